@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** PostgREST's error body, used by every /rest/v1 answer that is not a success. */
+export const postgrestErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.string().nullable(),
+  hint: z.string().nullable(),
+});
+export type PostgrestError = z.infer<typeof postgrestErrorSchema>;
+
+/** The gateway's answer when the API key is missing or unusable. */
+export const apiKeyErrorSchema = z.object({ message: z.string() });
+
+export const restErrorResponses = {
+  400: postgrestErrorSchema,
+  401: z.union([postgrestErrorSchema, apiKeyErrorSchema]),
+  403: postgrestErrorSchema,
+  413: postgrestErrorSchema,
+  429: postgrestErrorSchema,
+} as const;
+
+/** Headers supabase-js sends with every data call. */
+export const restHeadersSchema = z.object({
+  apikey: z.string().optional(),
+  authorization: z.string().optional(),
+  prefer: z.string().optional(),
+});
+
+const nonNegativeInt = z.coerce.number().int().min(0).max(1_000_000);
+
+/**
+ * The PostgREST read parameters we support: `select`, `order`, `limit`, `offset`.
+ * Anything else is refused (strict), so a client never believes a filter was applied when it was not.
+ */
+export function listQuerySchema<const C extends readonly [string, ...string[]]>(orderable: C) {
+  const order = new RegExp(`^(${orderable.join("|")})(\\.(asc|desc))?(\\.(nullsfirst|nullslast))?$`);
+  return z
+    .object({
+      select: z.string().max(1000).optional(),
+      order: z
+        .string()
+        .regex(order, `order must be one of ${orderable.join(", ")} with .asc or .desc`)
+        .optional(),
+      limit: nonNegativeInt.optional(),
+      offset: nonNegativeInt.optional(),
+    })
+    .strict();
+}
+
+/** PostgREST's `id=eq.<uuid>` filter, the one filter our write endpoints take. */
+export const idFilterSchema = z
+  .object({
+    id: z.string().regex(/^eq\.[0-9a-f-]{36}$/i, "id must be eq.<uuid>"),
+    select: z.string().max(1000).optional(),
+  })
+  .strict();
+
+export const uuidSchema = z.string().uuid();
+export const timestampSchema = z.string();

@@ -1,0 +1,21 @@
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+
+const c = initContract();
+
+/** Everything the browser app needs to know about this deployment; all of it public. */
+export const publicConfigSchema = z.object({
+  anon_key: z.string(),
+  site_url: z.string(),
+  playlist_embed_url: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const configContract = c.router({
+  getPublicConfig: {
+    method: "GET",
+    path: "/api/config",
+    responses: { 200: publicConfigSchema },
+    summary: "Public settings for the web app: the anonymous API key and the embedded player source",
+  },
+});

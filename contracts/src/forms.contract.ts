@@ -1,0 +1,157 @@
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+import { idFilterSchema, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
+
+const c = initContract();
+
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const email = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .email("Enter a valid email address");
+/** Hidden from people; bots fill it in. A filled honeypot rejects the submission. */
+const honeypot = z.string().max(200).optional();
+
+export const HONEYPOT_FIELD = "website_url" as const;
+
+export const applicationInputSchema = z
+  .object({
+    first_name: required("First name", 100),
+    last_name: required("Last name", 100),
+    email,
+    role: required("Interested role", 100),
+    portfolio: z
+      .string()
+      .trim()
+      .max(500, "Portfolio/Website must be at most 500 characters")
+      .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Enter a full link starting with https://")
+      .optional(),
+    experience: required("Experience", 5000),
+    vision: required("This answer", 5000),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .strict();
+export type ApplicationInput = z.infer<typeof applicationInputSchema>;
+
+export const contactMessageInputSchema = z
+  .object({
+    name: required("Name", 200),
+    email,
+    subject: required("Subject", 200),
+    message: required("Message", 5000),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .strict();
+export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
+
+export const newsletterInputSchema = z
+  .object({
+    email,
+    interest_releases: z.boolean().default(false),
+    interest_events: z.boolean().default(false),
+    interest_behind_the_scenes: z.boolean().default(false),
+    interest_platform: z.boolean().default(false),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .strict();
+export type NewsletterInput = z.input<typeof newsletterInputSchema>;
+
+const handling = { handled_at: z.string().nullable(), created_at: z.string() };
+
+export const applicationSchema = applicationInputSchema
+  .omit({ [HONEYPOT_FIELD]: true })
+  .extend({ id: z.string().uuid(), portfolio: z.string().nullable(), ...handling });
+export type Application = z.infer<typeof applicationSchema>;
+
+export const contactMessageSchema = contactMessageInputSchema
+  .omit({ [HONEYPOT_FIELD]: true })
+  .extend({ id: z.string().uuid(), ...handling });
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const newsletterSubscriptionSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  interest_releases: z.boolean(),
+  interest_events: z.boolean(),
+  interest_behind_the_scenes: z.boolean(),
+  interest_platform: z.boolean(),
+  updated_at: z.string(),
+  ...handling,
+});
+export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+
+/** What an anonymous submitter gets back: a receipt, never the stored row. */
+export const receiptSchema = z.array(z.object({ received: z.literal(true) }));
+
+export const markHandledSchema = z.object({ handled: z.boolean() }).strict();
+
+const inboxOrder = ["created_at"] as const;
+
+function inboxRoutes<T extends z.ZodTypeAny, I extends z.ZodTypeAny>(
+  table: string,
+  row: T,
+  input: I,
+  noun: string,
+) {
+  return {
+    create: {
+      method: "POST",
+      path: `/rest/v1/${table}`,
+      headers: restHeadersSchema,
+      body: input,
+      responses: { 201: receiptSchema, ...restErrorResponses },
+      summary: `Submit ${noun} from the public site (anonymous key)`,
+    },
+    list: {
+      method: "GET",
+      path: `/rest/v1/${table}`,
+      headers: restHeadersSchema,
+      query: listQuerySchema(inboxOrder),
+      responses: { 200: z.array(row), ...restErrorResponses },
+      summary: `List ${noun} (staff only), newest first by default`,
+    },
+    markHandled: {
+      method: "PATCH",
+      path: `/rest/v1/${table}`,
+      headers: restHeadersSchema,
+      query: idFilterSchema,
+      body: markHandledSchema,
+      responses: { 200: z.array(row), ...restErrorResponses },
+      summary: `Mark ${noun} handled or not (staff only)`,
+    },
+  } as const;
+}
+
+const applications = inboxRoutes(
+  "applications",
+  applicationSchema,
+  applicationInputSchema,
+  "a job application",
+);
+const contactMessages = inboxRoutes(
+  "contact_messages",
+  contactMessageSchema,
+  contactMessageInputSchema,
+  "a contact message",
+);
+const newsletter = inboxRoutes(
+  "newsletter_subscriptions",
+  newsletterSubscriptionSchema,
+  newsletterInputSchema,
+  "a newsletter subscription",
+);
+
+export const formsContract = c.router({
+  createApplication: applications.create,
+  listApplications: applications.list,
+  markApplicationHandled: applications.markHandled,
+  createContactMessage: contactMessages.create,
+  listContactMessages: contactMessages.list,
+  markContactMessageHandled: contactMessages.markHandled,
+  createNewsletterSubscription: newsletter.create,
+  listNewsletterSubscriptions: newsletter.list,
+  markNewsletterSubscriptionHandled: newsletter.markHandled,
+});
