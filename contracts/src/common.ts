@@ -58,3 +58,16 @@ export const idFilterSchema = z
 
 export const uuidSchema = z.string().uuid();
 export const timestampSchema = z.string();
+
+/**
+ * Who may call a route, read by the server's one authorization middleware:
+ * - open: no API key needed (health, e-mailed verify links)
+ * - public: the anonymous key (or any signed-in user)
+ * - user: a signed-in user's access token
+ * - staff: a signed-in user whose app_metadata.role is staff or admin
+ */
+export type Access = "open" | "public" | "user" | "staff";
+export interface RouteMetadata {
+  access: Access;
+}
+export const access = (level: Access): RouteMetadata => ({ access: level });

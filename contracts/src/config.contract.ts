@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
+import { access } from "./common";
 
 const c = initContract();
 
@@ -16,6 +17,7 @@ export const configContract = c.router({
     method: "GET",
     path: "/api/config",
     responses: { 200: publicConfigSchema },
+    metadata: access("open"),
     summary: "Public settings for the web app: the anonymous API key and the embedded player source",
   },
 });

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
 
 const c = initContract();
 
@@ -29,6 +29,7 @@ export const eventsContract = c.router({
     headers: restHeadersSchema,
     query: listQuerySchema(["event_date", "title", "created_at"]),
     responses: { 200: z.array(eventSchema.partial()), ...restErrorResponses },
+    metadata: access("public"),
     summary: "List community events (anonymous key is enough)",
   },
 });

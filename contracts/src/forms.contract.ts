@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { idFilterSchema, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, idFilterSchema, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
 
 const c = initContract();
 
@@ -103,6 +103,7 @@ function inboxRoutes<T extends z.ZodTypeAny, I extends z.ZodTypeAny>(
       headers: restHeadersSchema,
       body: input,
       responses: { 201: receiptSchema, ...restErrorResponses },
+      metadata: access("public"),
       summary: `Submit ${noun} from the public site (anonymous key)`,
     },
     list: {
@@ -111,6 +112,7 @@ function inboxRoutes<T extends z.ZodTypeAny, I extends z.ZodTypeAny>(
       headers: restHeadersSchema,
       query: listQuerySchema(inboxOrder),
       responses: { 200: z.array(row), ...restErrorResponses },
+      metadata: access("staff"),
       summary: `List ${noun} (staff only), newest first by default`,
     },
     markHandled: {
@@ -120,6 +122,7 @@ function inboxRoutes<T extends z.ZodTypeAny, I extends z.ZodTypeAny>(
       query: idFilterSchema,
       body: markHandledSchema,
       responses: { 200: z.array(row), ...restErrorResponses },
+      metadata: access("staff"),
       summary: `Mark ${noun} handled or not (staff only)`,
     },
   } as const;

@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
+import { access } from "./common";
 
 const c = initContract();
 
@@ -11,6 +12,7 @@ export const healthContract = c.router({
       200: z.object({ status: z.literal("ok") }),
       503: z.object({ status: z.literal("unavailable") }),
     },
+    metadata: access("open"),
     summary: "Liveness and database readiness",
   },
 });

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
 
 const c = initContract();
 
@@ -36,6 +36,7 @@ export const talentContract = c.router({
     headers: restHeadersSchema,
     query: listQuerySchema(["last_name", "first_name", "stage_name", "reliability_score", "created_at"]),
     responses: { 200: z.array(talentSchema.partial()), ...restErrorResponses },
+    metadata: access("staff"),
     summary: "List talent (staff only). Prefer: count=exact adds Content-Range with the total.",
   },
 });

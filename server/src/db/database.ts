@@ -1,0 +1,71 @@
+import SQLite from "better-sqlite3";
+import { type Compilable, Kysely, SqliteDialect } from "kysely";
+import type { Tables } from "./schema";
+
+export interface DatabaseOptions {
+  path: string;
+  synchronous?: "FULL" | "NORMAL";
+}
+
+/**
+ * One SQLite connection used two ways: Kysely builds every query (and runs migrations), while reads and
+ * writes on request paths go through `all`/`first`/`run`, which keep one prepared statement per SQL text.
+ * Kysely's driver would prepare the statement again on every call.
+ */
+export interface Database {
+  kysely: Kysely<Tables>;
+  sqlite: SQLite.Database;
+  all<R>(query: Compilable<R>): R[];
+  first<R>(query: Compilable<R>): R | undefined;
+  run(query: Compilable<unknown>): SQLite.RunResult;
+  /** Runs fn inside BEGIN IMMEDIATE, so concurrent writers queue instead of racing. */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+export function openDatabase({ path, synchronous = "FULL" }: DatabaseOptions): Database {
+  const sqlite = new SQLite(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`synchronous = ${synchronous}`);
+  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const statements = new Map<string, SQLite.Statement>();
+
+  function prepare(query: Compilable<unknown>) {
+    const compiled = query.compile();
+    let stmt = statements.get(compiled.sql);
+    if (!stmt) {
+      stmt = sqlite.prepare(compiled.sql);
+      statements.set(compiled.sql, stmt);
+    }
+    return { stmt, params: compiled.parameters as unknown[] };
+  }
+
+  return {
+    kysely,
+    sqlite,
+    all<R>(query: Compilable<R>) {
+      const { stmt, params } = prepare(query);
+      return stmt.all(...params) as R[];
+    },
+    first<R>(query: Compilable<R>) {
+      const { stmt, params } = prepare(query);
+      return stmt.get(...params) as R | undefined;
+    },
+    run(query) {
+      const { stmt, params } = prepare(query);
+      return stmt.run(...params);
+    },
+    transaction<T>(fn: () => T): T {
+      return sqlite.transaction(fn).immediate();
+    },
+    close() {
+      statements.clear();
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/** ISO-8601 UTC timestamp as stored in every *_at column. */
+export const now = () => new Date().toISOString();

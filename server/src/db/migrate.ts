@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import * as createEventsAndCrmContacts from "./migrations/2026_11_22_100000_create_events_and_crm_contacts";
+import * as createFormSubmissions from "./migrations/2026_11_22_110000_create_form_submissions";
+
+/** Every migration, in order. Imported statically so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  "2026_11_22_100000_create_events_and_crm_contacts": createEventsAndCrmContacts,
+  "2026_11_22_110000_create_form_submissions": createFormSubmissions,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

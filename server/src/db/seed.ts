@@ -1,0 +1,290 @@
+import { createHash } from "node:crypto";
+import type { Database } from "./database";
+import type { NewCrmContactRow, NewEventRow } from "./schema";
+
+/** Stable ids, so seeding twice never duplicates a row. */
+function seedId(kind: string, n: number): string {
+  const h = createHash("sha256").update(`${kind}:${n}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const day = 24 * 3600 * 1000;
+const at = (daysFromNow: number, hour: number) => {
+  const d = new Date(Date.now() + daysFromNow * day);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+};
+
+export function demoEvents(): NewEventRow[] {
+  const events: Omit<NewEventRow, "id">[] = [
+    {
+      title: "Songwriter Circle: Södermalm Sessions",
+      description: "Four writers, one stage, stories behind the songs. Acoustic and up close.",
+      event_date: at(12, 18),
+      status: "upcoming",
+      location: "Södra Teatern, Stockholm",
+      event_type: "Live music",
+      max_attendees: 120,
+      image_url: "/images/events/songwriter-circle.svg",
+      external_link: "https://example.com/events/songwriter-circle",
+    },
+    {
+      title: "Topline Workshop for Emerging Writers",
+      description: "A hands-on afternoon on melody, hooks and co-writing etiquette with our A&R team.",
+      event_date: at(26, 13),
+      status: "upcoming",
+      location: "Studio Hornstull, Stockholm",
+      event_type: "Workshop",
+      max_attendees: 24,
+      image_url: "/images/events/topline-workshop.svg",
+      external_link: null,
+    },
+    {
+      title: "Producer Meetup: Mixing for Streaming",
+      description: "Loudness targets, stems and delivery specs explained by working mix engineers.",
+      event_date: at(40, 17),
+      status: "upcoming",
+      location: "Kulturhuset, Stockholm",
+      event_type: "Meetup",
+      max_attendees: 60,
+      image_url: null,
+      external_link: "https://example.com/events/mixing-for-streaming",
+    },
+    {
+      title: "Winter Showcase",
+      description: "Our roster's newest releases performed live, followed by a DJ set.",
+      event_date: at(58, 19),
+      status: "upcoming",
+      location: "Nalen, Stockholm",
+      event_type: "Showcase",
+      max_attendees: 400,
+      image_url: "/images/events/winter-showcase.svg",
+      external_link: "https://example.com/events/winter-showcase",
+    },
+    {
+      title: "Sync Licensing Q&A",
+      description: "Music supervisors on what gets placed in film, games and ads, and why.",
+      event_date: at(20, 16),
+      status: "cancelled",
+      location: "Online",
+      event_type: "Talk",
+      max_attendees: 200,
+      image_url: null,
+      external_link: null,
+    },
+    {
+      title: "Pitch & Party: Autumn Edition",
+      description: "Writers pitched demos to publishers, then we celebrated the season's cuts.",
+      event_date: at(-35, 18),
+      status: "past",
+      location: "Fotografiska, Stockholm",
+      event_type: "Networking",
+      max_attendees: 150,
+      image_url: "/images/events/pitch-and-party.svg",
+      external_link: null,
+    },
+    {
+      title: "Royalty Splits Clinic",
+      description: "Bring your split sheets: we check registrations and metadata one by one.",
+      event_date: at(-70, 14),
+      status: "past",
+      location: "Studio Hornstull, Stockholm",
+      event_type: "Workshop",
+      max_attendees: 30,
+      image_url: null,
+      external_link: null,
+    },
+    {
+      title: "Summer Rooftop Listening Party",
+      description: "Date to be announced: an evening of unreleased demos with a view over the city.",
+      event_date: null,
+      status: "upcoming",
+      location: "Stockholm",
+      event_type: "Listening party",
+      max_attendees: 80,
+      image_url: null,
+      external_link: null,
+    },
+  ];
+  return events.map((e, i) => ({ ...e, id: seedId("event", i) }));
+}
+
+const FIRST = [
+  "Alva",
+  "Elias",
+  "Maja",
+  "Noah",
+  "Freja",
+  "Hugo",
+  "Ebba",
+  "Liam",
+  "Saga",
+  "Oscar",
+  "Wilma",
+  "Isak",
+  "Alice",
+  "Leo",
+  "Selma",
+  "Adam",
+  "Nora",
+  "Vincent",
+  "Ines",
+  "Malik",
+  "Amira",
+  "Jonas",
+  "Linnea",
+  "Theo",
+];
+const LAST = [
+  "Lindqvist",
+  "Berg",
+  "Nyström",
+  "Ekström",
+  "Holm",
+  "Sandberg",
+  "Axelsson",
+  "Lund",
+  "Forsberg",
+  "Hedlund",
+  "Åberg",
+  "Wallin",
+  "Karimi",
+  "Okafor",
+  "Moreau",
+  "Rossi",
+  "Nilsson",
+  "Dahl",
+];
+const STAGE = [
+  "Nightjar",
+  "Polar Echo",
+  "Velvet Arc",
+  "Lumen",
+  "Kite Season",
+  "North Sway",
+  "Halo Tapes",
+  "Mirage Bay",
+];
+const ROLES = [
+  "Songwriter",
+  "Producer",
+  "Topliner",
+  "Vocalist",
+  "Mix Engineer",
+  "Mastering Engineer",
+  "Beatmaker",
+  "Session Guitarist",
+  "Lyricist",
+  "Composer",
+];
+const GENRES = [
+  "Pop",
+  "Electronic",
+  "Hip-Hop",
+  "R&B",
+  "Indie",
+  "Folk",
+  "Dance",
+  "Soul",
+  "Rock",
+  "Afrobeats",
+  "Jazz",
+  "Country",
+];
+const LANGUAGES = [
+  "Swedish",
+  "English",
+  "Spanish",
+  "French",
+  "Arabic",
+  "Norwegian",
+  "Finnish",
+  "Portuguese",
+  "Korean",
+];
+const CITIES = [
+  "Stockholm",
+  "Gothenburg",
+  "Malmö",
+  "Uppsala",
+  "Oslo",
+  "Copenhagen",
+  "Berlin",
+  "London",
+  "Los Angeles",
+  "Seoul",
+];
+const SKILLS = [
+  "melody",
+  "lyrics",
+  "production",
+  "vocals",
+  "arrangement",
+  "mixing",
+  "collaboration",
+  "delivery",
+];
+
+/** Picks `count` distinct items, spread deterministically by n. */
+function pickSome<T>(pool: readonly T[], n: number, count: number, stride: number): T[] {
+  const out: T[] = [];
+  for (let k = 0; out.length < count; k++) {
+    const item = pool[(n * stride + k * 3) % pool.length] as T;
+    if (!out.includes(item)) out.push(item);
+  }
+  return out;
+}
+
+export function demoTalent(count = 64): NewCrmContactRow[] {
+  return Array.from({ length: count }, (_, n) => {
+    const first = FIRST[n % FIRST.length] as string;
+    const last = LAST[(n * 7) % LAST.length] as string;
+    const strengths = Object.fromEntries(
+      pickSome(SKILLS, n, 3 + (n % 3), 5).map((skill, k) => [skill, 4 + ((n * 3 + k * 5) % 7)]),
+    );
+    return {
+      id: seedId("talent", n),
+      first_name: first,
+      last_name: last,
+      stage_name: n % 3 === 0 ? `${STAGE[n % STAGE.length]}` : null,
+      roles: JSON.stringify(pickSome(ROLES, n, 1 + (n % 3), 7)),
+      genres: JSON.stringify(pickSome(GENRES, n, 1 + (n % 4), 5)),
+      languages: JSON.stringify(pickSome(LANGUAGES, n, 1 + (n % 2), 4)),
+      location: `${CITIES[(n * 5) % CITIES.length]}`,
+      email: `${first}.${last}.${n}@example.com`.toLowerCase().replace(/[åä]/g, "a").replace(/ö/g, "o"),
+      reliability_score: Math.round((5 + ((n * 37) % 50) / 10) * 10) / 10,
+      strengths: JSON.stringify(strengths),
+      notes: n % 4 === 0 ? "Strong in writing camps; prefers morning sessions." : null,
+    };
+  });
+}
+
+/** Inserts the demo rows that are not there yet; running it twice changes nothing. */
+export function seedDemoData(db: Database) {
+  return db.transaction(() => {
+    const events = db.run(
+      db.kysely
+        .insertInto("events")
+        .values(demoEvents())
+        .onConflict((oc) => oc.column("id").doNothing()),
+    ).changes;
+    let talent = 0;
+    for (const row of demoTalent()) {
+      talent += db.run(
+        db.kysely
+          .insertInto("crm_contacts")
+          .values(row)
+          .onConflict((oc) => oc.column("id").doNothing()),
+      ).changes;
+    }
+    return { events, talent };
+  });
+}
+
+export function isEmpty(db: Database): boolean {
+  const row = db.first(db.kysely.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")));
+  const talent = db.first(
+    db.kysely.selectFrom("crm_contacts").select((eb) => eb.fn.countAll<number>().as("n")),
+  );
+  return Number(row?.n) === 0 && Number(talent?.n) === 0;
+}

@@ -1,0 +1,62 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import type { Logger } from "pino";
+import { apiFamilyOf, renderError } from "./api-family";
+import { AppError } from "./app-error";
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+/** Maps errors raised below our code (body parser, ts-rest validation) to AppErrors. */
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const e = err as HttpishError & { name?: string };
+  switch (e?.type) {
+    case "entity.too.large":
+      return new AppError(413, "Request body is too large");
+    case "entity.parse.failed":
+      return AppError.badRequest("Request body is not valid JSON", { code: "PGRST102" });
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return new AppError(415, "Unsupported request encoding");
+    case "request.aborted":
+      return AppError.badRequest("Request aborted");
+  }
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500 && e.expose) {
+    return new AppError(status, "Bad request");
+  }
+  return undefined;
+}
+
+function respond(req: Request, res: Parameters<ErrorRequestHandler>[2], err: AppError) {
+  const family = apiFamilyOf(req.path) ?? "api";
+  for (const [name, value] of Object.entries(err.options.headers ?? {})) res.setHeader(name, value);
+  const version = req.headers["x-supabase-api-version"];
+  res
+    .status(err.status)
+    .json(renderError(family, err, { authApiVersion: typeof version === "string" ? version : undefined }));
+}
+
+/** The one place errors become responses: the family's shape, never a stack trace. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const appError = toAppError(err);
+    if (res.headersSent) {
+      logger.error({ err, reqId: req.id }, "error after response started");
+      res.destroy();
+      return;
+    }
+    if (appError) return respond(req, res, appError);
+    logger.error({ err, reqId: req.id }, "unhandled error");
+    respond(req, res, new AppError(500, "Internal server error"));
+  };
+}
+
+/** Unknown paths under an API prefix answer JSON 404 in the family's shape, never the SPA. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(AppError.notFound(`No route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { contract } from "@app/contracts";
+import { generateOpenApi } from "@ts-rest/open-api";
+import express, { Router } from "express";
+
+export function openApiDocument() {
+  const doc = generateOpenApi(
+    contract,
+    {
+      info: {
+        title: "Stockholm Songwriters API",
+        version: "1.0.0",
+        description:
+          "Auth (GoTrue-compatible, /auth/v1), data (PostgREST subset, /rest/v1) and operations. Send the anonymous key in the `apikey` header; signed-in calls add `Authorization: Bearer <access_token>`.",
+      },
+      components: {
+        securitySchemes: {
+          apikey: { type: "apiKey", in: "header", name: "apikey" },
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        },
+      },
+      security: [{ apikey: [] }],
+    },
+    { setOperationId: true },
+  );
+  return doc;
+}
+
+const require = createRequire(import.meta.url);
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>API docs · Stockholm Songwriters</title>
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/init.js"></script>
+  </body>
+</html>`;
+
+const INIT_JS = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true });`;
+
+/** /api/openapi.json and Swagger UI at /api/docs, its assets served from node_modules (no CDN). */
+export function openApiRouter(): Router {
+  const router = Router();
+  const doc = JSON.stringify(openApiDocument());
+  const assets = dirname(require.resolve("swagger-ui-dist/package.json"));
+  router.get("/api/openapi.json", (_req, res) => {
+    res.type("json").send(doc);
+  });
+  router.get(["/api/docs", "/api/docs/"], (_req, res) => {
+    res.type("html").send(DOCS_HTML);
+  });
+  router.get("/api/docs/init.js", (_req, res) => {
+    res.type("js").send(INIT_JS);
+  });
+  router.use("/api/docs", express.static(assets, { index: false, maxAge: "1d", fallthrough: true }));
+  return router;
+}

@@ -1,0 +1,76 @@
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Config } from "../config";
+
+const originOf = (url: string) => new URL(url).origin;
+
+/** Strict CSP for the SPA: no inline script; frames and images only from the hosts the product shows. */
+export function securityHeaders(config: Config): RequestHandler {
+  const csp = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        // Radix and sonner set inline styles; scripts stay strict.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", ...config.IMAGE_HOSTS],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "frame-src": [originOf(config.PLAYLIST_EMBED_URL)],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+      },
+    },
+    // HSTS only where the browser reached us over https (see below).
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+  return (req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    csp(req, res, next);
+  };
+}
+
+const ALLOWED_HEADERS = [
+  "apikey",
+  "authorization",
+  "content-type",
+  "prefer",
+  "range",
+  "x-client-info",
+  "x-request-id",
+  "x-supabase-api-version",
+  "accept-profile",
+  "content-profile",
+].join(", ");
+
+/** CORS for the origins in CORS_ORIGINS only; any other origin gets no CORS headers at all. */
+export function cors(allowed: string[]): RequestHandler {
+  const origins = new Set(allowed.map(originOf));
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    const isAllowed = typeof origin === "string" && origins.has(origin);
+    res.vary("Origin");
+    if (isAllowed) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Access-Control-Expose-Headers", "content-range, x-request-id, retry-after");
+    }
+    if (req.method !== "OPTIONS" || !req.headers["access-control-request-method"]) return next();
+    if (!isAllowed) return res.status(403).end();
+    res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
+    res.setHeader("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+    res.setHeader("Access-Control-Max-Age", "600");
+    res.status(204).end();
+  };
+}
+
+/** API answers may carry user data or tokens: never cached. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};

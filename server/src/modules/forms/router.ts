@@ -1,0 +1,54 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { Request } from "express";
+import { withContentRange } from "../../rest/send-list";
+import type { InboxTable } from "./repository";
+import * as forms from "./service";
+
+const s = initServer();
+const receipt = [{ received: true as const }];
+const submitter = (req: Request) => ({ ip: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+
+export function formsRouter(deps: forms.FormsDeps) {
+  const { db } = deps;
+  const list =
+    (table: InboxTable) =>
+    async ({
+      query,
+      headers,
+      res,
+    }: {
+      query: forms.ListInboxQuery;
+      headers: { prefer?: string };
+      res: import("express").Response;
+    }) =>
+      ({
+        status: 200,
+        body: withContentRange(res, forms.listInbox(db, table, query, headers.prefer)),
+      }) as never;
+  const mark =
+    (table: InboxTable) =>
+    async ({ query, body }: { query: { id: string }; body: { handled: boolean } }) =>
+      ({ status: 200, body: forms.markHandled(db, table, query.id, body.handled) }) as never;
+
+  return s.router(contract.forms, {
+    createApplication: async ({ body, req }) => {
+      forms.submitApplication(deps, submitter(req), body);
+      return { status: 201, body: receipt };
+    },
+    createContactMessage: async ({ body, req }) => {
+      forms.submitContactMessage(deps, submitter(req), body);
+      return { status: 201, body: receipt };
+    },
+    createNewsletterSubscription: async ({ body, req }) => {
+      forms.subscribeToNewsletter(deps, submitter(req), body);
+      return { status: 201, body: receipt };
+    },
+    listApplications: list("applications"),
+    listContactMessages: list("contact_messages"),
+    listNewsletterSubscriptions: list("newsletter_subscriptions"),
+    markApplicationHandled: mark("applications"),
+    markContactMessageHandled: mark("contact_messages"),
+    markNewsletterSubscriptionHandled: mark("newsletter_subscriptions"),
+  });
+}

@@ -1,0 +1,126 @@
+import { createHmac } from "node:crypto";
+import {
+  type Application,
+  type ApplicationInput,
+  applicationSchema,
+  type ContactMessage,
+  type ContactMessageInput,
+  contactMessageSchema,
+  HONEYPOT_FIELD,
+  type NewsletterInput,
+  type NewsletterSubscription,
+  newsletterSubscriptionSchema,
+} from "@app/contracts";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/app-error";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import { type ListQuery, listParams, pick } from "../../rest/list-params";
+import { listFrom } from "../../rest/list-repository";
+import * as repo from "./repository";
+
+export interface FormsDeps {
+  db: Database;
+  limiter: RateLimiter;
+  rule: RateLimitRule;
+  /** Keyed hash of the sender's IP: enough to trace abuse, never the address itself. */
+  pepper: string;
+}
+
+export interface Submitter {
+  ip: string;
+}
+
+function guard(deps: FormsDeps, submitter: Submitter, input: { [HONEYPOT_FIELD]?: string | undefined }) {
+  if (input[HONEYPOT_FIELD]) {
+    throw AppError.badRequest("Submission rejected", {
+      code: "PGRST102",
+      hint: "Leave the hidden field empty",
+    });
+  }
+  const verdict = deps.limiter.hit(`form:${submitter.ip}`, deps.rule);
+  if (!verdict.allowed) {
+    throw AppError.tooManyRequests("Too many submissions, please try again later", verdict.retryAfterSeconds);
+  }
+  return createHmac("sha256", deps.pepper).update(submitter.ip).digest("hex").slice(0, 32);
+}
+
+export function submitApplication(deps: FormsDeps, submitter: Submitter, input: ApplicationInput) {
+  const ip_hash = guard(deps, submitter, input);
+  const { [HONEYPOT_FIELD]: _, portfolio, ...rest } = input;
+  repo.insertApplication(deps.db, { ...rest, portfolio: portfolio || null, ip_hash });
+}
+
+export function submitContactMessage(deps: FormsDeps, submitter: Submitter, input: ContactMessageInput) {
+  const ip_hash = guard(deps, submitter, input);
+  const { [HONEYPOT_FIELD]: _, ...rest } = input;
+  repo.insertContactMessage(deps.db, { ...rest, ip_hash });
+}
+
+export function subscribeToNewsletter(
+  deps: FormsDeps,
+  submitter: Submitter,
+  input: Required<Omit<NewsletterInput, typeof HONEYPOT_FIELD>> &
+    Pick<NewsletterInput, typeof HONEYPOT_FIELD>,
+) {
+  guard(deps, submitter, input);
+  const flag = (v: boolean) => (v ? 1 : 0);
+  repo.upsertNewsletterSubscription(deps.db, {
+    email: input.email.toLowerCase(),
+    interest_releases: flag(input.interest_releases),
+    interest_events: flag(input.interest_events),
+    interest_behind_the_scenes: flag(input.interest_behind_the_scenes),
+    interest_platform: flag(input.interest_platform),
+  });
+}
+
+const toApplication = (row: repo.ApplicationRow): Application => {
+  const { ip_hash: _, ...rest } = row;
+  return rest;
+};
+const toContactMessage = (row: repo.ContactMessageRow): ContactMessage => {
+  const { ip_hash: _, ...rest } = row;
+  return rest;
+};
+const toNewsletterSubscription = (row: repo.NewsletterRow): NewsletterSubscription => ({
+  ...row,
+  interest_releases: row.interest_releases === 1,
+  interest_events: row.interest_events === 1,
+  interest_behind_the_scenes: row.interest_behind_the_scenes === 1,
+  interest_platform: row.interest_platform === 1,
+});
+
+/** Each inbox table: its public columns and how a stored row becomes one. */
+export const inboxes = {
+  applications: { columns: applicationSchema.keyof().options, toDto: toApplication },
+  contact_messages: { columns: contactMessageSchema.keyof().options, toDto: toContactMessage },
+  newsletter_subscriptions: {
+    columns: newsletterSubscriptionSchema.keyof().options,
+    toDto: toNewsletterSubscription,
+  },
+} as const;
+
+const MAX_INBOX_ROWS = 500;
+
+export type ListInboxQuery = ListQuery;
+
+export function listInbox(db: Database, table: repo.InboxTable, query: ListQuery, prefer?: string) {
+  const inbox = inboxes[table];
+  const params = listParams<string>(query, {
+    table,
+    columns: inbox.columns,
+    defaultOrder: "created_at.desc",
+    maxRows: MAX_INBOX_ROWS,
+    prefer,
+  });
+  const { rows, total } = listFrom(db, table, params);
+  const toDto = inbox.toDto as (row: unknown) => object;
+  return { rows: rows.map((row) => pick(toDto(row), params.columns)), total, offset: params.offset };
+}
+
+export function markHandled(db: Database, table: repo.InboxTable, filter: string, handled: boolean) {
+  const id = filter.slice("eq.".length).toLowerCase();
+  repo.setHandled(db, table, id, handled);
+  const row = repo.findById(db, table, id);
+  const toDto = inboxes[table].toDto as (row: unknown) => object;
+  return row ? [toDto(row)] : [];
+}

@@ -1,0 +1,32 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+
+const s = initServer();
+
+export function isDatabaseUsable(db: Database): boolean {
+  try {
+    return db.sqlite.prepare("SELECT 1 AS ok").get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+export function healthRouter(db: Database) {
+  return s.router(contract.health, {
+    getHealth: async () =>
+      isDatabaseUsable(db)
+        ? { status: 200, body: { status: "ok" } }
+        : { status: 503, body: { status: "unavailable" } },
+  });
+}
+
+export function publicConfig(config: Config, anonKey: string) {
+  return { anon_key: anonKey, site_url: config.SITE_URL, playlist_embed_url: config.PLAYLIST_EMBED_URL };
+}
+
+export function configRouter(config: Config, anonKey: string) {
+  const body = publicConfig(config, anonKey);
+  return s.router(contract.config, { getPublicConfig: async () => ({ status: 200, body }) });
+}

@@ -1,0 +1,54 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import { createApp } from "./app";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { isEmpty, seedDemoData } from "./db/seed";
+import { createLogger } from "./http/logger";
+
+export interface RunningServer {
+  server: Server;
+  db: Database;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds an empty one, and listens. */
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+): Promise<RunningServer> {
+  const db = openDatabase({ path: config.DATABASE_PATH, synchronous: config.SQLITE_SYNCHRONOUS });
+  await migrateToLatest(db.kysely);
+  if (config.SEED_DEMO && isEmpty(db)) {
+    const seeded = seedDemoData(db);
+    logger.info(seeded, "seeded demo data into the empty database");
+  }
+  const app = createApp({ config, db, logger });
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  function close() {
+    closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  }
+  return { server, db, url, close };
+}
