@@ -1,4 +1,5 @@
 import { initContract } from "@ts-rest/core";
+import { authContract } from "./auth.contract";
 import { configContract } from "./config.contract";
 import { eventsContract } from "./events.contract";
 import { formsContract } from "./forms.contract";
@@ -10,6 +11,7 @@ const c = initContract();
 export const contract = c.router(
   {
     health: healthContract,
+    auth: authContract,
     config: configContract,
     events: eventsContract,
     talent: talentContract,
@@ -19,6 +21,7 @@ export const contract = c.router(
 );
 export type Contract = typeof contract;
 
+export * from "./auth.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./events.contract";
