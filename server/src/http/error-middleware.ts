@@ -7,7 +7,6 @@ interface HttpishError {
   type?: string;
   status?: number;
   statusCode?: number;
-  expose?: boolean;
 }
 
 /** Maps errors raised below our code (body parser, ts-rest validation) to AppErrors. */
@@ -26,8 +25,8 @@ function toAppError(err: unknown): AppError | undefined {
       return AppError.badRequest("Request aborted");
   }
   const status = e?.status ?? e?.statusCode;
-  if (typeof status === "number" && status >= 400 && status < 500 && e.expose) {
-    return new AppError(status, "Bad request");
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return new AppError(status, status === 404 ? "Not found" : "Bad request");
   }
   return undefined;
 }

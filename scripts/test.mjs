@@ -1,0 +1,55 @@
+// `npm test`: installs what is missing, builds, then runs every unit, API and browser test.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildAll } from "./build.mjs";
+import { ensureChromium } from "./lib/chromium.mjs";
+import { installDependencies, pnpm, root } from "./lib/toolchain.mjs";
+
+const resultsDir = join(root, "test-results");
+
+function step(name, fn) {
+  console.log(`\n=== ${name}`);
+  return fn();
+}
+
+function runTool(args, env = {}) {
+  const res = spawnSync(pnpm(), args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+try {
+  step("install", installDependencies);
+  const chromium = step("browser", ensureChromium);
+  step("build", buildAll);
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+
+  const vitestJson = join(resultsDir, "vitest.json");
+  const unit = step("unit, component and API tests (vitest)", () =>
+    runTool(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]),
+  );
+  const e2eJson = join(resultsDir, "playwright.json");
+  const e2e = step("browser tests (playwright)", () =>
+    runTool(["--filter", "@app/web", "exec", "playwright", "test"], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+    }),
+  );
+
+  const v = readJson(vitestJson);
+  const p = readJson(e2eJson);
+  const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
+  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0);
+  const ok = unit === 0 && e2e === 0 && v && p;
+  if (!v || !p) console.error("A test runner produced no report; counting it as failed.");
+  console.log(`\n${passed} passed, ${failed + (ok ? 0 : failed === 0 ? 1 : 0)} failed`);
+  process.exit(ok ? 0 : 1);
+} catch (err) {
+  console.error(err.message);
+  process.exit(err.exitCode ?? 1);
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./helpers";
+
+let ctx: TestContext;
+let web: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CORS_ORIGINS: "https://partner.example.com" } });
+  const distDir = join(ctx.dir, "dist");
+  mkdirSync(join(distDir, "assets"), { recursive: true });
+  writeFileSync(
+    join(distDir, "index.html"),
+    "<!doctype html><html><head><title>x</title></head><body><div id=root></div></body></html>",
+  );
+  writeFileSync(join(distDir, "assets", "app-abc123.js"), "console.log('hi')");
+  web = await createTestContext({ env: { WEB_DIST: distDir } });
+});
+afterAll(() => {
+  ctx.close();
+  web.close();
+});
+
+describe("routing", () => {
+  it.each([
+    ["/rest/v1/unknown_table", { code: "PGRST205", message: expect.any(String), details: null, hint: null }],
+    ["/auth/v1/nothing-here", { code: 404, error_code: "not_found", msg: expect.any(String) }],
+    ["/api/nothing-here", { code: "http_404", message: expect.any(String) }],
+  ])("answers an unknown API path %s with JSON 404 in its family's shape", async (path, body) => {
+    const res = await request(web.app).get(path).set("apikey", web.anonKey);
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.body).toEqual(body);
+  });
+
+  it("serves index.html for any other GET path, with the public config in a meta tag", async () => {
+    const res = await request(web.app).get("/some/client/route");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.text).toContain("<div id=root>");
+    const meta = /<meta name="app-config" content='([^']+)'>/.exec(res.text);
+    expect(JSON.parse((meta?.[1] ?? "{}").replace(/&quot;/g, '"'))).toMatchObject({ anon_key: web.anonKey });
+  });
+
+  it("serves hashed assets with a long cache life, and 404s a missing one", async () => {
+    const res = await request(web.app).get("/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+    expect((await request(web.app).get("/assets/missing.js")).status).toBe(404);
+  });
+});
+
+describe("bodies", () => {
+  const contact = (body: string, type = "application/json") =>
+    request(ctx.app)
+      .post("/rest/v1/contact_messages")
+      .set("apikey", ctx.anonKey)
+      .set("Content-Type", type)
+      .send(body);
+
+  it("refuses a body over 100 kB with 413 in PostgREST's shape", async () => {
+    const res = await contact(JSON.stringify({ name: "x".repeat(110_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: "PGRST413", message: expect.any(String) });
+  });
+
+  it("refuses malformed JSON with 400 and no stack trace", async () => {
+    const res = await contact('{"name": "a",');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: "PGRST102",
+      message: "Request body is not valid JSON",
+      details: null,
+      hint: null,
+    });
+    expect(res.text).not.toMatch(/at .*\.js/);
+  });
+
+  it("refuses a non-JSON content type with 400", async () => {
+    const res = await contact("name=a", "application/x-www-form-urlencoded");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("headers", () => {
+  it("sets a strict CSP and the usual protections on the SPA", async () => {
+    const res = await request(web.app).get("/");
+    const csp = res.headers["content-security-policy"];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src https://open.spotify.com");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sends HSTS only behind a trusted proxy that saw https", async () => {
+    const proxied = await createTestContext({ seed: false, env: { TRUST_PROXY: "true" } });
+    try {
+      const res = await request(proxied.app).get("/health").set("X-Forwarded-Proto", "https");
+      expect(res.headers["strict-transport-security"]).toContain("max-age=");
+    } finally {
+      proxied.close();
+    }
+    const direct = await request(ctx.app).get("/health").set("X-Forwarded-Proto", "https");
+    expect(direct.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("allows CORS only for listed origins and never reflects others", async () => {
+    const ok = await request(ctx.app)
+      .get("/rest/v1/events")
+      .set("apikey", ctx.anonKey)
+      .set("Origin", "https://partner.example.com");
+    expect(ok.headers["access-control-allow-origin"]).toBe("https://partner.example.com");
+    const evil = await request(ctx.app)
+      .get("/rest/v1/events")
+      .set("apikey", ctx.anonKey)
+      .set("Origin", "https://evil.example");
+    expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
+    const preflight = await request(ctx.app)
+      .options("/rest/v1/events")
+      .set("Origin", "https://partner.example.com")
+      .set("Access-Control-Request-Method", "GET");
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-headers"]).toContain("apikey");
+    const evilPreflight = await request(ctx.app)
+      .options("/rest/v1/events")
+      .set("Origin", "https://evil.example")
+      .set("Access-Control-Request-Method", "GET");
+    expect(evilPreflight.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("echoes a sane x-request-id and makes one up otherwise", async () => {
+    const mine = await request(ctx.app).get("/health").set("x-request-id", "abc-123");
+    expect(mine.headers["x-request-id"]).toBe("abc-123");
+    const bogus = await request(ctx.app).get("/health").set("x-request-id", "<script>");
+    expect(bogus.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs requests without keys, tokens or secret query values", async () => {
+    const token = ctx.userToken();
+    await request(ctx.app)
+      .get("/rest/v1/events?limit=1&token=very-secret-value")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${token}`);
+    const log = ctx.logs.join("\n");
+    expect(log).toContain("/rest/v1/events");
+    expect(log).not.toContain(ctx.anonKey);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain("very-secret-value");
+  });
+});

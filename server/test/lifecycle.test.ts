@@ -1,0 +1,134 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import request from "supertest";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+import { openDatabase } from "../src/db/database";
+import { migrateToLatest } from "../src/db/migrate";
+import { seedDemoData } from "../src/db/seed";
+import { createTokenSigner } from "../src/modules/auth/jwt";
+import { startServer } from "../src/server";
+import { createTestContext, testConfig } from "./helpers";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), "sms-life-"));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe("health", () => {
+  it("answers 200 while the database works and 503 once it is unusable", async () => {
+    const ctx = await createTestContext({ seed: false });
+    expect((await request(ctx.app).get("/health")).body).toEqual({ status: "ok" });
+    ctx.db.sqlite.close();
+    const res = await request(ctx.app).get("/health");
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: "unavailable" });
+    ctx.close();
+  });
+});
+
+describe("database", () => {
+  it("migrates idempotently and seeds without duplicating rows", async () => {
+    const db = openDatabase({ path: join(tempDir(), "app.db") });
+    const first = await migrateToLatest(db.kysely);
+    expect(first.results?.length).toBeGreaterThan(0);
+    const second = await migrateToLatest(db.kysely);
+    expect(second.results).toEqual([]);
+    const seeded = seedDemoData(db);
+    expect(seeded.talent).toBeGreaterThanOrEqual(60);
+    expect(seedDemoData(db)).toEqual({ events: 0, talent: 0 });
+    expect(db.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(db.sqlite.pragma("synchronous", { simple: true })).toBe(2); // FULL
+    db.close();
+  });
+});
+
+describe("config", () => {
+  it("names every bad variable at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", LOG_LEVEL: "loud", JWT_SECRET: "short", SITE_URL: "not a url" });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join("\n");
+    for (const name of ["PORT", "LOG_LEVEL", "JWT_SECRET", "SITE_URL"]) expect(problems).toContain(name);
+  });
+
+  it("requires JWT_SECRET in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: join(tempDir(), "a.db") })).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+
+  it("generates a development secret once, kept with mode 0600", () => {
+    const dir = tempDir();
+    const a = loadConfig({ DATABASE_URL: join(dir, "db", "app.db") });
+    const b = loadConfig({ DATABASE_URL: join(dir, "db", "app.db") });
+    expect(a.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(b.JWT_SECRET).toBe(a.JWT_SECRET);
+    const file = join(dir, "db", "jwt-secret");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8").trim()).toBe(a.JWT_SECRET);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes a request that is in flight, then refuses new connections", async () => {
+    const config = testConfig(tempDir(), { PORT: "0" });
+    const running = await startServer(config, pino({ level: "silent" }));
+    const body = JSON.stringify({
+      name: "Ada",
+      email: "ada@example.com",
+      subject: "Hi",
+      message: "In flight",
+    });
+    const { port } = running.server.address() as { port: number };
+
+    const responded = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/rest/v1/contact_messages",
+          headers: {
+            apikey: createTokenSigner(config.JWT_SECRET).anonKey,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      // Half the body now, the rest after shutdown has begun.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        closed = running.close();
+        setTimeout(() => req.end(body.slice(10)), 100);
+      }, 100);
+    });
+    let closed: Promise<void> | undefined;
+    expect(await responded).toBe(201);
+    await closed;
+    const db = openDatabase({ path: config.DATABASE_PATH });
+    expect(db.sqlite.prepare("SELECT message FROM contact_messages").all()).toEqual([
+      { message: "In flight" },
+    ]);
+    db.close();
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,75 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./helpers";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const get = (path: string) => request(ctx.app).get(path).set("apikey", ctx.anonKey);
+
+describe("GET /rest/v1/events", () => {
+  it("orders by event_date ascending with undated events last, as PostgreSQL does", async () => {
+    const res = await get("/rest/v1/events?select=*&order=event_date.asc");
+    expect(res.status).toBe(200);
+    const dates = res.body.map((e: { event_date: string | null }) => e.event_date);
+    const dated = dates.filter((d: string | null) => d !== null);
+    expect(dated).toEqual([...dated].sort());
+    expect(dates.at(-1)).toBeNull();
+    expect(res.body[0]).toHaveProperty("title");
+  });
+
+  it("orders descending with undated events first", async () => {
+    const res = await get("/rest/v1/events?order=event_date.desc");
+    const dates = res.body.map((e: { event_date: string | null }) => e.event_date);
+    expect(dates[0]).toBeNull();
+    const dated = dates.filter((d: string | null) => d !== null);
+    expect(dated).toEqual([...dated].sort().reverse());
+  });
+
+  it("pages with limit and offset and says so in Content-Range", async () => {
+    const all = (await get("/rest/v1/events?order=event_date.asc")).body;
+    const page = await get("/rest/v1/events?order=event_date.asc&limit=2&offset=3");
+    expect(page.body).toEqual(all.slice(3, 5));
+    expect(page.headers["content-range"]).toBe("3-4/*");
+  });
+
+  it("returns only the selected columns", async () => {
+    const res = await get("/rest/v1/events?select=id,title&limit=1");
+    expect(Object.keys(res.body[0])).toEqual(["id", "title"]);
+  });
+
+  it.each([
+    ["an unknown parameter", "/rest/v1/events?status=eq.upcoming", "PGRST100"],
+    ["an unknown order column", "/rest/v1/events?order=secret.asc", "PGRST100"],
+    ["a negative limit", "/rest/v1/events?limit=-1", "PGRST100"],
+    ["an unknown column in select", "/rest/v1/events?select=id,nope", "42703"],
+    ["an embedded resource in select", "/rest/v1/events?select=*,owner(*)", "PGRST100"],
+    ["a repeated parameter", "/rest/v1/events?limit=1&limit=2", "PGRST100"],
+  ])("answers 400 with PostgREST's error body for %s", async (_name, path, code) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code, message: expect.any(String), hint: null });
+    expect(Object.keys(res.body).sort()).toEqual(["code", "details", "hint", "message"]);
+  });
+
+  it("needs an API key", async () => {
+    const res = await request(ctx.app).get("/rest/v1/events");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "No API key found in request" });
+  });
+
+  it("refuses an API key not signed with our secret", async () => {
+    const forged = ctx.anonKey.replace(/\.[^.]+$/, ".c2lnbmF0dXJl");
+    const res = await request(ctx.app).get("/rest/v1/events").set("apikey", forged);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Invalid API key" });
+  });
+
+  it("accepts the anonymous key as a bearer token, as supabase-js sends it", async () => {
+    const res = await request(ctx.app).get("/rest/v1/events").set("Authorization", `Bearer ${ctx.anonKey}`);
+    expect(res.status).toBe(200);
+  });
+});
