@@ -1,0 +1,59 @@
+import { Suspense } from "react";
+import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
+import { RouteErrorBoundary } from "@/app/route-error-boundary";
+import { lazyNamed } from "@/lib/lazy-named";
+
+/*
+ * Declarative routes with React.lazy rather than createBrowserRouter: the data router adds ~17 KiB gzipped
+ * to every page, which the home page's 110 KiB budget cannot absorb, and we use no loaders or actions.
+ * Every route is its own chunk, so public pages never download sign-in or back-office code.
+ */
+const PublicLayout = lazyNamed(() => import("@/app/layouts/public-layout"), "PublicLayout");
+const HomePage = lazyNamed(() => import("@/app/routes/home-page"), "HomePage");
+const AboutPage = lazyNamed(() => import("@/features/marketing/routes/about-page"), "AboutPage");
+const ServicesPage = lazyNamed(() => import("@/features/marketing/routes/services-page"), "ServicesPage");
+const ProjectsPage = lazyNamed(() => import("@/features/marketing/routes/projects-page"), "ProjectsPage");
+const WorkWithUsPage = lazyNamed(
+  () => import("@/features/careers/routes/work-with-us-page"),
+  "WorkWithUsPage",
+);
+const ContactPage = lazyNamed(() => import("@/features/contact/routes/contact-page"), "ContactPage");
+const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "NotFoundPage");
+const SignInPage = lazyNamed(() => import("@/features/auth/routes/sign-in-page"), "SignInPage");
+const AppPlaceholder = lazyNamed(
+  () => import("@/features/backoffice/routes/app-placeholder"),
+  "AppPlaceholder",
+);
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    // Keyed by path so an error on one page does not stick after navigating away.
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="services" element={<ServicesPage />} />
+            <Route path="projects" element={<ProjectsPage />} />
+            <Route path="work-with-us" element={<WorkWithUsPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path="auth" element={<SignInPage />} />
+          <Route path="login" element={<SignInPage />} />
+          <Route path="app/*" element={<AppPlaceholder />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

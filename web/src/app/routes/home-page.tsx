@@ -1,0 +1,18 @@
+import { EventsSection } from "@/features/events/components/events-section";
+import { Hero } from "@/features/marketing/components/hero";
+import { PlaylistPlayer } from "@/features/marketing/components/playlist-player";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+const EVENTS_SECTION_ID = "events";
+
+/** Lives in app/ because it composes two features (marketing and events) that must not import each other. */
+export function HomePage() {
+  useDocumentTitle("Music, media and events from Stockholm");
+  return (
+    <>
+      <Hero eventsSectionId={EVENTS_SECTION_ID} />
+      <EventsSection id={EVENTS_SECTION_ID} />
+      <PlaylistPlayer />
+    </>
+  );
+}

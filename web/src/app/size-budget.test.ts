@@ -1,0 +1,109 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/*
+ * Sizes, not timings: builds the production bundle once and reads Vite's manifest to find exactly
+ * which files each route pulls in before any interaction (its static import graph).
+ */
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const KIB = 1024;
+const HOME_JS_BUDGET = 110 * KIB;
+const HOME_CSS_BUDGET = 25 * KIB;
+
+const webRoot = resolve(import.meta.dirname, "../..");
+const ENTRY = "index.html";
+const LAYOUT = "src/app/layouts/public-layout.tsx";
+const PUBLIC_ROUTES = [
+  "src/app/routes/home-page.tsx",
+  "src/features/marketing/routes/about-page.tsx",
+  "src/features/marketing/routes/services-page.tsx",
+  "src/features/marketing/routes/projects-page.tsx",
+  "src/features/careers/routes/work-with-us-page.tsx",
+  "src/features/contact/routes/contact-page.tsx",
+  "src/app/routes/not-found-page.tsx",
+];
+const PRIVATE_ROUTES = [
+  "src/features/auth/routes/sign-in-page.tsx",
+  "src/features/backoffice/routes/app-placeholder.tsx",
+];
+
+let outDir = "";
+let manifest: Manifest = {};
+
+function collect(keys: string[]) {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  const chunks = [...seen].map((key) => manifest[key] as ManifestChunk);
+  return {
+    js: new Set(chunks.map((chunk) => chunk.file)),
+    css: new Set(chunks.flatMap((chunk) => chunk.css ?? [])),
+  };
+}
+
+function gzippedSize(files: Set<string>) {
+  let total = 0;
+  for (const file of files) total += gzipSync(readFileSync(join(outDir, file))).length;
+  return total;
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "web-size-budget-"));
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, "vite.config.ts"),
+      mode: "production",
+      logLevel: "silent",
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = previousNodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+}, 120_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe("production bundle size budgets", () => {
+  it("keeps the home page's JavaScript within 110 KiB gzipped", () => {
+    const home = collect([ENTRY, LAYOUT, "src/app/routes/home-page.tsx"]);
+    expect(gzippedSize(home.js)).toBeLessThanOrEqual(HOME_JS_BUDGET);
+  });
+
+  it("keeps the home page's CSS within 25 KiB gzipped", () => {
+    const home = collect([ENTRY, LAYOUT, "src/app/routes/home-page.tsx"]);
+    expect(gzippedSize(home.css)).toBeLessThanOrEqual(HOME_CSS_BUDGET);
+  });
+
+  it("never loads sign-in or back-office code on a public page", () => {
+    const shared = collect([ENTRY]).js;
+    const privateOnly = new Set([...collect(PRIVATE_ROUTES).js].filter((file) => !shared.has(file)));
+    expect(privateOnly.size).toBeGreaterThan(0);
+    for (const route of PUBLIC_ROUTES) {
+      const loaded = [...collect([ENTRY, LAYOUT, route]).js];
+      expect(
+        loaded.filter((file) => privateOnly.has(file)),
+        route,
+      ).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { getIsToasterRequested, subscribeToToasterRequest } from "@/lib/toaster-store";
+
+const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster }));
+
+export function ToasterHost() {
+  const isRequested = useSyncExternalStore(subscribeToToasterRequest, getIsToasterRequested);
+  if (!isRequested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme="dark" richColors closeButton position="top-right" />
+    </Suspense>
+  );
+}

@@ -1,0 +1,5 @@
+import { tsr } from "@/lib/api-client";
+
+export function useCreateApplication() {
+  return tsr.forms.createApplication.useMutation();
+}

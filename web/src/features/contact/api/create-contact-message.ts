@@ -1,0 +1,5 @@
+import { tsr } from "@/lib/api-client";
+
+export function useCreateContactMessage() {
+  return tsr.forms.createContactMessage.useMutation();
+}

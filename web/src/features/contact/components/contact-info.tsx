@@ -1,0 +1,78 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { ExternalLink } from "@/components/layout/external-link";
+import { SocialIcon } from "@/components/layout/social-icon";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PLATFORM, SITE, SOCIAL_LINKS } from "@/config/site";
+
+export function ContactInfo() {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Reach us</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4">
+            <div className="flex gap-3">
+              <Mail className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-sm text-muted-foreground">Email</dt>
+                <dd>
+                  <a href={`mailto:${SITE.email}`} className="hover:text-primary hover:underline">
+                    {SITE.email}
+                  </a>
+                </dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Phone className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-sm text-muted-foreground">Phone</dt>
+                <dd>
+                  <a
+                    href={`tel:${SITE.phone.replace(/\s/g, "")}`}
+                    className="hover:text-primary hover:underline"
+                  >
+                    {SITE.phone}
+                  </a>
+                </dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <MapPin className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-sm text-muted-foreground">Location</dt>
+                <dd>{SITE.city}</dd>
+              </div>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Follow and collaborate</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-2">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.label}>
+                <ExternalLink
+                  href={social.href}
+                  showIcon={false}
+                  className="gap-2 hover:text-primary hover:underline"
+                >
+                  <SocialIcon label={social.label} className="size-4" />
+                  {social.label}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-muted-foreground">{PLATFORM.description}</p>
+          <ExternalLink href={PLATFORM.url} className="font-semibold text-primary hover:underline">
+            Open {PLATFORM.name}
+          </ExternalLink>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { tsr } from "@/lib/api-client";
+
+/** Everything cached about events lives under this prefix, so one invalidation refreshes every list. */
+export const eventsQueryKey = ["events"] as const;
+export const eventsListQueryKey = [...eventsQueryKey, "list", { order: "event_date.asc" }] as const;
+
+export function useEvents() {
+  return tsr.events.listEvents.useQuery({
+    queryKey: eventsListQueryKey,
+    queryData: { query: { order: "event_date.asc" } },
+  });
+}

@@ -1,0 +1,36 @@
+import { Spinner } from "@/components/ui/spinner";
+import { useEvents } from "@/features/events/api/list-events";
+import { EventListItem } from "@/features/events/components/event-list-item";
+
+export function CommunityEvents() {
+  const eventsQuery = useEvents();
+
+  if (eventsQuery.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner />
+        Loading events...
+      </p>
+    );
+  }
+  if (eventsQuery.isError || eventsQuery.data.status !== 200) {
+    return (
+      <p role="alert" className="text-error-text">
+        Failed to load events.
+      </p>
+    );
+  }
+  const events = eventsQuery.data.body;
+  if (events.length === 0) {
+    return <p className="text-muted-foreground">No events found.</p>;
+  }
+  return (
+    <ul className="grid gap-4">
+      {events.map((event, index) => (
+        <li key={event.id ?? index}>
+          <EventListItem event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

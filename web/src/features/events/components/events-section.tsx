@@ -1,0 +1,39 @@
+import { Button } from "@/components/ui/button";
+import { CommunityEvents } from "@/features/events/components/community-events";
+import { FeaturedEvents } from "@/features/events/components/featured-events";
+
+export function EventsSection({ id }: { id: string }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className="mx-auto grid max-w-6xl gap-10 px-4 py-16">
+      <div className="grid gap-3 text-center">
+        {/* Focus target for the hero's EVENTS button, so keyboard users land where the page scrolled. */}
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          className="text-3xl font-bold tracking-tight focus:outline-none sm:text-4xl"
+        >
+          Events
+        </h2>
+        <p className="mx-auto max-w-2xl text-muted-foreground">
+          Festivals, writing camps, pitch nights and listening sessions: where our artists, writers and
+          community meet.
+        </p>
+      </div>
+
+      <FeaturedEvents />
+
+      <div className="grid gap-6">
+        <h3 className="text-2xl font-semibold">Showcased Community Events</h3>
+        <CommunityEvents />
+      </div>
+
+      <div className="text-center">
+        {/* Intentionally inert: the spec keeps SEE MORE without behaviour until a full events page exists. */}
+        <Button type="button" variant="outline" size="lg">
+          SEE MORE
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const apiTarget = "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      // Only the auth API: bare /auth is the sign-in page, served by the SPA.
+      "/auth/v1": apiTarget,
+      "/rest": apiTarget,
+      "/api": apiTarget,
+      "/health": apiTarget,
+    },
+  },
+  build: {
+    // The size-budget test reads the manifest to find what each route loads.
+    manifest: true,
+    // Every browser we support has modulepreload; the polyfill would cost bytes on every page.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    exclude: ["e2e/**", "node_modules/**", "dist/**"],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
