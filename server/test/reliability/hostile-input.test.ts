@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { contract, applicationInputSchema, contactMessageInputSchema } from "@app/contracts";
+import { applicationInputSchema, contactMessageInputSchema, contract } from "@app/contracts";
 import { type AppRoute, isAppRoute } from "@ts-rest/core";
 import fc from "fast-check";
 import request from "supertest";
@@ -17,7 +17,9 @@ afterAll(() => ctx.close());
 /** Every route of the contract, named by its path in the router. */
 function routesOf(router: object, prefix = ""): [string, AppRoute][] {
   return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value) ? [[`${prefix}${key}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${key}.`),
+    isAppRoute(value)
+      ? [[`${prefix}${key}`, value] as [string, AppRoute]]
+      : routesOf(value, `${prefix}${key}.`),
   );
 }
 const routes = routesOf(contract);
@@ -25,10 +27,15 @@ const routes = routesOf(contract);
 /** Rows of every table except the audit log (a failed attempt is rightly recorded there). */
 function checksum(): string {
   const tables = ctx.db.sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('audit_log', 'kysely_migration', 'kysely_migration_lock') ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('audit_log', 'kysely_migration', 'kysely_migration_lock') ORDER BY name",
+    )
     .all() as { name: string }[];
   const hash = createHash("sha256");
-  for (const { name } of tables) hash.update(name).update(JSON.stringify(ctx.db.sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()));
+  for (const { name } of tables)
+    hash
+      .update(name)
+      .update(JSON.stringify(ctx.db.sqlite.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()));
   return hash.digest("hex");
 }
 
@@ -39,8 +46,10 @@ function familyShapeOk(path: string, status: number, body: unknown): boolean {
   if (path.startsWith("/rest/v1")) return keys === "code,details,hint,message";
   if (path.startsWith("/auth/v1")) {
     const b = body as Record<string, unknown>;
-    return (b.code === status && typeof b.error_code === "string" && typeof b.msg === "string") ||
-      (typeof b.code === "string" && typeof b.message === "string");
+    return (
+      (b.code === status && typeof b.error_code === "string" && typeof b.msg === "string") ||
+      (typeof b.code === "string" && typeof b.message === "string")
+    );
   }
   return typeof (body as { message?: unknown }).message === "string";
 }
@@ -60,10 +69,38 @@ const junkBody = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }),
   junkString,
 );
-const junkQuery = fc.dictionary(fc.oneof(fc.constantFrom("select", "order", "limit", "offset", "id", "grant_type", "redirect_to", "scope", "type", "token"), fc.string({ maxLength: 10 })), junkString, { maxKeys: 4 });
+const junkQuery = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom(
+      "select",
+      "order",
+      "limit",
+      "offset",
+      "id",
+      "grant_type",
+      "redirect_to",
+      "scope",
+      "type",
+      "token",
+    ),
+    fc.string({ maxLength: 10 }),
+  ),
+  junkString,
+  { maxKeys: 4 },
+);
 const principal = fc.constantFrom("none", "anon", "staff");
 
-function send(route: AppRoute, opts: { params: string; query: Record<string, string>; body?: unknown; raw?: string; type?: string; who: string }) {
+function send(
+  route: AppRoute,
+  opts: {
+    params: string;
+    query: Record<string, string>;
+    body?: unknown;
+    raw?: string;
+    type?: string;
+    who: string;
+  },
+) {
   const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(opts.params));
   let req = request(ctx.app)[route.method.toLowerCase() as "get"](path).query(opts.query);
   if (opts.who !== "none") req = req.set("apikey", ctx.anonKey);
@@ -76,27 +113,27 @@ function send(route: AppRoute, opts: { params: string; query: Record<string, str
 }
 
 describe("hostile input on every contract route", () => {
-  it.each(routes.map(([name, route]) => [name, route] as const))("%s answers 4xx in its family's shape and writes nothing", async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(
-        junkString,
-        junkQuery,
-        junkBody,
-        principal,
-        async (params, query, body, who) => {
+  it.each(routes.map(([name, route]) => [name, route] as const))(
+    "%s answers 4xx in its family's shape and writes nothing",
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(junkString, junkQuery, junkBody, principal, async (params, query, body, who) => {
           const before = checksum();
           const res = await send(route, { params, query, body, who });
-          expect(res.status, `${route.method} ${route.path} → ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          expect(
+            res.status,
+            `${route.method} ${route.path} → ${res.status} ${res.text.slice(0, 200)}`,
+          ).toBeLessThan(500);
           if (res.status >= 400 && res.headers["content-type"]?.includes("json")) {
             expect(familyShapeOk(route.path, res.status, res.body), res.text.slice(0, 200)).toBe(true);
           }
           if (res.status >= 400) expect(checksum()).toBe(before);
           expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
 
   it.each(routes.filter(([, r]) => r.method !== "GET").map(([name, route]) => [name, route] as const))(
     "%s refuses malformed, deeply nested, oversized and wrongly typed bodies",
@@ -127,15 +164,24 @@ describe("hostile input on every contract route", () => {
 });
 
 describe("generated valid input", () => {
-  const text = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
-  const email = fc.emailAddress().filter((e) => e.length <= 254 && contactMessageInputSchema.shape.email.safeParse(e).success);
+  const text = (max: number) =>
+    fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+  const email = fc
+    .emailAddress()
+    .filter((e) => e.length <= 254 && contactMessageInputSchema.shape.email.safeParse(e).success);
 
   it("is accepted by the contact form", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ name: text(200), email, subject: text(200), message: text(2000) }), async (body) => {
-        const res = await request(ctx.app).post("/rest/v1/contact_messages").set("apikey", ctx.anonKey).send(body);
-        expect(res.status, res.text).toBe(201);
-      }),
+      fc.asyncProperty(
+        fc.record({ name: text(200), email, subject: text(200), message: text(2000) }),
+        async (body) => {
+          const res = await request(ctx.app)
+            .post("/rest/v1/contact_messages")
+            .set("apikey", ctx.anonKey)
+            .send(body);
+          expect(res.status, res.text).toBe(201);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -143,10 +189,20 @@ describe("generated valid input", () => {
   it("is accepted by the application form", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ first_name: text(100), last_name: text(100), email, role: text(100), experience: text(500), vision: text(500) }),
+        fc.record({
+          first_name: text(100),
+          last_name: text(100),
+          email,
+          role: text(100),
+          experience: text(500),
+          vision: text(500),
+        }),
         async (body) => {
           expect(applicationInputSchema.safeParse(body).success).toBe(true);
-          const res = await request(ctx.app).post("/rest/v1/applications").set("apikey", ctx.anonKey).send(body);
+          const res = await request(ctx.app)
+            .post("/rest/v1/applications")
+            .set("apikey", ctx.anonKey)
+            .send(body);
           expect(res.status, res.text).toBe(201);
         },
       ),

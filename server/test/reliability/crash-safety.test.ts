@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTokenSigner } from "../../src/modules/auth/jwt";
+import { TEST_SECRET } from "../helpers";
+
+const serverDir = join(import.meta.dirname, "..", "..");
+const dir = mkdtempSync(join(tmpdir(), "sms-crash-"));
+const dbPath = join(dir, "app.db");
+const anonKey = createTokenSigner(TEST_SECRET).anonKey;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let port = 3400 + Math.floor(Math.random() * 500);
+
+async function startChild(): Promise<{ child: ChildProcess; base: string }> {
+  port += 1;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbPath,
+      JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: "silent",
+      RATE_LIMITS: "false",
+      SEED_DEMO: "false",
+      BCRYPT_COST: "4",
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { child, base };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error("child server did not start");
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+/** Submits contact messages from several concurrent writers until the server dies; returns the acknowledged ones. */
+async function writeUntilKilled(base: string, round: number, acknowledged: string[]) {
+  let stop = false;
+  const writer = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      const subject = `r${round}-w${w}-${i}`;
+      try {
+        const res = await fetch(`${base}/rest/v1/contact_messages`, {
+          method: "POST",
+          headers: { apikey: anonKey, "content-type": "application/json" },
+          body: JSON.stringify({ name: "Load", email: "load@example.com", subject, message: "crash test" }),
+        });
+        if (res.status === 201) acknowledged.push(subject);
+        else if (res.status >= 500) throw new Error(`server answered ${res.status}`);
+      } catch (err) {
+        if ((err as Error).message.startsWith("server answered")) throw err;
+        stop = true; // connection refused or reset: the server is gone
+      }
+    }
+  };
+  return { run: Promise.all([0, 1, 2, 3].map(writer)), stop: () => (stop = true) };
+}
+
+describe("crash safety", () => {
+  it("keeps every acknowledged write and a sound database across repeated SIGKILLs", async () => {
+    const acknowledged: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const { child, base } = await startChild();
+      const load = await writeUntilKilled(base, round, acknowledged);
+      await new Promise((r) => setTimeout(r, 150 + Math.random() * 400));
+      child.kill("SIGKILL");
+      await exited(child);
+      await load.run;
+
+      const db = new Database(dbPath, { readonly: true });
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      const stored = new Set(
+        (db.prepare("SELECT subject FROM contact_messages").all() as { subject: string }[]).map(
+          (r) => r.subject,
+        ),
+      );
+      db.close();
+      const lost = acknowledged.filter((s) => !stored.has(s));
+      expect(lost).toEqual([]);
+    }
+    expect(acknowledged.length).toBeGreaterThan(20);
+    // And it still starts cleanly afterwards.
+    const { child, base } = await startChild();
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await exited(child)).toBe(0);
+  }, 120_000);
+
+  it("lets an in-flight request finish on SIGTERM and exits 0", async () => {
+    const { child, base } = await startChild();
+    const body = JSON.stringify({
+      name: "Ada",
+      email: "ada@example.com",
+      subject: "sigterm",
+      message: "finishing",
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/rest/v1/contact_messages`,
+        {
+          method: "POST",
+          headers: {
+            apikey: anonKey,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 5));
+      setTimeout(() => {
+        child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(5)), 200);
+      }, 100);
+    });
+    expect(status).toBe(201);
+    expect(await exited(child)).toBe(0);
+    const db = new Database(dbPath, { readonly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM contact_messages WHERE subject = 'sigterm'").get()).toEqual({
+      n: 1,
+    });
+    db.close();
+  }, 60_000);
+});
