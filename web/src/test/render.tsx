@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { ToasterHost } from "@/app/toaster-host";
+
+export const TEST_CONFIG = {
+  anon_key: "test-anon-key",
+  site_url: "http://localhost:3000",
+  playlist_embed_url: "https://player.example.test/embed/playlist/1",
+};
+
+/** What the server does in production: the config arrives in a meta tag, so no config request is made. */
+export function installConfigMeta() {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="app-config"]');
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.name = "app-config";
+    document.head.append(meta);
+  }
+  meta.content = JSON.stringify(TEST_CONFIG);
+}
+
+export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?: string } = {}) {
+  installConfigMeta();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <ToasterHost />
+      </QueryClientProvider>,
+    ),
+  };
+}
