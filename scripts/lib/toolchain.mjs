@@ -49,8 +49,8 @@ export function pnpm() {
   return localPnpm;
 }
 
-export function pnpmRun(args, opts = {}) {
-  run(pnpm(), args, { env: { ...installEnv(), ...opts.env }, ...opts });
+export function pnpmRun(args, { env, ...opts } = {}) {
+  run(pnpm(), args, { ...opts, env: { ...installEnv(), ...env } });
 }
 
 /** Installs the workspace's dependencies exactly as the lockfile pins them. */
