@@ -1,0 +1,41 @@
+/*
+ * Display formats shared by the back-office screens: money is always SEK (spec §9) and relative times
+ * read in English with "ago" or "in", whatever the browser's language.
+ */
+// The ISO code, not "kr": the screens are in English and the spec names the currency SEK.
+const sekFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "SEK",
+  currencyDisplay: "code",
+  maximumFractionDigits: 0,
+});
+
+export function formatSek(amount: number): string {
+  return sekFormatter.format(amount);
+}
+
+const relativeFormatter = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 60 * 60 * 1000],
+  ["month", 30 * 24 * 60 * 60 * 1000],
+  ["week", 7 * 24 * 60 * 60 * 1000],
+  ["day", 24 * 60 * 60 * 1000],
+  ["hour", 60 * 60 * 1000],
+  ["minute", 60 * 1000],
+];
+
+/** "3 days ago", "in 2 hours"; the largest whole unit wins, seconds below a minute. */
+export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
+  const diff = new Date(date).getTime() - now.getTime();
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(diff) >= size) return relativeFormatter.format(Math.round(diff / size), unit);
+  }
+  return relativeFormatter.format(Math.round(diff / 1000), "second");
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysBetween(from: string | Date, to: Date): number {
+  return Math.floor((to.getTime() - new Date(from).getTime()) / DAY_MS);
+}
