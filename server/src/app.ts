@@ -15,6 +15,8 @@ import { createRateLimiter } from "./http/rate-limit";
 import { cors, noStore, securityHeaders } from "./http/security";
 import { spa } from "./http/spa";
 import { createTokenSigner } from "./modules/auth/jwt";
+import { authRouter } from "./modules/auth/router";
+import { createAuthDeps } from "./modules/auth/setup";
 import { eventsRouter } from "./modules/events/router";
 import { formsRouter } from "./modules/forms/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
@@ -24,6 +26,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** The auth service's clock (ms); tests inject one to move time instead of sleeping. */
+  now?: () => number;
 }
 
 const API_PREFIXES = ["/auth/v1", "/rest/v1", "/api", "/health"];
@@ -47,13 +51,13 @@ function describeValidationError(err: {
 }
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
-export function createApp({ config, db, logger }: AppDeps): Express {
-  const tokens = createTokenSigner(config.JWT_SECRET);
+export function createApp({ config, db, logger, now }: AppDeps): Express {
+  const tokens = createTokenSigner(config.JWT_SECRET, now);
   const limiter = createRateLimiter();
+  const auth = createAuthDeps({ config, db, logger, tokens, now });
   const authorizer = createAuthorizer({
     tokens,
-    // Replaced by the auth service's session store once it lands.
-    isSessionActive: () => true,
+    isSessionActive: auth.isSessionActive,
     requireAal2: config.AUTH_REQUIRE_AAL2,
   });
 
@@ -66,6 +70,19 @@ export function createApp({ config, db, logger }: AppDeps): Express {
   app.use(securityHeaders(config));
   app.use(cors(config.CORS_ORIGINS));
   app.use(["/auth/v1", "/rest/v1", "/api"], noStore);
+  // auth-js reads `code` as the error code only when the answer says it speaks the 2024-01-01 API.
+  app.use("/auth/v1", (req, res, next) => {
+    const version = req.headers["x-supabase-api-version"];
+    if (typeof version === "string" && version >= "2024-01-01")
+      res.setHeader("X-Supabase-Api-Version", "2024-01-01");
+    // GoTrue only reads JSON; a form or XML body would otherwise be ignored and the call would succeed.
+    const hasBody =
+      (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !req.is(["application/json", "application/*+json"])) {
+      return next(new AppError(415, "Content-Type must be application/json", { code: "validation_failed" }));
+    }
+    next();
+  });
   app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
   app.use(openApiRouter());
 
@@ -92,6 +109,7 @@ export function createApp({ config, db, logger }: AppDeps): Express {
     createExpressEndpoints(routes, impl, app, options as never);
 
   mount(contract.health, healthRouter(db));
+  mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.events, eventsRouter(db));
   mount(contract.talent, talentRouter(db));

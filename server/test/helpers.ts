@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import bcrypt from "bcrypt";
 import type { Express } from "express";
 import pino from "pino";
 import { createApp } from "../src/app";
@@ -9,7 +10,9 @@ import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoData } from "../src/db/seed";
+import { draftUser, insertDraftUser } from "../src/modules/auth/accounts";
 import { type AppRole, createTokenSigner } from "../src/modules/auth/jwt";
+import * as authRepo from "../src/modules/auth/repository";
 
 export const TEST_SECRET = "test-secret-that-is-at-least-32-bytes-long!!";
 
@@ -20,15 +23,33 @@ export interface TestContext {
   anonKey: string;
   dir: string;
   logs: string[];
-  /** Mints an access token directly with the secret (as an integrator's own GoTrue would). */
+  /** The app's clock: real time plus whatever `advance` added. */
+  clock: { now(): number; advance(seconds: number): void };
+  /**
+   * Mints an access token for a real, confirmed user with a live session row (both created on first use
+   * of a userId/sessionId), so the session check accepts it until the session is ended.
+   */
   userToken(opts?: {
     role?: AppRole | null;
     expiresIn?: number;
     sessionId?: string;
     userId?: string;
+    email?: string;
   }): string;
+  /** A user with a bcrypt password (cost 4), confirmed unless told otherwise. */
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    role?: AppRole | null;
+    confirmed?: boolean;
+  }): Promise<{ id: string; email: string; password: string }>;
   close(): void;
 }
+
+let userCounter = 0;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}-${process.pid}-${Date.now().toString(36)}-${++userCounter}@example.com`;
+export const TEST_PASSWORD = "correct horse battery staple 42";
 
 export function testConfig(dir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -53,8 +74,53 @@ export async function createTestContext(
   if (opts.seed !== false) seedDemoData(db);
   const logs: string[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(line) });
-  const app = createApp({ config, db, logger });
-  const tokens = createTokenSigner(config.JWT_SECRET);
+  let offset = 0;
+  const clock = {
+    now: () => Date.now() + offset,
+    advance(seconds: number) {
+      offset += seconds * 1000;
+    },
+  };
+  const app = createApp({ config, db, logger, now: clock.now });
+  const tokens = createTokenSigner(config.JWT_SECRET, clock.now);
+  const iso = () => new Date(clock.now()).toISOString();
+
+  function ensureUser(
+    id: string,
+    email: string,
+    role: AppRole | null,
+    passwordHash: string | null,
+    confirmed = true,
+  ) {
+    if (authRepo.findUserById(db, id)) return;
+    const draft = draftUser({
+      email,
+      passwordHash,
+      userMetadata: "{}",
+      at: iso(),
+      confirmed,
+      confirmedRole: role ?? undefined,
+    });
+    const user = { ...draft.user, id };
+    insertDraftUser(db, { user, identity: { ...draft.identity, user_id: id, provider_id: id } });
+  }
+
+  function ensureSession(sessionId: string, userId: string) {
+    if (authRepo.findSession(db, sessionId)) return;
+    const at = iso();
+    authRepo.insertSession(db, {
+      id: sessionId,
+      user_id: userId,
+      aal: "aal1",
+      factor_id: null,
+      amr: "[]",
+      user_agent: "test",
+      ip: "127.0.0.1",
+      created_at: at,
+      refreshed_at: at,
+      not_after: new Date(clock.now() + config.SESSION_TIMEBOX * 1000).toISOString(),
+    });
+  }
   return {
     app,
     db,
@@ -62,11 +128,20 @@ export async function createTestContext(
     dir,
     logs,
     anonKey: tokens.anonKey,
-    userToken({ role = "staff", expiresIn = 600, sessionId = randomUUID(), userId = randomUUID() } = {}) {
+    clock,
+    userToken({
+      role = "staff",
+      expiresIn = 600,
+      sessionId = randomUUID(),
+      userId = randomUUID(),
+      email = uniqueEmail("token"),
+    } = {}) {
+      ensureUser(userId, email, role, null);
+      ensureSession(sessionId, userId);
       return tokens.signAccessToken(
         {
           sub: userId,
-          email: "someone@example.com",
+          email,
           phone: "",
           role: "authenticated",
           app_metadata: { provider: "email", providers: ["email"], ...(role ? { role } : {}) },
@@ -78,6 +153,16 @@ export async function createTestContext(
         },
         expiresIn,
       ).token;
+    },
+    async createUser({
+      email = uniqueEmail(),
+      password = TEST_PASSWORD,
+      role = null,
+      confirmed = true,
+    } = {}) {
+      const id = randomUUID();
+      ensureUser(id, email.toLowerCase(), role, await bcrypt.hash(password, 4), confirmed);
+      return { id, email: email.toLowerCase(), password };
     },
     close() {
       db.close();

@@ -73,10 +73,155 @@ export interface NewsletterSubscriptionTable extends Handling {
   updated_at: Generated<string>;
 }
 
+/** Auth service (GoTrue-compatible). Timestamps are ISO-8601 UTC text; JSON columns are TEXT. */
+export interface UserTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** bcrypt hash; null for users who only ever signed in by magic link. */
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  confirmation_sent_at: string | null;
+  recovery_sent_at: string | null;
+  /** The new address of a pending e-mail change. */
+  email_change: string | null;
+  email_change_sent_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: Generated<string>;
+  raw_user_meta_data: Generated<string>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type UserRow = Selectable<UserTable>;
+
+export interface IdentityTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: Generated<string>;
+  last_sign_in_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type IdentityRow = Selectable<IdentityTable>;
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  aal: Generated<"aal1" | "aal2">;
+  factor_id: string | null;
+  /** JSON list of {method, timestamp}. */
+  amr: Generated<string>;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  /** Last refresh: the inactivity timeout counts from here. */
+  refreshed_at: string;
+  /** Absolute end of the session (SESSION_TIMEBOX). */
+  not_after: string;
+  ended_at: string | null;
+  ended_reason: string | null;
+}
+export type SessionRow = Selectable<SessionTable>;
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  parent_id: number | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+
+export type OneTimeTokenType = "confirmation" | "magiclink" | "recovery" | "email_change";
+
+export interface OneTimeTokenTable {
+  id: string;
+  user_id: string;
+  token_type: OneTimeTokenType;
+  /** sha256 of the link token. */
+  token_hash: string;
+  /** sha256 of address and 6-digit code. */
+  code_hash: string;
+  /** The address the token was sent to. */
+  relates_to: string;
+  redirect_to: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
+
+export interface MfaFactorTable {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: "totp";
+  status: "verified" | "unverified";
+  /** TOTP secret, encrypted (AES-256-GCM with a key derived from JWT_SECRET). */
+  secret: string;
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  last_verified_step: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type MfaFactorRow = Selectable<MfaFactorTable>;
+
+export interface MfaChallengeTable {
+  id: string;
+  factor_id: string;
+  ip_address: string | null;
+  verified_at: string | null;
+  created_at: string;
+}
+export type MfaChallengeRow = Selectable<MfaChallengeTable>;
+
+export type MailKind = "confirmation" | "magic_link" | "recovery" | "email_change";
+
+export interface MailOutboxTable {
+  id: string;
+  kind: MailKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string;
+  transport: "outbox" | "smtp";
+  sent_at: string | null;
+  error: string | null;
+  created_at: string;
+}
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  action: string;
+  user_id: string | null;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: Generated<string>;
+  created_at: string;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
   applications: ApplicationTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
+  users: UserTable;
+  identities: IdentityTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  one_time_tokens: OneTimeTokenTable;
+  mfa_factors: MfaFactorTable;
+  mfa_challenges: MfaChallengeTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
 }

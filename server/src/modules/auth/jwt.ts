@@ -47,7 +47,7 @@ export class TokenError extends Error {
 }
 
 /** HS256 signing with a KeyObject: jsonwebtoken is ~50x slower when given the secret as a string. */
-export function createTokenSigner(secret: string) {
+export function createTokenSigner(secret: string, now: () => number = Date.now) {
   const key: KeyObject = createSecretKey(Buffer.from(secret, "utf8"));
   const anonKey = jwt.sign(
     { iss: ISSUER, role: "anon", iat: ANON_KEY_ISSUED_AT, exp: ANON_KEY_ISSUED_AT + TEN_YEARS },
@@ -59,7 +59,7 @@ export function createTokenSigner(secret: string) {
     claims: Omit<AccessTokenClaims, "iss" | "aud" | "iat" | "exp">,
     expiresInSeconds: number,
   ) {
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(now() / 1000);
     const payload: AccessTokenClaims = {
       ...claims,
       iss: ISSUER,
@@ -67,14 +67,18 @@ export function createTokenSigner(secret: string) {
       iat,
       exp: iat + expiresInSeconds,
     };
-    return { token: jwt.sign(payload, key, { algorithm: "HS256", noTimestamp: true }), claims: payload };
+    // No noTimestamp here: jsonwebtoken would drop our iat along with its own.
+    return { token: jwt.sign(payload, key, { algorithm: "HS256" }), claims: payload };
   }
 
   /** Verifies signature (HS256 only), expiry and, for user tokens, the audience. */
   function verify(token: string): VerifiedToken {
     let decoded: jwt.JwtPayload;
     try {
-      const result = jwt.verify(token, key, { algorithms: ["HS256"] });
+      const result = jwt.verify(token, key, {
+        algorithms: ["HS256"],
+        clockTimestamp: Math.floor(now() / 1000),
+      });
       if (typeof result === "string") throw new TokenError("invalid JWT", "invalid");
       decoded = result;
     } catch (err) {

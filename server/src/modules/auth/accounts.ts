@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+import type { IdentityRow, UserRow } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import type { AppRole } from "./jwt";
+import * as repo from "./repository";
+import type { AppMetadata } from "./user-json";
+
+/** user_metadata is echoed into every access token: keep it small. */
+const MAX_METADATA_BYTES = 8 * 1024;
+
+export function metadataJson(data: Record<string, unknown> | undefined): string {
+  const json = JSON.stringify(data ?? {});
+  if (Buffer.byteLength(json, "utf8") > MAX_METADATA_BYTES) {
+    throw AppError.badRequest("user metadata is too large", { code: "validation_failed" });
+  }
+  return json;
+}
+
+/** STAFF_EMAIL_DOMAINS grants `staff` to a *confirmed* address on one of those domains; admin is kept. */
+export function domainRole(config: Pick<Config, "STAFF_EMAIL_DOMAINS">, email: string, current?: AppRole) {
+  if (current === "admin") return current;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  const isStaffDomain = config.STAFF_EMAIL_DOMAINS.some((d) => d.toLowerCase() === domain);
+  return isStaffDomain ? "staff" : current;
+}
+
+export function withRole(meta: AppMetadata, role: AppRole | undefined): AppMetadata {
+  const { role: _, ...rest } = meta;
+  return role ? { ...rest, role } : rest;
+}
+
+/** An unsaved user row and its e-mail identity, as a new sign-up would have them. */
+export function draftUser(args: {
+  email: string;
+  passwordHash: string | null;
+  userMetadata: string;
+  at: string;
+  confirmedRole?: AppRole;
+  confirmed: boolean;
+}): { user: UserRow; identity: IdentityRow } {
+  const id = randomUUID();
+  const appMeta: AppMetadata = withRole({ provider: "email", providers: ["email"] }, args.confirmedRole);
+  const user: UserRow = {
+    id,
+    email: args.email,
+    encrypted_password: args.passwordHash,
+    email_confirmed_at: args.confirmed ? args.at : null,
+    confirmation_sent_at: null,
+    recovery_sent_at: null,
+    email_change: null,
+    email_change_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: JSON.stringify(appMeta),
+    raw_user_meta_data: args.userMetadata,
+    created_at: args.at,
+    updated_at: args.at,
+  };
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    user_id: id,
+    provider: "email",
+    provider_id: id,
+    identity_data: JSON.stringify({
+      sub: id,
+      email: args.email,
+      email_verified: args.confirmed,
+      phone_verified: false,
+    }),
+    last_sign_in_at: null,
+    created_at: args.at,
+    updated_at: args.at,
+  };
+  return { user, identity };
+}
+
+export function insertDraftUser(db: Database, draft: { user: UserRow; identity: IdentityRow }) {
+  const { user, identity } = draft;
+  db.transaction(() => {
+    repo.insertUser(db, {
+      id: user.id,
+      email: user.email,
+      encrypted_password: user.encrypted_password,
+      email_confirmed_at: user.email_confirmed_at,
+      raw_app_meta_data: user.raw_app_meta_data,
+      raw_user_meta_data: user.raw_user_meta_data,
+      created_at: user.created_at,
+    });
+    repo.insertIdentity(db, identity);
+  });
+}
+
+/** Marks the address confirmed and applies the staff-domain rule; inside the caller's transaction. */
+export function confirmEmail(
+  db: Database,
+  config: Pick<Config, "STAFF_EMAIL_DOMAINS">,
+  user: UserRow,
+  at: string,
+) {
+  const meta = JSON.parse(user.raw_app_meta_data) as AppMetadata;
+  const role = domainRole(config, user.email, meta.role);
+  repo.updateUser(
+    db,
+    user.id,
+    {
+      email_confirmed_at: user.email_confirmed_at ?? at,
+      raw_app_meta_data: JSON.stringify(withRole(meta, role)),
+    },
+    at,
+  );
+  const identity = repo.listIdentities(db, user.id).find((i) => i.provider === "email");
+  if (identity) {
+    const data = JSON.parse(identity.identity_data) as Record<string, unknown>;
+    repo.updateIdentityData(
+      db,
+      user.id,
+      JSON.stringify({ ...data, email: user.email, email_verified: true }),
+      at,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { AuthDeps, Requester } from "./deps";
+import { nowIso } from "./deps";
+import * as repo from "./repository";
+
+export type AuditAction =
+  | "user_signedup"
+  | "user_signup_repeated"
+  | "user_confirmed"
+  | "login"
+  | "login_failed"
+  | "logout"
+  | "token_reuse_detected"
+  | "magiclink_requested"
+  | "recovery_requested"
+  | "user_recovered"
+  | "password_changed"
+  | "email_change_requested"
+  | "email_changed"
+  | "user_metadata_updated"
+  | "factor_enrolled"
+  | "factor_verified"
+  | "factor_unenrolled"
+  | "user_created"
+  | "role_changed";
+
+/** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
+export function audit(
+  deps: Pick<AuthDeps, "db" | "now">,
+  action: AuditAction,
+  entry: {
+    userId?: string | null;
+    email?: string | null;
+    requester?: Requester;
+    detail?: Record<string, unknown>;
+  },
+) {
+  repo.insertAudit(deps.db, {
+    action,
+    user_id: entry.userId ?? null,
+    email: entry.email ?? null,
+    ip: entry.requester?.ip ?? null,
+    user_agent: entry.requester?.userAgent?.slice(0, 500) ?? null,
+    detail: JSON.stringify(entry.detail ?? {}),
+    created_at: nowIso(deps),
+  });
+}

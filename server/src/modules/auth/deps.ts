@@ -1,0 +1,33 @@
+import type { Logger } from "pino";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+import type { RateLimiter } from "../../http/rate-limit";
+import type { TokenSigner } from "./jwt";
+import type { Mailer } from "./mail";
+import type { PasswordHasher } from "./passwords";
+import type { Secrets } from "./secrets";
+
+/** What every auth service function needs; built once in app.ts. */
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  tokens: TokenSigner;
+  limiter: RateLimiter;
+  passwords: PasswordHasher;
+  secrets: Secrets;
+  mailer: Mailer;
+  logger: Logger;
+  /** Milliseconds since the epoch; injectable so tests move time instead of sleeping. */
+  now: () => number;
+}
+
+/** Who is asking, for rate limits and the audit log. */
+export interface Requester {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const isoAt = (ms: number) => new Date(ms).toISOString();
+export const nowIso = (deps: Pick<AuthDeps, "now">) => isoAt(deps.now());
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { AuthSession, EnrolledFactor, EnrollFactorInput } from "@app/contracts";
+import { authenticator } from "otplib";
+import QRCode from "qrcode";
+import { AppError } from "../../http/app-error";
+import { audit } from "./audit";
+import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
+import { enforceLimit } from "./limits";
+import * as repo from "./repository";
+import { randomToken, sha256 } from "./secrets";
+import { sessionBody } from "./sessions";
+import type { SignedIn } from "./user";
+
+const MAX_FACTORS = 10;
+const CHALLENGE_LIFETIME_SECONDS = 300;
+const TOTP_STEP_SECONDS = 30;
+const DEFAULT_ISSUER = "Stockholm Songwriters";
+
+const factorNotFound = () => AppError.notFound("Factor not found", { code: "mfa_factor_not_found" });
+
+function findOwnFactor(deps: AuthDeps, who: SignedIn, factorId: string) {
+  const factor = repo.findFactor(deps.db, factorId, who.userId);
+  if (!factor) throw factorNotFound();
+  return factor;
+}
+
+export async function enrollFactor(
+  deps: AuthDeps,
+  who: SignedIn,
+  input: EnrollFactorInput,
+  requester: Requester,
+): Promise<EnrolledFactor> {
+  const user = repo.findUserById(deps.db, who.userId);
+  if (!user) throw AppError.notFound("User not found", { code: "user_not_found" });
+  const factors = repo.listFactors(deps.db, who.userId);
+  if (factors.length >= MAX_FACTORS) {
+    throw new AppError(422, "Maximum number of MFA factors reached, unenroll to continue", {
+      code: "too_many_enrolled_mfa_factors",
+    });
+  }
+  const friendlyName = input.friendly_name ?? null;
+  if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
+    throw new AppError(
+      422,
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      {
+        code: "mfa_factor_name_conflict",
+      },
+    );
+  }
+  const secret = authenticator.generateSecret(20);
+  const uri = authenticator.keyuri(user.email, input.issuer ?? DEFAULT_ISSUER, secret);
+  const qrCode = await QRCode.toString(uri, { type: "svg", margin: 2 });
+  const id = randomUUID();
+  const at = nowIso(deps);
+  repo.insertFactor(deps.db, {
+    id,
+    user_id: who.userId,
+    friendly_name: friendlyName,
+    factor_type: "totp",
+    status: "unverified",
+    secret: deps.secrets.encrypt(secret),
+    created_at: at,
+    updated_at: at,
+  });
+  audit(deps, "factor_enrolled", { userId: who.userId, requester, detail: { factor_id: id } });
+  return {
+    id,
+    type: "totp",
+    ...(friendlyName ? { friendly_name: friendlyName } : {}),
+    totp: { qr_code: qrCode, secret, uri },
+  };
+}
+
+export function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
+  const factor = findOwnFactor(deps, who, factorId);
+  const nowMs = deps.now();
+  const id = randomUUID();
+  repo.insertChallenge(deps.db, {
+    id,
+    factor_id: factor.id,
+    ip_address: requester.ip,
+    created_at: isoAt(nowMs),
+  });
+  return {
+    id,
+    type: "totp" as const,
+    expires_at: Math.floor(nowMs / 1000) + CHALLENGE_LIFETIME_SECONDS,
+  };
+}
+
+const verificationFailed = () =>
+  new AppError(422, "Invalid TOTP code entered", { code: "mfa_verification_failed" });
+
+/**
+ * A right code within ±1 step, for an open challenge, and newer than the last code accepted for this
+ * factor (a code is never accepted twice). The session becomes aal2 and gets a new refresh token chain.
+ */
+export function verifyFactor(
+  deps: AuthDeps,
+  who: SignedIn,
+  factorId: string,
+  input: { challenge_id: string; code: string },
+  requester: Requester,
+): AuthSession {
+  enforceLimit(deps, "mfaVerify", who.userId);
+  const factor = findOwnFactor(deps, who, factorId);
+  const nowMs = deps.now();
+  const at = isoAt(nowMs);
+  const challenge = repo.findChallenge(deps.db, input.challenge_id, factor.id);
+  const isOpen =
+    challenge &&
+    !challenge.verified_at &&
+    Date.parse(challenge.created_at) + CHALLENGE_LIFETIME_SECONDS * 1000 > nowMs;
+  if (!isOpen) {
+    throw new AppError(422, "MFA challenge has expired, verify against another challenge", {
+      code: "mfa_challenge_expired",
+    });
+  }
+  const totp = authenticator.clone({ epoch: nowMs, window: 1 });
+  const delta = totp.checkDelta(input.code, deps.secrets.decrypt(factor.secret));
+  if (delta === null) {
+    audit(deps, "login_failed", {
+      userId: who.userId,
+      requester,
+      detail: { method: "totp", factor_id: factor.id },
+    });
+    throw verificationFailed();
+  }
+  const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS) + delta;
+  const refreshToken = randomToken();
+  const session = deps.db.transaction(() => {
+    const current = repo.findSession(deps.db, who.sessionId);
+    if (!current || current.ended_at) return undefined;
+    if (!repo.consumeChallenge(deps.db, input.challenge_id, at)) return "replayed" as const;
+    if (!repo.markFactorVerified(deps.db, factor.id, step, at)) return "replayed" as const;
+    const amr = [
+      { method: "totp", timestamp: Math.floor(nowMs / 1000) },
+      ...(JSON.parse(current.amr) as { method: string; timestamp: number }[]).filter(
+        (m) => m.method !== "totp",
+      ),
+    ];
+    repo.setSessionAal(deps.db, current.id, { aal: "aal2", factor_id: factor.id, amr: JSON.stringify(amr) });
+    // The new chain hangs off the old active token, so a tab still holding that one is refused without
+    // being mistaken for a leaked token (see rotateRefreshToken).
+    const previous = repo.findActiveToken(deps.db, current.id);
+    repo.revokeSessionTokens(deps.db, current.id, at);
+    repo.insertRefreshToken(deps.db, {
+      token_hash: sha256(refreshToken),
+      session_id: current.id,
+      user_id: who.userId,
+      parent_id: previous?.id ?? null,
+      created_at: at,
+    });
+    repo.touchSession(deps.db, current.id, at);
+    return repo.findSession(deps.db, current.id);
+  });
+  if (session === "replayed") throw verificationFailed();
+  if (!session) {
+    throw AppError.forbidden("Session from session_id claim in JWT does not exist", {
+      code: "session_not_found",
+    });
+  }
+  audit(deps, "factor_verified", { userId: who.userId, requester, detail: { factor_id: factor.id } });
+  return sessionBody(deps, session, refreshToken);
+}
+
+/** Removing a verified factor needs an aal2 session, or a stolen password alone could strip MFA. */
+export function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
+  const factor = findOwnFactor(deps, who, factorId);
+  if (factor.status === "verified" && who.aal !== "aal2") {
+    throw new AppError(422, "AAL2 required to unenroll verified factor", { code: "insufficient_aal" });
+  }
+  deps.db.transaction(() => {
+    repo.deleteFactor(deps.db, factor.id);
+    repo.downgradeSessionsOfFactor(deps.db, factor.id);
+  });
+  audit(deps, "factor_unenrolled", { userId: who.userId, requester, detail: { factor_id: factor.id } });
+  return { id: factor.id };
+}

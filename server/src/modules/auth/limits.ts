@@ -1,0 +1,60 @@
+import { AppError } from "../../http/app-error";
+import type { RateLimitRule } from "../../http/rate-limit";
+import type { AuthDeps } from "./deps";
+
+const FIVE_MINUTES = 300;
+
+/** GoTrue's defaults as a guide. Keys are per IP unless the name says otherwise. */
+export const authLimits = {
+  token: { limit: 150, windowSeconds: FIVE_MINUTES },
+  signup: { limit: 30, windowSeconds: FIVE_MINUTES },
+  otp: { limit: 30, windowSeconds: FIVE_MINUTES },
+  recover: { limit: 30, windowSeconds: FIVE_MINUTES },
+  resend: { limit: 30, windowSeconds: FIVE_MINUTES },
+  verify: { limit: 30, windowSeconds: FIVE_MINUTES },
+  /** At most one mail per address per minute, whether or not the address has an account. */
+  mailPerAddress: { limit: 1, windowSeconds: 60 },
+  /**
+   * Failed passwords per account: 25 per 15 minutes (100 an hour). The window is short on purpose:
+   * an attacker who burns it locks the real owner out for at most 15 minutes, not an hour.
+   */
+  passwordFailures: { limit: 25, windowSeconds: 900 },
+  /** Wrong 6-digit codes per address: 10 per 15 minutes keeps guessing a code hopeless. */
+  codeFailures: { limit: 10, windowSeconds: 900 },
+  mfaVerify: { limit: 15, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type AuthLimit = keyof typeof authLimits;
+
+function tooMany(name: AuthLimit, retryAfterSeconds: number) {
+  if (name === "mailPerAddress") {
+    const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+    return AppError.tooManyRequests(
+      `For security purposes, you can only request this after ${wait} seconds.`,
+      retryAfterSeconds,
+      { code: "over_email_send_rate_limit" },
+    );
+  }
+  return AppError.tooManyRequests("Request rate limit reached", retryAfterSeconds, {
+    code: "over_request_rate_limit",
+  });
+}
+
+/** Counts one hit against `name` for `subject`; throws 429 with Retry-After when over. */
+export function enforceLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+  if (!deps.config.RATE_LIMITS) return;
+  const verdict = deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+  if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
+}
+
+/** Refuses when `name` is already exhausted for `subject`, without counting (failures count later). */
+export function checkLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+  if (!deps.config.RATE_LIMITS) return;
+  const verdict = deps.limiter.peek(`auth:${name}:${subject}`, authLimits[name]);
+  if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
+}
+
+export function countFailure(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+  if (!deps.config.RATE_LIMITS) return;
+  deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import type { MailKind, OneTimeTokenType, UserRow } from "../../db/schema";
+import { type AuthDeps, isoAt } from "./deps";
+import * as repo from "./repository";
+import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
+
+const mailKind: Record<OneTimeTokenType, MailKind> = {
+  confirmation: "confirmation",
+  magiclink: "magic_link",
+  recovery: "recovery",
+  email_change: "email_change",
+};
+
+/** The `type` the e-mailed link carries, as GoTrue names it. */
+export const linkType: Record<OneTimeTokenType, string> = {
+  confirmation: "signup",
+  magiclink: "magiclink",
+  recovery: "recovery",
+  email_change: "email_change",
+};
+
+const sentAtColumn = {
+  confirmation: "confirmation_sent_at",
+  magiclink: null,
+  recovery: "recovery_sent_at",
+  email_change: "email_change_sent_at",
+} as const;
+
+/**
+ * Creates a single-use, expiring link token and 6-digit code for `to`, stores only their hashes (replacing
+ * any earlier token of that type), and mails them.
+ */
+export function issueOneTimeToken(
+  deps: AuthDeps,
+  args: { user: UserRow; type: OneTimeTokenType; to: string; redirectTo: string },
+) {
+  const nowMs = deps.now();
+  const at = isoAt(nowMs);
+  const token = randomToken();
+  const code = randomCode();
+  deps.db.transaction(() => {
+    repo.replaceOneTimeToken(deps.db, {
+      id: randomUUID(),
+      user_id: args.user.id,
+      token_type: args.type,
+      token_hash: sha256(token),
+      code_hash: codeHash(args.to, code),
+      relates_to: args.to,
+      redirect_to: args.redirectTo,
+      expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
+      created_at: at,
+    });
+    const column = sentAtColumn[args.type];
+    if (column) repo.updateUser(deps.db, args.user.id, { [column]: at }, at);
+  });
+  const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
+  deps.mailer.send({
+    kind: mailKind[args.type],
+    to: args.to,
+    link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}`,
+    code,
+  });
+}

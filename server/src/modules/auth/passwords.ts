@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { dictionary } from "@zxcvbn-ts/language-common";
+import bcrypt from "bcrypt";
+import { AppError } from "../../http/app-error";
+
+const MIN_LENGTH = 8;
+/** bcrypt ignores everything after 72 bytes: a longer password would be silently truncated. */
+const MAX_BYTES = 72;
+
+/** zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively. */
+const commonPasswords = new Set(dictionary.passwords.map((p) => p.toLowerCase()));
+
+export type WeakPasswordReason = "length" | "characters" | "pwned";
+
+export function weakPasswordReasons(password: string): { reasons: WeakPasswordReason[]; messages: string[] } {
+  const reasons: WeakPasswordReason[] = [];
+  const messages: string[] = [];
+  if ([...password].length < MIN_LENGTH) {
+    reasons.push("length");
+    messages.push(`Password should be at least ${MIN_LENGTH} characters.`);
+  } else if (Buffer.byteLength(password, "utf8") > MAX_BYTES) {
+    reasons.push("length");
+    messages.push(`Password cannot be longer than ${MAX_BYTES} bytes.`);
+  }
+  if (commonPasswords.has(password.toLowerCase())) {
+    reasons.push("pwned");
+    messages.push("Password is known to be weak and easy to guess, please choose a different one.");
+  }
+  return { reasons, messages };
+}
+
+/** 422 weak_password with GoTrue's `weak_password.reasons`, which auth-js exposes as AuthWeakPasswordError. */
+export function assertStrongPassword(password: string) {
+  const { reasons, messages } = weakPasswordReasons(password);
+  if (reasons.length === 0) return;
+  const message = messages.join(" ");
+  throw new AppError(422, message, { code: "weak_password", extra: { weak_password: { message, reasons } } });
+}
+
+export function createPasswordHasher(cost: number) {
+  // A hash of nothing anyone knows: compared against when the e-mail is unknown, so that answer takes
+  // as long as a wrong password does. Started now so the first request does not pay for it.
+  const dummyHash = bcrypt.hash(randomBytes(16).toString("hex"), cost);
+  dummyHash.catch(() => undefined);
+  return {
+    hash: (password: string) => bcrypt.hash(password, cost),
+    /** Always runs one bcrypt comparison, against the dummy hash when there is no real one. */
+    async verify(password: string, hash: string | null | undefined): Promise<boolean> {
+      if (!hash) {
+        await bcrypt.compare(password, await dummyHash);
+        return false;
+      }
+      return bcrypt.compare(password, hash);
+    },
+  };
+}
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

@@ -1,0 +1,55 @@
+import type { ResendInput } from "@app/contracts";
+import { audit } from "./audit";
+import { type AuthDeps, normalizeEmail, type Requester } from "./deps";
+import { enforceLimit } from "./limits";
+import { issueOneTimeToken } from "./one-time-tokens";
+import { resolveRedirect } from "./redirects";
+import * as repo from "./repository";
+
+/** POST /recover: `{}` whether or not the address has an account; the mail limit applies to both alike. */
+export function recoverPassword(
+  deps: AuthDeps,
+  input: { email: string },
+  requestedRedirect: string | undefined,
+  requester: Requester,
+) {
+  enforceLimit(deps, "recover", requester.ip);
+  const email = normalizeEmail(input.email);
+  enforceLimit(deps, "mailPerAddress", email);
+  const user = repo.findUserByEmail(deps.db, email);
+  if (user) {
+    issueOneTimeToken(deps, {
+      user,
+      type: "recovery",
+      to: user.email,
+      redirectTo: resolveRedirect(deps.config, requestedRedirect),
+    });
+    audit(deps, "recovery_requested", { userId: user.id, email, requester });
+  }
+  return {};
+}
+
+/** POST /resend: the confirmation (unconfirmed users) or the pending e-mail change mail again; always `{}`. */
+export function resend(
+  deps: AuthDeps,
+  input: ResendInput,
+  requestedRedirect: string | undefined,
+  requester: Requester,
+) {
+  enforceLimit(deps, "resend", requester.ip);
+  const email = normalizeEmail(input.email);
+  enforceLimit(deps, "mailPerAddress", email);
+  const redirectTo = resolveRedirect(deps.config, requestedRedirect);
+  if (input.type === "signup") {
+    const user = repo.findUserByEmail(deps.db, email);
+    if (user && !user.email_confirmed_at) {
+      issueOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo });
+    }
+    return {};
+  }
+  const user = repo.findUserByPendingEmail(deps.db, email) ?? repo.findUserByEmail(deps.db, email);
+  if (user?.email_change) {
+    issueOneTimeToken(deps, { user, type: "email_change", to: user.email_change, redirectTo });
+  }
+  return {};
+}

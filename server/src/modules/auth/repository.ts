@@ -1,0 +1,382 @@
+import type { Database } from "../../db/database";
+import type {
+  AuditLogRow,
+  IdentityRow,
+  MailOutboxRow,
+  MailOutboxTable,
+  MfaChallengeRow,
+  MfaFactorRow,
+  OneTimeTokenRow,
+  OneTimeTokenType,
+  RefreshTokenRow,
+  SessionRow,
+  UserRow,
+} from "../../db/schema";
+
+/** Every SQL statement of the auth service. Plain functions taking the database first. */
+
+// ---- users -------------------------------------------------------------------------------------------
+
+export function findUserByEmail(db: Database, email: string): UserRow | undefined {
+  return db.first(db.kysely.selectFrom("users").selectAll().where("email", "=", email));
+}
+
+export function findUserById(db: Database, id: string): UserRow | undefined {
+  return db.first(db.kysely.selectFrom("users").selectAll().where("id", "=", id));
+}
+
+export function findUserByPendingEmail(db: Database, email: string): UserRow | undefined {
+  return db.first(db.kysely.selectFrom("users").selectAll().where("email_change", "=", email));
+}
+
+export function listUsers(db: Database): UserRow[] {
+  return db.all(db.kysely.selectFrom("users").selectAll().orderBy("created_at", "asc"));
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  raw_app_meta_data: string;
+  raw_user_meta_data: string;
+  created_at: string;
+}
+
+export function insertUser(db: Database, user: NewUser) {
+  db.run(db.kysely.insertInto("users").values({ ...user, updated_at: user.created_at }));
+}
+
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | "email"
+    | "encrypted_password"
+    | "email_confirmed_at"
+    | "confirmation_sent_at"
+    | "recovery_sent_at"
+    | "email_change"
+    | "email_change_sent_at"
+    | "last_sign_in_at"
+    | "raw_app_meta_data"
+    | "raw_user_meta_data"
+  >
+>;
+
+export function updateUser(db: Database, id: string, changes: UserChanges, at: string) {
+  db.run(
+    db.kysely
+      .updateTable("users")
+      .set({ ...changes, updated_at: at })
+      .where("id", "=", id),
+  );
+}
+
+// ---- identities --------------------------------------------------------------------------------------
+
+export function insertIdentity(
+  db: Database,
+  identity: Omit<IdentityRow, "updated_at" | "last_sign_in_at"> & { last_sign_in_at?: string | null },
+) {
+  db.run(
+    db.kysely
+      .insertInto("identities")
+      .values({ last_sign_in_at: null, ...identity, updated_at: identity.created_at }),
+  );
+}
+
+export function listIdentities(db: Database, userId: string): IdentityRow[] {
+  return db.all(
+    db.kysely.selectFrom("identities").selectAll().where("user_id", "=", userId).orderBy("created_at"),
+  );
+}
+
+export function updateIdentityData(db: Database, userId: string, identityData: string, at: string) {
+  db.run(
+    db.kysely
+      .updateTable("identities")
+      .set({ identity_data: identityData, updated_at: at })
+      .where("user_id", "=", userId)
+      .where("provider", "=", "email"),
+  );
+}
+
+export function touchIdentity(db: Database, userId: string, at: string) {
+  db.run(
+    db.kysely
+      .updateTable("identities")
+      .set({ last_sign_in_at: at, updated_at: at })
+      .where("user_id", "=", userId),
+  );
+}
+
+// ---- sessions ----------------------------------------------------------------------------------------
+
+export function insertSession(db: Database, session: Omit<SessionRow, "ended_at" | "ended_reason">) {
+  db.run(db.kysely.insertInto("sessions").values({ ...session, ended_at: null, ended_reason: null }));
+}
+
+export function findSession(db: Database, id: string): SessionRow | undefined {
+  return db.first(db.kysely.selectFrom("sessions").selectAll().where("id", "=", id));
+}
+
+/** Runs on every authenticated request: one indexed lookup through a cached prepared statement. */
+export function isSessionLive(
+  db: Database,
+  args: { sessionId: string; userId: string; now: string; idleSince: string },
+): boolean {
+  return (
+    db.first(
+      db.kysely
+        .selectFrom("sessions")
+        .select("id")
+        .where("id", "=", args.sessionId)
+        .where("user_id", "=", args.userId)
+        .where("ended_at", "is", null)
+        .where("not_after", ">", args.now)
+        .where("refreshed_at", ">", args.idleSince),
+    ) !== undefined
+  );
+}
+
+export function touchSession(db: Database, id: string, at: string) {
+  db.run(db.kysely.updateTable("sessions").set({ refreshed_at: at }).where("id", "=", id));
+}
+
+export function setSessionAal(
+  db: Database,
+  id: string,
+  changes: { aal: "aal1" | "aal2"; factor_id: string | null; amr: string },
+) {
+  db.run(db.kysely.updateTable("sessions").set(changes).where("id", "=", id));
+}
+
+export function downgradeSessionsOfFactor(db: Database, factorId: string) {
+  db.run(
+    db.kysely.updateTable("sessions").set({ aal: "aal1", factor_id: null }).where("factor_id", "=", factorId),
+  );
+}
+
+/** Ends sessions of a user: all of them, or all but one (`except`), or just one (`only`). */
+export function endSessions(
+  db: Database,
+  args: { userId: string; at: string; reason: string; only?: string; except?: string },
+) {
+  let query = db.kysely
+    .updateTable("sessions")
+    .set({ ended_at: args.at, ended_reason: args.reason })
+    .where("user_id", "=", args.userId)
+    .where("ended_at", "is", null);
+  if (args.only) query = query.where("id", "=", args.only);
+  if (args.except) query = query.where("id", "!=", args.except);
+  const ended = db.run(query).changes;
+  // The refresh tokens of ended sessions die with them.
+  let tokens = db.kysely
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: args.at })
+    .where("user_id", "=", args.userId)
+    .where("revoked_at", "is", null);
+  if (args.only) tokens = tokens.where("session_id", "=", args.only);
+  if (args.except) tokens = tokens.where("session_id", "!=", args.except);
+  db.run(tokens);
+  return ended;
+}
+
+// ---- refresh tokens ----------------------------------------------------------------------------------
+
+export function insertRefreshToken(db: Database, token: Omit<RefreshTokenRow, "id" | "revoked_at">): number {
+  return Number(
+    db.run(db.kysely.insertInto("refresh_tokens").values({ ...token, revoked_at: null })).lastInsertRowid,
+  );
+}
+
+export function findRefreshToken(db: Database, tokenHash: string): RefreshTokenRow | undefined {
+  return db.first(db.kysely.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash));
+}
+
+export function findChildToken(db: Database, parentId: number): RefreshTokenRow | undefined {
+  return db.first(db.kysely.selectFrom("refresh_tokens").selectAll().where("parent_id", "=", parentId));
+}
+
+export function findActiveToken(db: Database, sessionId: string): RefreshTokenRow | undefined {
+  return db.first(
+    db.kysely
+      .selectFrom("refresh_tokens")
+      .selectAll()
+      .where("session_id", "=", sessionId)
+      .where("revoked_at", "is", null)
+      .orderBy("id", "desc"),
+  );
+}
+
+export function revokeToken(db: Database, id: number, at: string): boolean {
+  return (
+    db.run(
+      db.kysely
+        .updateTable("refresh_tokens")
+        .set({ revoked_at: at })
+        .where("id", "=", id)
+        .where("revoked_at", "is", null),
+    ).changes === 1
+  );
+}
+
+export function revokeSessionTokens(db: Database, sessionId: string, at: string) {
+  db.run(
+    db.kysely
+      .updateTable("refresh_tokens")
+      .set({ revoked_at: at })
+      .where("session_id", "=", sessionId)
+      .where("revoked_at", "is", null),
+  );
+}
+
+export function countSessionTokens(db: Database, sessionId: string) {
+  const row = db.first(
+    db.kysely
+      .selectFrom("refresh_tokens")
+      .select((eb) => [eb.fn.countAll<number>().as("total")])
+      .where("session_id", "=", sessionId),
+  );
+  return row?.total ?? 0;
+}
+
+// ---- one-time tokens ---------------------------------------------------------------------------------
+
+/** One live token per user and type: issuing a new one replaces the old. */
+export function replaceOneTimeToken(db: Database, token: Omit<OneTimeTokenRow, "used_at">) {
+  db.run(
+    db.kysely
+      .deleteFrom("one_time_tokens")
+      .where("user_id", "=", token.user_id)
+      .where("token_type", "=", token.token_type),
+  );
+  db.run(db.kysely.insertInto("one_time_tokens").values({ ...token, used_at: null }));
+}
+
+export function findOneTimeTokenByHash(db: Database, tokenHash: string): OneTimeTokenRow | undefined {
+  return db.first(db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", tokenHash));
+}
+
+export function findOneTimeTokenByCode(
+  db: Database,
+  args: { codeHash: string; types: OneTimeTokenType[] },
+): OneTimeTokenRow | undefined {
+  return db.first(
+    db.kysely
+      .selectFrom("one_time_tokens")
+      .selectAll()
+      .where("code_hash", "=", args.codeHash)
+      .where("token_type", "in", args.types),
+  );
+}
+
+/** Marks a token used; false when another request already used it (single use under concurrency). */
+export function consumeOneTimeToken(db: Database, id: string, at: string): boolean {
+  return (
+    db.run(
+      db.kysely
+        .updateTable("one_time_tokens")
+        .set({ used_at: at })
+        .where("id", "=", id)
+        .where("used_at", "is", null),
+    ).changes === 1
+  );
+}
+
+export function deleteOneTimeTokens(db: Database, userId: string, type: OneTimeTokenType) {
+  db.run(
+    db.kysely.deleteFrom("one_time_tokens").where("user_id", "=", userId).where("token_type", "=", type),
+  );
+}
+
+// ---- MFA ---------------------------------------------------------------------------------------------
+
+export function listFactors(db: Database, userId: string): MfaFactorRow[] {
+  return db.all(
+    db.kysely.selectFrom("mfa_factors").selectAll().where("user_id", "=", userId).orderBy("created_at"),
+  );
+}
+
+export function findFactor(db: Database, id: string, userId: string): MfaFactorRow | undefined {
+  return db.first(
+    db.kysely.selectFrom("mfa_factors").selectAll().where("id", "=", id).where("user_id", "=", userId),
+  );
+}
+
+export function insertFactor(db: Database, factor: Omit<MfaFactorRow, "last_verified_step">) {
+  db.run(db.kysely.insertInto("mfa_factors").values({ ...factor, last_verified_step: null }));
+}
+
+export function markFactorVerified(db: Database, id: string, step: number, at: string) {
+  return (
+    db.run(
+      db.kysely
+        .updateTable("mfa_factors")
+        .set({ status: "verified", last_verified_step: step, updated_at: at })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("last_verified_step", "is", null), eb("last_verified_step", "<", step)])),
+    ).changes === 1
+  );
+}
+
+export function deleteFactor(db: Database, id: string) {
+  db.run(db.kysely.deleteFrom("mfa_factors").where("id", "=", id));
+}
+
+export function insertChallenge(db: Database, challenge: Omit<MfaChallengeRow, "verified_at">) {
+  db.run(db.kysely.insertInto("mfa_challenges").values({ ...challenge, verified_at: null }));
+}
+
+export function findChallenge(db: Database, id: string, factorId: string): MfaChallengeRow | undefined {
+  return db.first(
+    db.kysely.selectFrom("mfa_challenges").selectAll().where("id", "=", id).where("factor_id", "=", factorId),
+  );
+}
+
+export function consumeChallenge(db: Database, id: string, at: string): boolean {
+  return (
+    db.run(
+      db.kysely
+        .updateTable("mfa_challenges")
+        .set({ verified_at: at })
+        .where("id", "=", id)
+        .where("verified_at", "is", null),
+    ).changes === 1
+  );
+}
+
+// ---- mail --------------------------------------------------------------------------------------------
+
+export function insertMail(db: Database, mail: MailOutboxTable) {
+  db.run(db.kysely.insertInto("mail_outbox").values(mail));
+}
+
+export function markMailSent(
+  db: Database,
+  id: string,
+  result: { sent_at: string | null; error: string | null },
+) {
+  db.run(db.kysely.updateTable("mail_outbox").set(result).where("id", "=", id));
+}
+
+export function listMail(db: Database, args: { to?: string; limit: number }): MailOutboxRow[] {
+  let query = db.kysely
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("rowid" as "id", "desc")
+    .limit(args.limit);
+  if (args.to) query = query.where("to_address", "=", args.to);
+  return db.all(query);
+}
+
+// ---- audit -------------------------------------------------------------------------------------------
+
+export function insertAudit(db: Database, entry: Omit<AuditLogRow, "id">) {
+  db.run(db.kysely.insertInto("audit_log").values(entry));
+}
+
+export function tailAudit(db: Database, limit: number): AuditLogRow[] {
+  return db.all(db.kysely.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit));
+}

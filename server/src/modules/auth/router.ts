@@ -1,0 +1,164 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { Request, Response } from "express";
+import { AppError } from "../../http/app-error";
+import { principalOf } from "../../http/authorize";
+import type { AuthDeps, Requester } from "./deps";
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
+import { sendMagicLink } from "./magic-link";
+import { toDevMail } from "./mail";
+import { linkType } from "./one-time-tokens";
+import { recoverPassword, resend } from "./recover";
+import { isAllowedRedirect, resolveRedirect, withFragment } from "./redirects";
+import * as repo from "./repository";
+import { rotateRefreshToken, signOut } from "./sessions";
+import { assertTokenGrantAllowed, signInWithPassword } from "./sign-in";
+import { signUp } from "./sign-up";
+import { getUser, type SignedIn, updateUser } from "./user";
+import { parseVerifyInput, verifyOneTimeToken } from "./verify";
+
+const s = initServer();
+
+const requesterOf = (req: Request): Requester => ({
+  ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null,
+});
+
+function signedIn(res: Response): SignedIn {
+  const principal = principalOf(res);
+  if (principal?.kind !== "user") {
+    throw AppError.unauthorized("This endpoint requires a Bearer token", { code: "no_authorization" });
+  }
+  return { userId: principal.userId, sessionId: principal.sessionId, aal: principal.claims.aal };
+}
+
+export function authRouter(deps: AuthDeps) {
+  const { config } = deps;
+  return s.router(contract.auth, {
+    signUp: async ({ body, query, req }) => ({
+      status: 200,
+      body: await signUp(deps, body, query.redirect_to, requesterOf(req)),
+    }),
+
+    issueToken: async ({ query, body, req }) => {
+      const requester = requesterOf(req);
+      assertTokenGrantAllowed(deps, requester);
+      if (query.grant_type === "password") {
+        return { status: 200, body: await signInWithPassword(deps, body, requester) };
+      }
+      if (!body.refresh_token) {
+        throw AppError.badRequest("refresh_token is required", { code: "validation_failed" });
+      }
+      return { status: 200, body: rotateRefreshToken(deps, body.refresh_token, requester) };
+    },
+
+    sendMagicLink: async ({ body, query, req }) => ({
+      status: 200,
+      body: sendMagicLink(deps, body, query.redirect_to, requesterOf(req)),
+    }),
+
+    // The e-mailed link: every outcome is a 303, the session or the error travelling in the fragment so it
+    // never reaches a server log or a Referer header.
+    verifyLink: async ({ query, req, res }) => {
+      const requested =
+        query.redirect_to && isAllowedRedirect(config, query.redirect_to) ? query.redirect_to : undefined;
+      let location: string;
+      try {
+        const { session, redirectTo, type } = verifyOneTimeToken(
+          deps,
+          { type: query.type, tokenHash: query.token },
+          requesterOf(req),
+        );
+        location = withFragment(requested ?? redirectTo, {
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: "bearer",
+          type: linkType[type] ?? query.type,
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        location = withFragment(requested ?? resolveRedirect(config, undefined), {
+          error: err.status === 429 ? "too_many_requests" : "access_denied",
+          error_code: err.code ?? "unexpected_failure",
+          error_description: err.message,
+        });
+      }
+      res.setHeader("Location", location);
+      return { status: 303, body: undefined };
+    },
+
+    verifyOtp: async ({ body, req }) => ({
+      status: 200,
+      body: verifyOneTimeToken(deps, parseVerifyInput(body), requesterOf(req)).session,
+    }),
+
+    signOut: async ({ query, req, res }) => {
+      const who = signedIn(res);
+      signOut(deps, { ...who, scope: query.scope ?? "global", requester: requesterOf(req) });
+      return { status: 204, body: undefined };
+    },
+
+    getUser: async ({ res }) => ({ status: 200, body: getUser(deps, signedIn(res)) }),
+
+    updateUser: async ({ body, query, req, res }) => ({
+      status: 200,
+      body: await updateUser(deps, signedIn(res), body, query.redirect_to, requesterOf(req)),
+    }),
+
+    recoverPassword: async ({ body, query, req }) => ({
+      status: 200,
+      body: recoverPassword(deps, body, query.redirect_to, requesterOf(req)),
+    }),
+
+    resend: async ({ body, query, req }) => ({
+      status: 200,
+      body: resend(deps, body, query.redirect_to, requesterOf(req)),
+    }),
+
+    enrollFactor: async ({ body, req, res }) => ({
+      status: 200,
+      body: await enrollFactor(deps, signedIn(res), body, requesterOf(req)),
+    }),
+
+    challengeFactor: async ({ params, req, res }) => ({
+      status: 200,
+      body: challengeFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
+    }),
+
+    verifyFactor: async ({ params, body, req, res }) => ({
+      status: 200,
+      body: verifyFactor(deps, signedIn(res), params.factorId, body, requesterOf(req)),
+    }),
+
+    unenrollFactor: async ({ params, req, res }) => ({
+      status: 200,
+      body: unenrollFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
+    }),
+
+    getSettings: async () => ({
+      status: 200,
+      body: {
+        external: { email: true, phone: false, anonymous_users: false },
+        disable_signup: false,
+        mailer_autoconfirm: config.AUTH_AUTOCONFIRM,
+        phone_autoconfirm: false,
+        sms_provider: "",
+        saml_enabled: false,
+        back_office_aal: config.AUTH_REQUIRE_AAL2 ? ("aal2" as const) : ("aal1" as const),
+      },
+    }),
+
+    getAuthHealth: async () => ({
+      status: 200,
+      body: { version: "1.0.0", name: "GoTrue", description: "GoTrue-compatible auth service" },
+    }),
+
+    listDevMail: async ({ query }) => {
+      if (config.NODE_ENV === "production") throw AppError.notFound("No route for GET /api/dev/mail");
+      const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });
+      return { status: 200, body: rows.map(toDevMail) };
+    },
+  });
+}

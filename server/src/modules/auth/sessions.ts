@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import type { AuthSession, LogoutScope } from "@app/contracts";
+import type { SessionRow, UserRow } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import { audit } from "./audit";
+import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
+import * as repo from "./repository";
+import { randomToken, sha256 } from "./secrets";
+import { appMetadataOf, toUserJson, userMetadataOf } from "./user-json";
+
+export type AmrMethod =
+  | "password"
+  | "otp"
+  | "magiclink"
+  | "recovery"
+  | "email/signup"
+  | "totp"
+  | "email_change";
+type Amr = { method: string; timestamp: number }[];
+
+/** Starts a session for a user and returns its first refresh token (the root of its family). */
+export function startSession(
+  deps: AuthDeps,
+  args: { user: UserRow; requester: Requester; method: AmrMethod },
+): { session: SessionRow; refreshToken: string } {
+  const nowMs = deps.now();
+  const at = isoAt(nowMs);
+  const session: SessionRow = {
+    id: randomUUID(),
+    user_id: args.user.id,
+    aal: "aal1",
+    factor_id: null,
+    amr: JSON.stringify([{ method: args.method, timestamp: Math.floor(nowMs / 1000) }] satisfies Amr),
+    user_agent: args.requester.userAgent?.slice(0, 500) ?? null,
+    ip: args.requester.ip,
+    created_at: at,
+    refreshed_at: at,
+    not_after: isoAt(nowMs + deps.config.SESSION_TIMEBOX * 1000),
+    ended_at: null,
+    ended_reason: null,
+  };
+  const refreshToken = randomToken();
+  deps.db.transaction(() => {
+    repo.insertSession(deps.db, session);
+    repo.insertRefreshToken(deps.db, {
+      token_hash: sha256(refreshToken),
+      session_id: session.id,
+      user_id: args.user.id,
+      parent_id: null,
+      created_at: at,
+    });
+    repo.updateUser(deps.db, args.user.id, { last_sign_in_at: at }, at);
+    repo.touchIdentity(deps.db, args.user.id, at);
+  });
+  return { session, refreshToken };
+}
+
+/** The GoTrue session body: a fresh access token for the session plus the given refresh token. */
+export function sessionBody(deps: AuthDeps, session: SessionRow, refreshToken: string): AuthSession {
+  const user = repo.findUserById(deps.db, session.user_id);
+  if (!user) throw AppError.notFound("User not found", { code: "user_not_found" });
+  const expiresIn = deps.config.JWT_EXPIRY;
+  const { token, claims } = deps.tokens.signAccessToken(
+    {
+      sub: user.id,
+      email: user.email,
+      phone: "",
+      role: "authenticated",
+      app_metadata: appMetadataOf(user),
+      user_metadata: userMetadataOf(user),
+      session_id: session.id,
+      aal: session.aal,
+      amr: JSON.parse(session.amr) as Amr,
+      is_anonymous: false,
+    },
+    expiresIn,
+  );
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: expiresIn,
+    expires_at: claims.exp,
+    refresh_token: refreshToken,
+    user: toUserJson(deps.db, user),
+  };
+}
+
+export function signInUser(deps: AuthDeps, args: { user: UserRow; requester: Requester; method: AmrMethod }) {
+  const { session, refreshToken } = startSession(deps, args);
+  return sessionBody(deps, session, refreshToken);
+}
+
+/** The cheap check the authorizer runs on every request carrying a user token. */
+export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">) {
+  return (sessionId: string, userId: string) => {
+    const nowMs = deps.now();
+    return repo.isSessionLive(deps.db, {
+      sessionId,
+      userId,
+      now: isoAt(nowMs),
+      idleSince: isoAt(nowMs - deps.config.SESSION_INACTIVITY_TIMEOUT * 1000),
+    });
+  };
+}
+
+const refreshTokenNotFound = () =>
+  AppError.badRequest("Invalid Refresh Token: Refresh Token Not Found", { code: "refresh_token_not_found" });
+const refreshTokenAlreadyUsed = () =>
+  AppError.badRequest("Invalid Refresh Token: Already Used", { code: "refresh_token_already_used" });
+
+type RotationOutcome =
+  | { kind: "ok"; session: SessionRow; refreshToken: string; reused: boolean }
+  | { kind: "not_found" }
+  | { kind: "expired"; userId: string }
+  | { kind: "already_used"; userId: string; sessionId: string; revokedFamily: boolean };
+
+/** Longest chain walked from a re-presented token to the active one (all within the reuse interval). */
+const MAX_CHAIN_WALK = 32;
+
+/**
+ * Refresh-token rotation, all inside one BEGIN IMMEDIATE transaction so concurrent refreshes queue:
+ * - an active token is revoked and its child issued (the child is derived from it, see secrets.ts);
+ * - a revoked token that is the parent of the active one, or was revoked less than
+ *   REFRESH_TOKEN_REUSE_INTERVAL ago, gets the current active token back (two tabs stay signed in);
+ * - any other revoked token means the family leaked: the whole session is ended.
+ */
+export function rotateRefreshToken(deps: AuthDeps, presented: string, requester: Requester): AuthSession {
+  const { db, config, secrets } = deps;
+  const nowMs = deps.now();
+  const at = isoAt(nowMs);
+  const outcome = db.transaction((): RotationOutcome => {
+    const row = repo.findRefreshToken(db, sha256(presented));
+    if (!row) return { kind: "not_found" };
+    const session = repo.findSession(db, row.session_id);
+    if (!session || session.ended_at) return { kind: "not_found" };
+    const idleSince = isoAt(nowMs - config.SESSION_INACTIVITY_TIMEOUT * 1000);
+    if (session.not_after <= at || session.refreshed_at <= idleSince) {
+      repo.endSessions(db, { userId: session.user_id, only: session.id, at, reason: "timeout" });
+      return { kind: "expired", userId: session.user_id };
+    }
+    if (!row.revoked_at) {
+      repo.revokeToken(db, row.id, at);
+      const child = secrets.childToken(presented);
+      repo.insertRefreshToken(db, {
+        token_hash: sha256(child),
+        session_id: session.id,
+        user_id: session.user_id,
+        parent_id: row.id,
+        created_at: at,
+      });
+      repo.touchSession(db, session.id, at);
+      return { kind: "ok", session, refreshToken: child, reused: false };
+    }
+    const active = repo.findActiveToken(db, session.id);
+    const withinInterval = nowMs - Date.parse(row.revoked_at) < config.REFRESH_TOKEN_REUSE_INTERVAL * 1000;
+    const isParentOfActive = active?.parent_id === row.id;
+    if (active && (isParentOfActive || withinInterval)) {
+      let raw = presented;
+      let current = row;
+      for (let i = 0; i < MAX_CHAIN_WALK && current.id !== active.id; i++) {
+        const child = repo.findChildToken(db, current.id);
+        if (!child) break;
+        raw = secrets.childToken(raw);
+        if (sha256(raw) !== child.token_hash) break;
+        current = child;
+      }
+      if (current.id === active.id) {
+        repo.touchSession(db, session.id, at);
+        return { kind: "ok", session, refreshToken: raw, reused: true };
+      }
+    }
+    // Legitimately recent, but the active token is not derivable from it (MFA verification started a new
+    // chain): refused, but not treated as a leak.
+    if (withinInterval || isParentOfActive) {
+      return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: false };
+    }
+    repo.endSessions(db, { userId: session.user_id, only: session.id, at, reason: "refresh_token_reuse" });
+    return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: true };
+  });
+
+  switch (outcome.kind) {
+    case "ok":
+      return sessionBody(deps, { ...outcome.session, refreshed_at: at }, outcome.refreshToken);
+    case "not_found":
+      throw refreshTokenNotFound();
+    case "expired":
+      throw AppError.badRequest("Invalid Refresh Token: Session Expired", { code: "session_expired" });
+    case "already_used":
+      if (outcome.revokedFamily) {
+        audit(deps, "token_reuse_detected", {
+          userId: outcome.userId,
+          requester,
+          detail: { session_id: outcome.sessionId, action: "session ended" },
+        });
+      }
+      throw refreshTokenAlreadyUsed();
+  }
+}
+
+export function signOut(
+  deps: AuthDeps,
+  args: { userId: string; sessionId: string; scope: LogoutScope; requester: Requester },
+) {
+  const at = nowIso(deps);
+  const { userId, sessionId, scope } = args;
+  deps.db.transaction(() => {
+    if (scope === "local") repo.endSessions(deps.db, { userId, only: sessionId, at, reason: "logout" });
+    else if (scope === "others")
+      repo.endSessions(deps.db, { userId, except: sessionId, at, reason: "logout" });
+    else repo.endSessions(deps.db, { userId, at, reason: "logout" });
+  });
+  audit(deps, "logout", { userId, requester: args.requester, detail: { scope, session_id: sessionId } });
+}

@@ -1,0 +1,33 @@
+import type { Logger } from "pino";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+import { createRateLimiter } from "../../http/rate-limit";
+import type { AuthDeps } from "./deps";
+import type { TokenSigner } from "./jwt";
+import { createMailer } from "./mail";
+import { createPasswordHasher } from "./passwords";
+import { createSecrets } from "./secrets";
+import { createSessionCheck } from "./sessions";
+
+/** Wires the auth service once per app: its own rate limiter on the same (injectable) clock. */
+export function createAuthDeps(args: {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  tokens: TokenSigner;
+  now?: () => number;
+}): AuthDeps & { isSessionActive: (sessionId: string, userId: string) => boolean } {
+  const now = args.now ?? Date.now;
+  const deps: AuthDeps = {
+    db: args.db,
+    config: args.config,
+    tokens: args.tokens,
+    logger: args.logger,
+    now,
+    limiter: createRateLimiter(now),
+    passwords: createPasswordHasher(args.config.BCRYPT_COST),
+    secrets: createSecrets(args.config.JWT_SECRET),
+    mailer: createMailer({ db: args.db, config: args.config, logger: args.logger, now }),
+  };
+  return { ...deps, isSessionActive: createSessionCheck(deps) };
+}

@@ -1,0 +1,51 @@
+import type { AuthSession, TokenInput } from "@app/contracts";
+import { AppError } from "../../http/app-error";
+import { audit } from "./audit";
+import { type AuthDeps, normalizeEmail, type Requester } from "./deps";
+import { checkLimit, countFailure, enforceLimit } from "./limits";
+import * as repo from "./repository";
+import { signInUser } from "./sessions";
+
+const invalidCredentials = () =>
+  AppError.badRequest("Invalid login credentials", { code: "invalid_credentials" });
+
+/**
+ * grant_type=password. An unknown address and a wrong password get the same answer after the same work
+ * (one bcrypt comparison, against a dummy hash when there is no account). Failures are counted per
+ * address, known or not, so the throttle reveals nothing either.
+ */
+export async function signInWithPassword(
+  deps: AuthDeps,
+  input: TokenInput,
+  requester: Requester,
+): Promise<AuthSession> {
+  if (!input.email || input.password === undefined) {
+    throw AppError.badRequest("An email address and a password are required", { code: "validation_failed" });
+  }
+  const email = normalizeEmail(input.email);
+  checkLimit(deps, "passwordFailures", email);
+  const candidate = repo.findUserByEmail(deps.db, email);
+  const isMatch = await deps.passwords.verify(input.password, candidate?.encrypted_password);
+  if (!isMatch || !candidate) {
+    countFailure(deps, "passwordFailures", email);
+    audit(deps, "login_failed", {
+      userId: candidate?.id ?? null,
+      email,
+      requester,
+      detail: { reason: candidate ? "wrong_password" : "unknown_email" },
+    });
+    throw invalidCredentials();
+  }
+  // Re-read: the account may have changed while bcrypt ran.
+  const user = repo.findUserById(deps.db, candidate.id);
+  if (!user || user.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();
+  if (!user.email_confirmed_at) {
+    throw AppError.badRequest("Email not confirmed", { code: "email_not_confirmed" });
+  }
+  audit(deps, "login", { userId: user.id, email, requester, detail: { method: "password" } });
+  return signInUser(deps, { user, requester, method: "password" });
+}
+
+export function assertTokenGrantAllowed(deps: AuthDeps, requester: Requester) {
+  enforceLimit(deps, "token", requester.ip);
+}

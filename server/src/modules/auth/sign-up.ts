@@ -1,0 +1,71 @@
+import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
+import { AppError } from "../../http/app-error";
+import { domainRole, draftUser, insertDraftUser, metadataJson } from "./accounts";
+import { audit } from "./audit";
+import { type AuthDeps, normalizeEmail, nowIso, type Requester } from "./deps";
+import { enforceLimit } from "./limits";
+import { issueOneTimeToken } from "./one-time-tokens";
+import { assertStrongPassword } from "./passwords";
+import { resolveRedirect } from "./redirects";
+import * as repo from "./repository";
+import { signInUser } from "./sessions";
+import { userJsonFrom } from "./user-json";
+
+/**
+ * Without autoconfirm, signing up with an address that already has an account answers exactly like a
+ * fresh sign-up (a plausible unconfirmed user, no session) after the same bcrypt work, so the answer
+ * reveals nothing; the owner of an unconfirmed account gets a new confirmation mail.
+ */
+export async function signUp(
+  deps: AuthDeps,
+  input: SignUpInput,
+  requestedRedirect: string | undefined,
+  requester: Requester,
+): Promise<AuthSession | AuthUser> {
+  enforceLimit(deps, "signup", requester.ip);
+  const email = normalizeEmail(input.email);
+  assertStrongPassword(input.password);
+  const userMetadata = metadataJson(input.data);
+  const autoconfirm = deps.config.AUTH_AUTOCONFIRM;
+  if (!autoconfirm) enforceLimit(deps, "mailPerAddress", email);
+  const passwordHash = await deps.passwords.hash(input.password);
+  const redirectTo = resolveRedirect(deps.config, requestedRedirect);
+  const at = nowIso(deps);
+  const existing = repo.findUserByEmail(deps.db, email);
+
+  if (autoconfirm) {
+    if (existing) {
+      throw new AppError(422, "User already registered", { code: "user_already_exists" });
+    }
+    const draft = draftUser({
+      email,
+      passwordHash,
+      userMetadata,
+      at,
+      confirmed: true,
+      confirmedRole: domainRole(deps.config, email),
+    });
+    insertDraftUser(deps.db, draft);
+    audit(deps, "user_signedup", { userId: draft.user.id, email, requester, detail: { autoconfirm: true } });
+    return signInUser(deps, { user: draft.user, requester, method: "password" });
+  }
+
+  const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: false });
+  const lookalike = {
+    ...draft.user,
+    confirmation_sent_at: at,
+    updated_at: at,
+  };
+  if (existing) {
+    if (!existing.email_confirmed_at) {
+      issueOneTimeToken(deps, { user: existing, type: "confirmation", to: existing.email, redirectTo });
+    }
+    audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });
+    return userJsonFrom(lookalike, [draft.identity], []);
+  }
+  insertDraftUser(deps.db, draft);
+  issueOneTimeToken(deps, { user: draft.user, type: "confirmation", to: email, redirectTo });
+  audit(deps, "user_signedup", { userId: draft.user.id, email, requester });
+  const stored = repo.findUserById(deps.db, draft.user.id) ?? lookalike;
+  return userJsonFrom(stored, [draft.identity], []);
+}

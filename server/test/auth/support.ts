@@ -1,0 +1,78 @@
+import type { AuthSession, DevMail } from "@app/contracts";
+import request from "supertest";
+import { expect } from "vitest";
+import type { TestContext } from "../helpers";
+
+export const API_VERSION = { "X-Supabase-Api-Version": "2024-01-01" };
+
+/** A request builder carrying the anonymous key, as every auth-js call does. */
+export function anon(ctx: TestContext) {
+  const agent = request(ctx.app);
+  const withKey = <T extends { set(h: string, v: string): T }>(r: T) => r.set("apikey", ctx.anonKey);
+  return {
+    get: (path: string) => withKey(agent.get(path)),
+    post: (path: string, body?: object) => {
+      const r = withKey(agent.post(path));
+      return body ? r.send(body) : r;
+    },
+    put: (path: string, body: object) => withKey(agent.put(path)).send(body),
+    delete: (path: string) => withKey(agent.delete(path)),
+  };
+}
+
+export function bearer(ctx: TestContext, token: string) {
+  const agent = request(ctx.app);
+  const auth = <T extends { set(h: string, v: string): T }>(r: T) =>
+    r.set("apikey", ctx.anonKey).set("Authorization", `Bearer ${token}`);
+  return {
+    get: (path: string) => auth(agent.get(path)),
+    post: (path: string, body?: object) => {
+      const r = auth(agent.post(path));
+      return body ? r.send(body) : r;
+    },
+    put: (path: string, body: object) => auth(agent.put(path)).send(body),
+    delete: (path: string) => auth(agent.delete(path)),
+  };
+}
+
+export async function signIn(ctx: TestContext, email: string, password: string): Promise<AuthSession> {
+  const res = await anon(ctx).post("/auth/v1/token?grant_type=password", { email, password });
+  expect(res.status, res.text).toBe(200);
+  return res.body as AuthSession;
+}
+
+export async function refresh(ctx: TestContext, refreshToken: string) {
+  return anon(ctx).post("/auth/v1/token?grant_type=refresh_token", { refresh_token: refreshToken });
+}
+
+export async function mails(ctx: TestContext, to?: string): Promise<DevMail[]> {
+  const res = await request(ctx.app)
+    .get("/api/dev/mail")
+    .query(to ? { to } : {});
+  expect(res.status, res.text).toBe(200);
+  return res.body as DevMail[];
+}
+
+export async function latestMail(ctx: TestContext, to: string): Promise<DevMail> {
+  const [mail] = await mails(ctx, to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The path and query of a mailed verify link, to replay it against the in-process app. */
+export function linkPath(link: string) {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export const linkToken = (link: string) => new URL(link).searchParams.get("token") ?? "";
+export const mailCode = (mail: DevMail) => /code: (\d{6})/.exec(mail.text)?.[1] ?? "";
+
+export function fragmentOf(location: string) {
+  return Object.fromEntries(new URLSearchParams(location.split("#")[1] ?? ""));
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const [, payload] = token.split(".");
+  return JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+}
