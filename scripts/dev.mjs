@@ -11,7 +11,8 @@ const stop = () => {
   for (const c of children) c.kill("SIGTERM");
 };
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
-for (const c of children) c.on("exit", (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -31,7 +31,14 @@ try {
 
   const vitestJson = join(resultsDir, "vitest.json");
   const unit = step("unit, component and API tests (vitest)", () =>
-    runTool(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]),
+    runTool([
+      "exec",
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${vitestJson}`,
+    ]),
   );
   const e2eJson = join(resultsDir, "playwright.json");
   const e2e = step("browser tests (playwright)", () =>

@@ -17,7 +17,10 @@ export function ensureChromium() {
   if (isRoot && existsSync("/usr/bin/apt-get")) {
     console.log("> installing Debian's chromium for the browser tests");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+    for (const args of [
+      ["update", "-qq"],
+      ["install", "-y", "-qq", "chromium"],
+    ]) {
       const res = spawnSync("apt-get", args, { stdio: "inherit", env });
       if (res.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
     }

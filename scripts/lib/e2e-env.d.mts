@@ -1,0 +1,2 @@
+export declare function e2ePort(): number;
+export declare function e2eDataDir(): string;

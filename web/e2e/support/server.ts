@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { e2eDataDir } from "../../../scripts/lib/e2e-env.mjs";
+
+const root = resolve(import.meta.dirname, "..", "..", "..");
+
+/** The environment the e2e server runs with (written by scripts/e2e-server.mjs). */
+export function serverEnv(): Record<string, string> {
+  return JSON.parse(readFileSync(join(e2eDataDir(), "env.json"), "utf8"));
+}
+
+/** Runs the operator CLI (`pnpm cli …`) against the e2e server's database. */
+export function cli(...args: string[]): string {
+  const res = spawnSync(process.execPath, [join(root, "server", "dist", "cli.js"), ...args], {
+    env: { ...process.env, ...serverEnv() },
+    encoding: "utf8",
+  });
+  if (res.status !== 0) throw new Error(`cli ${args.join(" ")} failed: ${res.stderr || res.stdout}`);
+  return res.stdout;
+}
+
+export function anonKey(): string {
+  const key = /anon key: (\S+)/.exec(cli("keys"))?.[1];
+  if (!key) throw new Error("no anon key");
+  return key;
+}
+
+let counter = 0;
+/** A confirmed user created by the CLI; `role` null means no back-office role. */
+export function createUser(role: "staff" | "admin" | null = "staff") {
+  counter += 1;
+  const email = `e2e.${role ?? "norole"}.${Date.now()}.${counter}@example.com`;
+  const password = `E2e-Password-${Date.now()}-${counter}!`;
+  cli("users", "create", "--email", email, "--password", password, ...(role ? ["--role", role] : []));
+  return { email, password };
+}
+
+/** Signs in through the API and returns the access token. */
+export async function accessTokenFor(request: APIRequestContext, user: { email: string; password: string }) {
+  const res = await request.post("/auth/v1/token?grant_type=password", {
+    headers: { apikey: anonKey() },
+    data: user,
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()).access_token as string;
+}
