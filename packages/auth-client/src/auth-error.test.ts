@@ -76,6 +76,16 @@ describe("parseAuthError", () => {
     });
   });
 
+  it("serialises with its message, and without reasons unless the server sent some", () => {
+    expect(JSON.parse(JSON.stringify(parseAuthError(400, { code: "x", message: "nope" })))).toEqual({
+      name: "AuthError",
+      message: "nope",
+      status: 400,
+      code: "x",
+    });
+    expect(Object.hasOwn(parseAuthError(400, { code: "x", message: "nope" }), "reasons")).toBe(false);
+  });
+
   it("retries only network errors and 502/503/504", () => {
     expect(isRetryableAuthError(createNetworkError(new TypeError("fetch failed")))).toBe(true);
     for (const status of [502, 503, 504])

@@ -8,13 +8,25 @@ export class AuthError extends Error {
   override readonly name = "AuthError";
   readonly status: number;
   readonly code: string;
-  readonly reasons?: WeakPasswordReason[];
+  // `declare`: no own property unless the server sent reasons, so logs and equality checks stay clean.
+  declare readonly reasons?: WeakPasswordReason[];
 
   constructor(init: { message: string; status: number; code: string; reasons?: WeakPasswordReason[] }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.reasons) this.reasons = init.reasons;
+  }
+
+  /** Error's own `message` is not enumerable; logs and JSON should still carry it. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      reasons: this.reasons,
+    };
   }
 }
 
