@@ -1,0 +1,177 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AuthSessionMissingError, GoTrueClient } from "@supabase/auth-js";
+import { authenticator } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
+import { fragmentOf, latestMail, mailCode } from "./support";
+
+let ctx: TestContext;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
+  server = ctx.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  ctx.close();
+});
+
+/** A stock auth-js client, configured as supabase-js would configure it. */
+const client = () =>
+  new GoTrueClient({
+    url: `${base}/auth/v1`,
+    headers: { apikey: ctx.anonKey, Authorization: `Bearer ${ctx.anonKey}` },
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+
+async function signedIn(email: string, password = TEST_PASSWORD) {
+  const c = client();
+  const { data, error } = await c.signInWithPassword({ email, password });
+  expect(error).toBeNull();
+  if (!data.session) throw new Error("no session");
+  return { client: c, session: data.session };
+}
+
+async function isAlive(accessToken: string) {
+  const { error } = await client().getUser(accessToken);
+  if (error && !(error instanceof AuthSessionMissingError) && error.status !== 403) throw error;
+  return error === null;
+}
+
+describe("a stock @supabase/auth-js GoTrueClient", () => {
+  const email = uniqueEmail("authjs");
+
+  it("signs up, confirms through the outbox link, and signs in", async () => {
+    const c = client();
+    const signUp = await c.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { data: { full_name: "Stock Client" }, emailRedirectTo: "http://localhost:3000/app" },
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    expect(signUp.data.user?.email).toBe(email);
+
+    const unconfirmed = await c.signInWithPassword({ email, password: TEST_PASSWORD });
+    expect(unconfirmed.error?.code).toBe("email_not_confirmed");
+
+    const mail = await latestMail(ctx, email);
+    const link = new URL(mail.link);
+    const followed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(followed.status).toBe(303);
+    const fragment = fragmentOf(followed.headers.get("location") ?? "");
+    const set = await c.setSession({
+      access_token: fragment.access_token ?? "",
+      refresh_token: fragment.refresh_token ?? "",
+    });
+    expect(set.error).toBeNull();
+    expect(set.data.user?.email_confirmed_at).toBeTruthy();
+
+    const { session } = await signedIn(email);
+    expect(session.user.user_metadata).toEqual({ full_name: "Stock Client" });
+  });
+
+  it("reports wrong credentials and weak passwords as auth-js errors", async () => {
+    const wrong = await client().signInWithPassword({ email, password: "not the password" });
+    expect(wrong.error?.code).toBe("invalid_credentials");
+    expect(wrong.error?.status).toBe(400);
+    const weak = await client().signUp({ email: uniqueEmail("weak"), password: "password" });
+    expect(weak.error?.name).toBe("AuthWeakPasswordError");
+    expect((weak.error as { reasons?: string[] }).reasons).toEqual(["pwned"]);
+  });
+
+  it("getUser, refreshSession and updateUser", async () => {
+    const { client: c, session } = await signedIn(email);
+    const user = await c.getUser();
+    expect(user.error).toBeNull();
+    expect(user.data.user?.email).toBe(email);
+
+    const refreshed = await c.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session?.refresh_token).not.toBe(session.refresh_token);
+    expect(refreshed.data.session?.user.email).toBe(email);
+
+    const updated = await c.updateUser({ data: { full_name: "Renamed" } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata.full_name).toBe("Renamed");
+  });
+
+  it("signInWithOtp then verifyOtp with the mailed code", async () => {
+    const c = client();
+    const otpEmail = uniqueEmail("otp");
+    const sent = await c.signInWithOtp({
+      email: otpEmail,
+      options: { emailRedirectTo: "http://localhost:3000/app" },
+    });
+    expect(sent.error).toBeNull();
+    const mail = await latestMail(ctx, otpEmail);
+    const verified = await c.verifyOtp({ email: otpEmail, token: mailCode(mail), type: "email" });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(otpEmail);
+    expect((await c.getUser()).data.user?.email).toBe(otpEmail);
+  });
+
+  it("signOut with scope others, local and global", async () => {
+    const a = await signedIn(email);
+    const b = await signedIn(email);
+    const c = await signedIn(email);
+    expect((await a.client.signOut({ scope: "others" })).error).toBeNull();
+    expect(await isAlive(a.session.access_token)).toBe(true);
+    expect(await isAlive(b.session.access_token)).toBe(false);
+    expect(await isAlive(c.session.access_token)).toBe(false);
+
+    expect((await a.client.signOut({ scope: "local" })).error).toBeNull();
+    expect(await isAlive(a.session.access_token)).toBe(false);
+    expect((await a.client.getSession()).data.session).toBeNull();
+
+    const d = await signedIn(email);
+    const e = await signedIn(email);
+    expect((await d.client.signOut()).error).toBeNull();
+    expect(await isAlive(d.session.access_token)).toBe(false);
+    expect(await isAlive(e.session.access_token)).toBe(false);
+    const stale = await e.client.refreshSession();
+    expect(stale.error).not.toBeNull();
+  });
+
+  it("enrolls, challenges and verifies a TOTP factor (MFA_CHALLENGE_VERIFIED at aal2)", async () => {
+    const { client: c } = await signedIn(email);
+    const enroll = await c.mfa.enroll({ factorType: "totp", friendlyName: "authjs" });
+    expect(enroll.error).toBeNull();
+    if (!enroll.data || enroll.data.type !== "totp") throw new Error("no totp factor");
+    expect(enroll.data.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    const events: string[] = [];
+    c.onAuthStateChange((event) => events.push(event));
+    const result = await c.mfa.challengeAndVerify({
+      factorId: enroll.data.id,
+      code: authenticator.clone({ epoch: ctx.clock.now() }).generate(enroll.data.totp.secret),
+    });
+    expect(result.error).toBeNull();
+    const aal = await c.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.data?.currentLevel).toBe("aal2");
+    expect(events).toContain("MFA_CHALLENGE_VERIFIED");
+    const factors = await c.mfa.listFactors();
+    expect(factors.data?.totp.map((f) => f.id)).toContain(enroll.data.id);
+  });
+
+  it("resetPasswordForEmail then verifyOtp type=recovery (PASSWORD_RECOVERY)", async () => {
+    const c = client();
+    expect((await c.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await latestMail(ctx, email);
+    const events: string[] = [];
+    c.onAuthStateChange((event) => events.push(event));
+    const link = new URL(mail.link);
+    const verified = await c.verifyOtp({
+      token_hash: link.searchParams.get("token") ?? "",
+      type: "recovery",
+    });
+    expect(verified.error).toBeNull();
+    expect(events).toContain("PASSWORD_RECOVERY");
+  });
+});

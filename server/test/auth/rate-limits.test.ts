@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
+import { anon, refresh } from "./support";
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.close());
+
+describe("rate limits", () => {
+  it("one mail per address per 60 s, for known and unknown addresses alike", async () => {
+    const user = await ctx.createUser();
+    for (const email of [user.email, uniqueEmail("unknown")]) {
+      expect((await anon(ctx).post("/auth/v1/recover", { email })).status).toBe(200);
+      const again = await anon(ctx).post("/auth/v1/recover", { email });
+      expect(again.status).toBe(429);
+      expect(again.body.error_code).toBe("over_email_send_rate_limit");
+      expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(again.headers["retry-after"])).toBeLessThanOrEqual(60);
+    }
+    ctx.clock.advance(61);
+    expect((await anon(ctx).post("/auth/v1/recover", { email: user.email })).status).toBe(200);
+  });
+
+  it("token grants: 150 per 5 minutes per IP", async () => {
+    for (let i = 0; i < 150; i++) expect((await refresh(ctx, `nope-${i}`)).status).toBe(400);
+    const over = await refresh(ctx, "nope");
+    expect(over.status).toBe(429);
+    expect(over.body.error_code).toBe("over_request_rate_limit");
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("sign-ups: 30 per 5 minutes per IP", async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await anon(ctx).post("/auth/v1/signup", { email: uniqueEmail("flood"), password: "" });
+      expect(res.status).toBe(422);
+    }
+    const over = await anon(ctx).post("/auth/v1/signup", {
+      email: uniqueEmail("flood"),
+      password: TEST_PASSWORD,
+    });
+    expect(over.status).toBe(429);
+    expect(over.headers["retry-after"]).toBeDefined();
+  });
+
+  it("throttles failed passwords per account, known or not, and lets the owner back in within 15 minutes", async () => {
+    const user = await ctx.createUser();
+    const ghost = uniqueEmail("ghost");
+    for (let i = 0; i < 25; i++) {
+      await anon(ctx).post("/auth/v1/token?grant_type=password", {
+        email: user.email,
+        password: `wrong-${i}-pass`,
+      });
+      await anon(ctx).post("/auth/v1/token?grant_type=password", {
+        email: ghost,
+        password: `wrong-${i}-pass`,
+      });
+    }
+    const locked = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: user.email,
+      password: user.password,
+    });
+    const lockedGhost = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: ghost,
+      password: "x",
+    });
+    expect(locked.status).toBe(429);
+    expect(lockedGhost.status).toBe(429);
+    expect(locked.body).toEqual(lockedGhost.body);
+    ctx.clock.advance(15 * 60);
+    const back = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(back.status).toBe(200);
+  });
+
+  it("wrong 6-digit codes: 10 per 15 minutes per address", async () => {
+    const email = uniqueEmail("codes");
+    await anon(ctx).post("/auth/v1/otp", { email });
+    for (let i = 0; i < 10; i++) {
+      const res = await anon(ctx).post("/auth/v1/verify", {
+        type: "email",
+        email,
+        token: String(100000 + i),
+      });
+      expect([403, 200]).toContain(res.status);
+    }
+    const over = await anon(ctx).post("/auth/v1/verify", { type: "email", email, token: "999999" });
+    expect(over.status).toBe(429);
+  });
+});
