@@ -1,0 +1,168 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { contract } from "@app/contracts";
+import { type AppRoute, isAppRoute } from "@ts-rest/core";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
+
+let ctx: TestContext;
+let account: { email: string; password: string };
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
+  account = await ctx.createUser({ role: "staff" });
+});
+afterAll(() => ctx.close());
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const hs256 = (header: object, claims: object) => {
+  const head = `${b64(header)}.${b64(claims)}`;
+  return `${head}.${createHmac("sha256", TEST_SECRET).update(head).digest("base64url")}`;
+};
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
+
+type Who =
+  | "none"
+  | "anon"
+  | "noRole"
+  | "staff"
+  | "admin"
+  | "expired"
+  | "ended"
+  | "tampered"
+  | "algNone"
+  | "wrongAud";
+const WHO: Who[] = [
+  "none",
+  "anon",
+  "noRole",
+  "staff",
+  "admin",
+  "expired",
+  "ended",
+  "tampered",
+  "algNone",
+  "wrongAud",
+];
+
+/** Headers for each kind of caller; every user gets a fresh session so sign-outs do not leak across cells. */
+async function headersFor(who: Who): Promise<Record<string, string>> {
+  const withBearer = (token: string) => ({ apikey: ctx.anonKey, authorization: `Bearer ${token}` });
+  switch (who) {
+    case "none":
+      return {};
+    case "anon":
+      return { apikey: ctx.anonKey };
+    case "noRole":
+      return withBearer(ctx.userToken({ role: null }));
+    case "staff":
+      return withBearer(ctx.userToken({ role: "staff" }));
+    case "admin":
+      return withBearer(ctx.userToken({ role: "admin" }));
+    case "expired":
+      return withBearer(ctx.userToken({ expiresIn: -30 }));
+    case "ended": {
+      const token = ctx.userToken({ role: "staff" });
+      const out = await request(ctx.app).post("/auth/v1/logout").set(withBearer(token));
+      expect(out.status).toBe(204);
+      return withBearer(token);
+    }
+    case "tampered": {
+      const [h, , s] = ctx.userToken({ role: null }).split(".");
+      const claims = { ...claimsOf(ctx.userToken({ role: null })), app_metadata: { role: "admin" } };
+      return withBearer(`${h}.${b64(claims)}.${s}`);
+    }
+    case "algNone":
+      return withBearer(
+        `${b64({ alg: "none", typ: "JWT" })}.${b64(claimsOf(ctx.userToken({ role: "admin" })))}.`,
+      );
+    case "wrongAud":
+      return withBearer(
+        hs256(
+          { alg: "HS256", typ: "JWT" },
+          { ...claimsOf(ctx.userToken({ role: "admin" })), aud: "someone-else" },
+        ),
+      );
+  }
+}
+
+interface Recipe {
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: () => object;
+}
+const anyId = () => randomUUID();
+const contactBody = () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" });
+
+/**
+ * The access-control matrix: one row per contract route, one column per kind of caller, each cell the
+ * status a valid request gets. A route missing from this table fails the test.
+ * Bad tokens: 401 under /rest/v1 (PostgREST), 403 bad_jwt / session_not_found under /auth/v1 (GoTrue).
+ */
+// biome-ignore format: the table is easier to read aligned
+const MATRIX: Record<string, [Recipe, ...number[]]> = {
+  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
+  "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "events.listEvents":                 [{ query: { select: "*" } },                                                     401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
+  "talent.listTalent":                 [{ query: { limit: "5" } },                                                      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
+  "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
+  "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
+  "forms.listContactMessages":         [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.listApplications":            [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.listNewsletterSubscriptions": [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.sendMagicLink":                [{ body: () => ({ email: uniqueEmail("otp") }) },                                401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.verifyLink":                   [{ query: { token: "not-a-token", type: "magiclink" } },                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
+  "auth.verifyOtp":                    [{ body: () => ({ type: "magiclink", token_hash: "0".repeat(56) }) },            401, 403, 403, 403, 403, 403, 403, 403, 403, 403],
+  "auth.signOut":                      [{},                                                                             401, 401, 204, 204, 204, 403, 403, 403, 403, 403],
+  "auth.getUser":                      [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.updateUser":                   [{ body: () => ({ data: { nickname: "matrix" } }) },                            401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.recoverPassword":              [{ body: () => ({ email: uniqueEmail("recover") }) },                            401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.resend":                       [{ body: () => ({ type: "signup", email: uniqueEmail("resend") }) },             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.enrollFactor":                 [{ body: () => ({ factor_type: "totp" }) },                                      401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.challengeFactor":              [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
+  "auth.verifyFactor":                 [{ params: { factorId: anyId() }, body: () => ({ challenge_id: anyId(), code: "123456" }) }, 401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
+  "auth.unenrollFactor":               [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
+  "auth.getSettings":                  [{},                                                                             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+};
+
+function routesOf(router: object, prefix = ""): [string, AppRoute][] {
+  return Object.entries(router).flatMap(([key, value]) =>
+    isAppRoute(value)
+      ? [[`${prefix}${key}`, value] as [string, AppRoute]]
+      : routesOf(value, `${prefix}${key}.`),
+  );
+}
+const routes = routesOf(contract);
+
+describe("access-control matrix", () => {
+  it("has a row for every route in the contract, and no stale rows", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(routes.map(([name]) => name).sort());
+  });
+
+  const cells = routes.flatMap(([name, route]) => WHO.map((who, i) => [name, who, i, route] as const));
+  it.each(cells)("%s as %s", async (name, who, i, route) => {
+    const row = MATRIX[name];
+    if (!row) throw new Error(`no matrix row for ${name}`);
+    const [recipe, ...statuses] = row;
+    const path = route.path.replace(/:(\w+)/g, (_m, p: string) => recipe.params?.[p] ?? "x");
+    let req = request(ctx.app)
+      [route.method.toLowerCase() as "get"](path)
+      .query(recipe.query ?? {})
+      .redirects(0);
+    req = req.set(await headersFor(who));
+    if (recipe.body) req = req.send(recipe.body());
+    const res = await req;
+    expect(res.status, `${route.method} ${route.path} as ${who}: ${res.text.slice(0, 200)}`).toBe(
+      statuses[i],
+    );
+  });
+});
