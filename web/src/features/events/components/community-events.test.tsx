@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CommunityEvents } from "@/features/events/components/community-events";
 import { formatEventDate } from "@/features/events/utils/format-event-date";
@@ -89,5 +89,14 @@ describe("CommunityEvents", () => {
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Event Info/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/max attendees/)).not.toBeInTheDocument();
+  });
+
+  it("drops a poster that fails to load instead of showing a broken image", async () => {
+    stubFetch(() => jsonResponse([event]));
+    renderWithProviders(<CommunityEvents />);
+
+    fireEvent.error(await screen.findByRole("img", { name: "Poster for Writers' Night" }));
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Writers' Night" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import type { Event } from "@app/contracts";
 import { CalendarDays, MapPin, Tag, Users } from "lucide-react";
+import { useState } from "react";
 import { ExternalLink } from "@/components/layout/external-link";
 import { Card } from "@/components/ui/card";
 import { EventStatusBadge } from "@/features/events/components/event-status-badge";
@@ -8,9 +9,12 @@ import { formatEventDate } from "@/features/events/utils/format-event-date";
 /** The server may omit columns (the list answer is a partial row), so every field is optional here. */
 export function EventListItem({ event }: { event: Partial<Event> }) {
   const title = event.title || "Untitled event";
+  // The image is optional: a poster that fails to load is dropped rather than shown as a broken image.
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const showImage = Boolean(event.image_url) && failedImage !== event.image_url;
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
-      {event.image_url ? (
+      {showImage ? (
         <img
           src={event.image_url}
           alt={`Poster for ${title}`}
@@ -18,6 +22,7 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
           height={180}
           loading="lazy"
           decoding="async"
+          onError={() => setFailedImage(event.image_url ?? null)}
           className="aspect-video w-full bg-muted object-cover sm:w-64"
         />
       ) : null}
