@@ -2,6 +2,13 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemoData } from "./db/seed";
+import {
+  createUserAsAdmin,
+  listUsersForAdmin,
+  parseRole,
+  setUserRole,
+  tailAuditLog,
+} from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
@@ -13,6 +20,33 @@ function withDatabase<T>(
   const db = openDatabase({ path: config.DATABASE_PATH, synchronous: config.SQLITE_SYNCHRONOUS });
   return fn(db).finally(() => db.close());
 }
+
+/** `--name value` or `--name=value`; undefined when absent. */
+function option(args: string[], name: string): string | undefined {
+  const flag = `--${name}`;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === flag) return args[i + 1];
+    if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
+  }
+  return undefined;
+}
+
+function required(args: string[], name: string): string {
+  const value = option(args, name);
+  if (!value) throw new Error(`--${name} is required`);
+  return value;
+}
+
+/** Opens and migrates the database, so user commands work on a fresh install. */
+const withMigratedDatabase = <T>(
+  config: ReturnType<typeof loadConfig>,
+  fn: (db: ReturnType<typeof openDatabase>) => Promise<T> | T,
+) =>
+  withDatabase(config, async (db) => {
+    await migrateToLatest(db.kysely);
+    return fn(db);
+  });
 
 export const commands: Record<string, Command> = {
   "db migrate": (_args, { config }) =>
@@ -26,6 +60,42 @@ export const commands: Record<string, Command> = {
       await migrateToLatest(db.kysely);
       const { events, talent } = seedDemoData(db);
       console.log(`Seeded ${events} events and ${talent} talents (existing rows kept).`);
+    }),
+  "users create": (args, { config }) =>
+    withMigratedDatabase(config, async (db) => {
+      const role = option(args, "role") === undefined ? null : parseRole(option(args, "role"), true);
+      const user = await createUserAsAdmin(
+        { db, config },
+        { email: required(args, "email"), password: required(args, "password"), role },
+      );
+      console.log(`Created confirmed user ${user.email} (${user.id}) with role ${user.role ?? "none"}.`);
+    }),
+  "users set-role": (args, { config }) =>
+    withMigratedDatabase(config, (db) => {
+      const result = setUserRole(
+        { db, config },
+        { email: required(args, "email"), role: parseRole(required(args, "role"), true) },
+      );
+      console.log(
+        `${result.email}: role ${result.from ?? "none"} -> ${result.to ?? "none"}; ${result.endedSessions} session(s) ended.`,
+      );
+    }),
+  "users list": (_args, { config }) =>
+    withMigratedDatabase(config, (db) => {
+      const users = listUsersForAdmin({ db, config });
+      if (users.length === 0) console.log("No users.");
+      else console.table(users);
+    }),
+  "audit tail": (args, { config }) =>
+    withMigratedDatabase(config, (db) => {
+      const limit = Number(option(args, "limit") ?? 50);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+        throw new Error("--limit must be 1..10000");
+      for (const e of tailAuditLog({ db, config }, limit)) {
+        console.log(
+          `${e.at}  ${e.action.padEnd(22)} ${e.email}  ip=${e.ip}  ${e.detail}  ua=${e.user_agent}`,
+        );
+      }
     }),
   keys: (_args, { config }) => {
     const { anonKey } = createTokenSigner(config.JWT_SECRET);

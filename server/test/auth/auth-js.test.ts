@@ -144,7 +144,7 @@ describe("a stock @supabase/auth-js GoTrueClient", () => {
     const { client: c } = await signedIn(email);
     const enroll = await c.mfa.enroll({ factorType: "totp", friendlyName: "authjs" });
     expect(enroll.error).toBeNull();
-    if (!enroll.data || enroll.data.type !== "totp") throw new Error("no totp factor");
+    if (enroll.data?.type !== "totp") throw new Error("no totp factor");
     expect(enroll.data.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
     const events: string[] = [];
     c.onAuthStateChange((event) => events.push(event));
