@@ -1,5 +1,5 @@
 import { ExternalLink } from "@/components/layout/external-link";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "@/components/ui/card";
 import {
   Dialog,
@@ -36,10 +36,12 @@ export function FounderCard({ founder }: { founder: Founder }) {
       <CardContent className="grid flex-1 content-between gap-4">
         <p className="text-zinc-300">{founder.summary}</p>
         <Dialog>
-          <DialogTrigger asChild>
-            <Button variant="outline" className="justify-self-start">
-              Read {founder.name.split(" ")[0]}'s bio
-            </Button>
+          {/*
+           * The trigger renders its own <button>: Button has no forwardRef (React 18), so through asChild
+           * Radix would get no ref and could not return focus to the trigger when the dialog closes.
+           */}
+          <DialogTrigger className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Read {founder.name.split(" ")[0]}'s bio
           </DialogTrigger>
           <DialogContent>
             <DialogHeader>
