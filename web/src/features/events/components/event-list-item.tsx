@@ -11,18 +11,18 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
   const title = event.title || "Untitled event";
   // The image is optional: a poster that fails to load is dropped rather than shown as a broken image.
   const [failedImage, setFailedImage] = useState<string | null>(null);
-  const showImage = Boolean(event.image_url) && failedImage !== event.image_url;
+  const imageUrl = event.image_url && event.image_url !== failedImage ? event.image_url : null;
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
-      {showImage ? (
+      {imageUrl ? (
         <img
-          src={event.image_url}
+          src={imageUrl}
           alt={`Poster for ${title}`}
           width={320}
           height={180}
           loading="lazy"
           decoding="async"
-          onError={() => setFailedImage(event.image_url ?? null)}
+          onError={() => setFailedImage(imageUrl)}
           className="aspect-video w-full bg-muted object-cover sm:w-64"
         />
       ) : null}
