@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
@@ -53,6 +55,19 @@ describe("GET /rest/v1/events", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code, message: expect.any(String), hint: null });
     expect(Object.keys(res.body).sort()).toEqual(["code", "details", "hint", "message"]);
+  });
+
+  it("sees rows written after a cached read, by this process or another one", async () => {
+    const count = async () => (await get("/rest/v1/events?select=id")).body.length;
+    const before = await count();
+    const other = new Database(ctx.config.DATABASE_PATH);
+    other
+      .prepare("INSERT INTO events (id, title, status) VALUES (?, 'Written elsewhere', 'upcoming')")
+      .run(randomUUID());
+    other.close();
+    expect(await count()).toBe(before + 1);
+    ctx.db.sqlite.prepare("DELETE FROM events WHERE title = 'Written elsewhere'").run();
+    expect(await count()).toBe(before);
   });
 
   it("needs an API key", async () => {

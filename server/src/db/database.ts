@@ -18,6 +18,11 @@ export interface Database {
   all<R>(query: Compilable<R>): R[];
   first<R>(query: Compilable<R>): R | undefined;
   run(query: Compilable<unknown>): SQLite.RunResult;
+  /**
+   * Memoises a read until the database changes (any write on this connection, or a commit by another
+   * process such as the CLI). For hot, rarely written tables read by every visitor.
+   */
+  cachedRead<T>(key: string, read: () => T): T;
   /** Runs fn inside BEGIN IMMEDIATE, so concurrent writers queue instead of racing. */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -42,9 +47,28 @@ export function openDatabase({ path, synchronous = "FULL" }: DatabaseOptions): D
     return { stmt, params: compiled.parameters as unknown[] };
   }
 
+  // data_version moves when another connection commits; total_changes() when this one writes.
+  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+  const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+  const MAX_CACHED_READS = 256;
+  const reads = new Map<string, unknown>();
+  let readsStamp = "";
+
   return {
     kysely,
     sqlite,
+    cachedRead<T>(key: string, read: () => T): T {
+      const stamp = `${dataVersion.get()}:${totalChanges.get()}`;
+      if (stamp !== readsStamp) {
+        reads.clear();
+        readsStamp = stamp;
+      }
+      if (reads.has(key)) return reads.get(key) as T;
+      const value = read();
+      if (reads.size >= MAX_CACHED_READS) reads.clear();
+      reads.set(key, value);
+      return value;
+    },
     all<R>(query: Compilable<R>) {
       const { stmt, params } = prepare(query);
       return stmt.all(...params) as R[];

@@ -13,6 +13,8 @@ export function listEvents(db: Database, query: ListQuery) {
     defaultOrder: "event_date.asc",
     maxRows: MAX_EVENTS,
   });
-  const { rows } = listFrom(db, "events", params);
-  return rows.map((row: Event) => pick(row, params.columns));
+  return db.cachedRead(`events:${JSON.stringify(params)}`, () => {
+    const { rows } = listFrom(db, "events", params);
+    return rows.map((row: Event) => pick(row, params.columns));
+  });
 }

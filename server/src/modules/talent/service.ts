@@ -22,6 +22,8 @@ export function listTalent(db: Database, query: ListQuery, prefer?: string) {
     maxRows: TALENT_PAGE_LIMIT,
     prefer,
   });
-  const { rows, total } = listFrom(db, "crm_contacts", params);
-  return { rows: rows.map((row) => pick(toTalent(row), params.columns)), total, offset: params.offset };
+  return db.cachedRead(`talent:${JSON.stringify(params)}`, () => {
+    const { rows, total } = listFrom(db, "crm_contacts", params);
+    return { rows: rows.map((row) => pick(toTalent(row), params.columns)), total, offset: params.offset };
+  });
 }
