@@ -1,0 +1,277 @@
+// `pnpm bench`: the production build on a temporary database, driven by autocannon over loopback.
+// Every figure is measured beside a baseline in the same run, so ratios hold on a noisy machine.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const BASELINE_PORT = PORT + 1;
+const base = `http://127.0.0.1:${PORT}`;
+const dir = mkdtempSync(join(tmpdir(), "sms-bench-"));
+const STAFF = { email: "bench.staff@example.com", password: "Bench-Staff-Password-2026!" };
+
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  DATABASE_URL: join(dir, "app.db"),
+  JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing",
+  LOG_LEVEL: "silent",
+  RATE_LIMITS: "false",
+  SEED_DEMO: "true",
+};
+
+const children = new Set();
+function startServer() {
+  const child = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
+    env: serverEnv,
+    stdio: "inherit",
+  });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+function cleanup() {
+  for (const c of children) c.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+for (const s of ["SIGINT", "SIGTERM"]) process.on(s, () => process.exit(130));
+
+async function waitForHealth(started, timeoutMs = 20_000) {
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.status === 200) return performance.now() - started;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  throw new Error("server did not become healthy");
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION, connections: 50, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+async function json(path, init = {}) {
+  const res = await fetch(`${base}${path}`, init);
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
+  return { res, body };
+}
+
+async function main() {
+  const results = {
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      memGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    at: new Date().toISOString(),
+  };
+
+  // Cold start: process start to first 200 on /health (database already migrated and seeded by a first run).
+  const first = startServer();
+  await waitForHealth(performance.now());
+  await stopServer(first);
+  const coldStarts = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const child = startServer();
+    coldStarts.push(await waitForHealth(started));
+    await stopServer(child);
+  }
+  coldStarts.sort((a, b) => a - b);
+  results.coldStartMs = { median: Math.round(coldStarts[2]), max: Math.round(coldStarts[4]) };
+
+  const server = startServer();
+  await waitForHealth(performance.now());
+  const cli = spawnSync(process.execPath, [join(root, "server", "dist", "cli.js"), "keys"], {
+    env: serverEnv,
+    encoding: "utf8",
+  });
+  const anonKey = /anon key: (\S+)/.exec(cli.stdout)?.[1];
+  if (!anonKey) throw new Error(`could not read the anon key: ${cli.stderr}`);
+  const created = spawnSync(
+    process.execPath,
+    [
+      join(root, "server", "dist", "cli.js"),
+      "users",
+      "create",
+      "--email",
+      STAFF.email,
+      "--password",
+      STAFF.password,
+      "--role",
+      "staff",
+    ],
+    { env: serverEnv, encoding: "utf8" },
+  );
+  if (created.status !== 0) throw new Error(`could not create the staff user: ${created.stderr}`);
+  const headers = { apikey: anonKey, "content-type": "application/json" };
+  const signIn = () =>
+    json("/auth/v1/token?grant_type=password", { method: "POST", headers, body: JSON.stringify(STAFF) }).then(
+      (r) => r.body,
+    );
+
+  // 1. Events vs a bare node:http server answering the same bytes.
+  const eventsPath = "/rest/v1/events?select=*&order=event_date.asc";
+  const eventsRes = await fetch(`${base}${eventsPath}`, { headers: { apikey: anonKey } });
+  const eventsBody = Buffer.from(await eventsRes.arrayBuffer());
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": eventsBody.length,
+    });
+    res.end(eventsBody);
+  });
+  await new Promise((r) => bare.listen(BASELINE_PORT, "127.0.0.1", r));
+  const baseline = summary(await cannon({ url: `http://127.0.0.1:${BASELINE_PORT}${eventsPath}` }));
+  await new Promise((r) => bare.close(r));
+  const events = summary(await cannon({ url: `${base}${eventsPath}`, headers: { apikey: anonKey } }));
+  results.events = { ...events, baseline, ratio: +(events.reqPerSec / baseline.reqPerSec).toFixed(2) };
+
+  // 2. crm_contacts as staff with an exact count.
+  const session = await signIn();
+  results.crmContacts = summary(
+    await cannon({
+      url: `${base}/rest/v1/crm_contacts?select=*&limit=50`,
+      headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}`, prefer: "count=exact" },
+    }),
+  );
+
+  // 3. Refresh grant: each connection rotates its own session, so every token is used exactly once.
+  const pool = [];
+  for (let i = 0; i < 50; i++) pool.push((await signIn()).refresh_token);
+  results.refresh = summary(
+    await cannon({
+      url: `${base}/auth/v1/token?grant_type=refresh_token`,
+      connections: 50,
+      requests: [
+        {
+          method: "POST",
+          headers,
+          setupRequest: (req, context) => {
+            context.token ??= pool.pop();
+            return { ...req, body: JSON.stringify({ refresh_token: context.token }) };
+          },
+          onResponse: (status, body, context) => {
+            if (status === 200) context.token = JSON.parse(body).refresh_token;
+          },
+        },
+      ],
+    }),
+  );
+
+  // 4. Sign-in storm (bcrypt off the event loop) while events are read.
+  const [storm, eventsDuringStorm] = await Promise.all([
+    cannon({
+      url: `${base}/auth/v1/token?grant_type=password`,
+      connections: 8,
+      method: "POST",
+      headers,
+      body: JSON.stringify(STAFF),
+    }),
+    cannon({ url: `${base}${eventsPath}`, connections: 10, headers: { apikey: anonKey } }),
+  ]);
+  results.signInStorm = { signIns: summary(storm), events: summary(eventsDuringStorm) };
+
+  await stopServer(server);
+  return results;
+}
+
+function report(r) {
+  const rows = [
+    [
+      "GET /rest/v1/events (50 conn)",
+      `${r.events.reqPerSec} req/s`,
+      `${r.events.p50} ms`,
+      `${r.events.p99} ms`,
+      `${Math.round(r.events.ratio * 100)}% of bare node:http (${r.events.baseline.reqPerSec} req/s, p99 ${r.events.baseline.p99} ms)`,
+    ],
+    [
+      "GET /rest/v1/crm_contacts?limit=50, count=exact",
+      `${r.crmContacts.reqPerSec} req/s`,
+      `${r.crmContacts.p50} ms`,
+      `${r.crmContacts.p99} ms`,
+      "target ≥ 2000 req/s",
+    ],
+    [
+      "POST /auth/v1/token refresh_token",
+      `${r.refresh.reqPerSec} req/s`,
+      `${r.refresh.p50} ms`,
+      `${r.refresh.p99} ms`,
+      "target ≥ 1000 req/s",
+    ],
+    [
+      "POST /auth/v1/token password (8 conn)",
+      `${r.signInStorm.signIns.reqPerSec} req/s`,
+      `${r.signInStorm.signIns.p50} ms`,
+      `${r.signInStorm.signIns.p99} ms`,
+      "bcrypt cost 12",
+    ],
+    [
+      "GET /rest/v1/events during sign-ins (10 conn)",
+      `${r.signInStorm.events.reqPerSec} req/s`,
+      `${r.signInStorm.events.p50} ms`,
+      `${r.signInStorm.events.p99} ms`,
+      "target p99 ≤ 50 ms",
+    ],
+    [
+      "Cold start to first /health 200",
+      "",
+      `${r.coldStartMs.median} ms`,
+      `max ${r.coldStartMs.max} ms`,
+      "target < 1000 ms",
+    ],
+  ];
+  console.log("\n| Scenario | Throughput | p50 | p99 | Notes |\n|---|---|---|---|---|");
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  const errors = [r.events, r.crmContacts, r.refresh, r.signInStorm.signIns, r.signInStorm.events].reduce(
+    (n, s) => n + s.non2xx + s.errors,
+    0,
+  );
+  console.log(`\nnon-2xx or failed requests across all scenarios: ${errors}`);
+  console.log(
+    `machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memGiB} GiB, Node ${r.machine.node}`,
+  );
+}
+
+try {
+  const results = await main();
+  mkdirSync(join(root, "bench"), { recursive: true });
+  writeFileSync(join(root, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  report(results);
+  console.log("\nwrote bench/results.json");
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  cleanup();
+}
