@@ -19,11 +19,11 @@ const WorkWithUsPage = lazyNamed(
 );
 const ContactPage = lazyNamed(() => import("@/features/contact/routes/contact-page"), "ContactPage");
 const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "NotFoundPage");
+// The auth area: the provider (and with it the auth client) loads only for /auth, /login and /app.
+const AuthArea = lazyNamed(() => import("@/features/auth/components/auth-provider"), "AuthArea");
+const RequireStaff = lazyNamed(() => import("@/features/auth/components/require-staff"), "RequireStaff");
 const SignInPage = lazyNamed(() => import("@/features/auth/routes/sign-in-page"), "SignInPage");
-const AppPlaceholder = lazyNamed(
-  () => import("@/features/backoffice/routes/app-placeholder"),
-  "AppPlaceholder",
-);
+const AppRoot = lazyNamed(() => import("@/features/backoffice/routes/app-root"), "AppRoot");
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -41,9 +41,13 @@ export function AppRoutes() {
             <Route path="contact" element={<ContactPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="auth" element={<SignInPage />} />
-          <Route path="login" element={<SignInPage />} />
-          <Route path="app/*" element={<AppPlaceholder />} />
+          <Route element={<AuthArea />}>
+            <Route path="auth" element={<SignInPage />} />
+            <Route path="login" element={<SignInPage />} />
+            <Route element={<RequireStaff />}>
+              <Route path="app/*" element={<AppRoot />} />
+            </Route>
+          </Route>
         </Routes>
       </Suspense>
     </RouteErrorBoundary>

@@ -1,0 +1,18 @@
+import type { LucideIcon } from "lucide-react";
+import { Card } from "@/components/ui/card";
+
+type StatCardProps = { label: string; value: string | number; icon?: LucideIcon; hint?: string };
+
+/** A headline number on a dashboard; the label is the card's heading so screen readers can jump between them. */
+export function StatCard({ label, value, icon: Icon, hint }: StatCardProps) {
+  return (
+    <Card className="p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+        {Icon ? <Icon className="size-4 text-muted-foreground" aria-hidden="true" /> : null}
+      </div>
+      <p className="mt-2 text-2xl font-bold">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+    </Card>
+  );
+}

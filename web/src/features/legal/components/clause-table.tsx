@@ -1,0 +1,68 @@
+import { MoreHorizontal, PenLine, Trash2 } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { LimitedBadges } from "@/components/ui/limited-badges";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { LegalClause } from "@/features/legal/data/sample-legal";
+import { DISPLAY_LIMITS } from "@/lib/display-limit";
+import { formatRelativeTime } from "@/lib/format";
+
+export function ClauseTable({ clauses }: { clauses: LegalClause[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Title</TableHead>
+          <TableHead scope="col">Slug</TableHead>
+          <TableHead scope="col">Tags</TableHead>
+          <TableHead scope="col">Updated</TableHead>
+          <TableHead scope="col" className="text-right">
+            Actions
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clauses.map((clause) => (
+          <TableRow key={clause.id}>
+            <TableCell className="font-medium">{clause.title}</TableCell>
+            <TableCell>
+              <code className="text-xs text-muted-foreground">{clause.slug}</code>
+            </TableCell>
+            <TableCell>
+              <LimitedBadges items={clause.tags} limit={DISPLAY_LIMITS.tags} noun="tags" />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">
+              {formatRelativeTime(clause.updated_at)}
+            </TableCell>
+            <TableCell className="text-right">
+              <DropdownMenu>
+                <DropdownMenuTrigger
+                  className={buttonVariants({ variant: "ghost", size: "icon" })}
+                  aria-label={`Actions for ${clause.title}`}
+                >
+                  <MoreHorizontal aria-hidden="true" />
+                </DropdownMenuTrigger>
+                {/* Spec §2: Edit and Delete have no behaviour yet. */}
+                <DropdownMenuContent align="end">
+                  <DropdownMenuItem onSelect={() => console.info("edit clause", clause.id)}>
+                    <PenLine aria-hidden="true" />
+                    Edit
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => console.info("delete clause", clause.id)}>
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

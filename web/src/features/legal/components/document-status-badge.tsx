@@ -1,0 +1,14 @@
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from "@/features/legal/data/sample-legal";
+
+const variants: Record<DocumentStatus, BadgeVariant> = {
+  draft: "neutral",
+  awaiting_signatures: "yellow",
+  partially_signed: "blue",
+  fully_signed: "green",
+  void: "red",
+};
+
+export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+  return <Badge variant={variants[status]}>{DOCUMENT_STATUS_LABELS[status]}</Badge>;
+}

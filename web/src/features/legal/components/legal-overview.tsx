@@ -1,0 +1,144 @@
+import { BookOpen, FilePlus2, FileStack, FileText, Plus, Signature } from "lucide-react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeading } from "@/components/ui/page-heading";
+import { StatCard } from "@/components/ui/stat-card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ClauseTable } from "@/features/legal/components/clause-table";
+import { DocumentCard } from "@/features/legal/components/document-card";
+import { TemplateCard } from "@/features/legal/components/template-card";
+import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/data/sample-legal";
+import { sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
+
+const RECENT_LIMIT = 6;
+
+type LegalOverviewProps = { documents: LegalDocument[]; templates: LegalTemplate[]; clauses: LegalClause[] };
+
+function ViewAll({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="text-sm text-primary underline-offset-4 hover:underline">
+      {label}
+    </Link>
+  );
+}
+
+export function LegalOverview({ documents, templates, clauses }: LegalOverviewProps) {
+  const awaitingSignatures = documents.filter(
+    (document) => document.status === "awaiting_signatures" || document.status === "partially_signed",
+  ).length;
+  const recentDocuments = sortByUpdatedDesc(documents).slice(0, RECENT_LIMIT);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading
+        title="Legal"
+        description="Templates, documents and the clause library."
+        actions={
+          <>
+            <Button asChild>
+              <Link to="/app/legal/new">
+                <FilePlus2 aria-hidden="true" />
+                New Document
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/app/legal/templates/new">
+                <Plus aria-hidden="true" />
+                New Template
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/app/legal/clauses/new">
+                <Plus aria-hidden="true" />
+                New Clause
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <section aria-label="Legal figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Documents" value={documents.length} icon={FileText} />
+        <StatCard label="Templates" value={templates.length} icon={FileStack} />
+        <StatCard label="Clauses" value={clauses.length} icon={BookOpen} />
+        <StatCard label="Awaiting Signatures" value={awaitingSignatures} icon={Signature} />
+      </section>
+      <Tabs defaultValue="documents">
+        <TabsList>
+          <TabsTrigger value="documents">Recent Documents</TabsTrigger>
+          <TabsTrigger value="templates">Templates</TabsTrigger>
+          <TabsTrigger value="clauses">Clauses</TabsTrigger>
+        </TabsList>
+        <TabsContent value="documents" className="grid gap-3">
+          {recentDocuments.length === 0 ? (
+            <EmptyState
+              icon={FileText}
+              title="No documents created yet"
+              description="Create one from a template."
+            >
+              <Button asChild variant="secondary">
+                <Link to="/app/legal/new">New Document</Link>
+              </Button>
+            </EmptyState>
+          ) : (
+            <>
+              <ViewAll to="/app/legal/documents" label="View all documents" />
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {recentDocuments.map((document) => (
+                  <li key={document.id}>
+                    <DocumentCard document={document} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="templates" className="grid gap-3">
+          {templates.length === 0 ? (
+            <EmptyState
+              icon={FileStack}
+              title="No templates available yet"
+              description="Add a reusable agreement."
+            >
+              <Button asChild variant="secondary">
+                <Link to="/app/legal/templates/new">New Template</Link>
+              </Button>
+            </EmptyState>
+          ) : (
+            <>
+              <ViewAll to="/app/legal/templates" label="View all templates" />
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {templates.map((template) => (
+                  <li key={template.id}>
+                    <TemplateCard template={template} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="clauses" className="grid gap-3">
+          {clauses.length === 0 ? (
+            <EmptyState
+              icon={BookOpen}
+              title="No clauses in library yet"
+              description="Save a clause to reuse it."
+            >
+              <Button asChild variant="secondary">
+                <Link to="/app/legal/clauses/new">New Clause</Link>
+              </Button>
+            </EmptyState>
+          ) : (
+            <>
+              <ViewAll to="/app/legal/clauses" label="View all clauses" />
+              <Card className="p-2">
+                <ClauseTable clauses={clauses} />
+              </Card>
+            </>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { daysBetween, formatRelativeTime, formatSek } from "@/lib/format";
+
+describe("formatSek", () => {
+  it("shows whole kronor with the SEK code and thousands separators", () => {
+    expect(formatSek(1_475_000).replace(/\s/g, " ")).toBe("SEK 1,475,000");
+  });
+});
+
+describe("formatRelativeTime", () => {
+  const now = new Date("2030-06-15T12:00:00Z");
+
+  it("says 'ago' for the past and 'in' for the future, in English", () => {
+    expect(formatRelativeTime("2030-06-12T12:00:00Z", now)).toBe("3 days ago");
+    expect(formatRelativeTime("2030-06-15T14:00:00Z", now)).toBe("in 2 hours");
+    expect(formatRelativeTime("2030-06-15T11:30:00Z", now)).toBe("30 minutes ago");
+    expect(formatRelativeTime("2028-06-15T12:00:00Z", now)).toBe("2 years ago");
+  });
+
+  it("uses seconds under a minute", () => {
+    expect(formatRelativeTime("2030-06-15T12:00:20Z", now)).toBe("in 20 seconds");
+  });
+});
+
+describe("daysBetween", () => {
+  it("counts whole days", () => {
+    expect(daysBetween("2030-05-16T12:00:00Z", new Date("2030-06-15T12:00:00Z"))).toBe(30);
+  });
+});

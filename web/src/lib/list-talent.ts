@@ -1,0 +1,75 @@
+import { TALENT_PAGE_LIMIT, type Talent } from "@app/contracts";
+import { useEffect } from "react";
+import { tsr } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+/*
+ * Talent (crm_contacts) is read by two features, the CRM talent screen and the portfolio builder, so its
+ * one hook lives here rather than in either of them (features never import each other).
+ */
+export const talentQueryKey = ["talent"] as const;
+export const talentListQueryKey = [...talentQueryKey, "list", { limit: TALENT_PAGE_LIMIT }] as const;
+
+/** Spec §7: the fetch's own error text; the screens show the toast below instead. */
+export const TALENT_FETCH_ERROR = "Failed to fetch talent";
+export const TALENT_LOAD_TOAST = "Failed to load talent list";
+
+type TalentRow = Partial<Talent>;
+
+// PostgREST's `Content-Range: 0-49/64` (or `*/0` when empty) carries the total after the slash.
+export function parseContentRangeTotal(header: string | null | undefined): number | null {
+  const total = header?.split("/")[1];
+  if (!total || total === "*") return null;
+  const parsed = Number.parseInt(total, 10);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** The API may leave out columns; screens get every field, with empty lists and nulls for the gaps. */
+export function toTalent(row: TalentRow & { id: string }): Talent {
+  return {
+    id: row.id,
+    first_name: row.first_name ?? "",
+    last_name: row.last_name ?? "",
+    stage_name: row.stage_name ?? null,
+    roles: row.roles ?? [],
+    genres: row.genres ?? [],
+    languages: row.languages ?? [],
+    location: row.location ?? null,
+    email: row.email ?? null,
+    reliability_score: row.reliability_score ?? null,
+    strengths: row.strengths ?? {},
+    notes: row.notes ?? null,
+    created_at: row.created_at ?? "",
+    updated_at: row.updated_at ?? "",
+  };
+}
+
+export type TalentList = {
+  talents: Talent[];
+  total: number;
+  isPending: boolean;
+  error: typeof TALENT_FETCH_ERROR | null;
+};
+
+/** The first 50 talents and the total, with the toast 'Failed to load talent list' when the read fails. */
+export function useTalentList(): TalentList {
+  const query = tsr.talent.listTalent.useQuery({
+    queryKey: talentListQueryKey,
+    queryData: { query: { limit: TALENT_PAGE_LIMIT }, headers: { prefer: "count=exact" } },
+  });
+  const isFailed = query.isError || (query.isSuccess && query.data.status !== 200);
+
+  useEffect(() => {
+    if (isFailed) toast.error(TALENT_LOAD_TOAST, { id: TALENT_LOAD_TOAST });
+  }, [isFailed]);
+
+  if (query.isPending) return { talents: [], total: 0, isPending: true, error: null };
+  if (isFailed || query.data?.status !== 200) {
+    return { talents: [], total: 0, isPending: false, error: TALENT_FETCH_ERROR };
+  }
+  const talents = query.data.body
+    .filter((row): row is TalentRow & { id: string } => typeof row.id === "string")
+    .map(toTalent);
+  const total = parseContentRangeTotal(query.data.headers.get("content-range")) ?? talents.length;
+  return { talents, total, isPending: false, error: null };
+}
