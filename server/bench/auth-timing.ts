@@ -58,10 +58,18 @@ const median = (xs: number[]) => {
 
 const unknown: number[] = [];
 const wrong: number[] = [];
-// Interleaved, so drift (thermal, GC) hits both series alike.
+// Interleaved, alternating which goes first, so drift (load, GC) and order hit both series alike.
 for (let i = 0; i < attempts; i++) {
-  unknown.push(await time({ email: `nobody-${i}@example.com`, password: "a wrong pass phrase" }));
-  wrong.push(await time({ email, password: "a wrong pass phrase" }));
+  const tryUnknown = async () =>
+    unknown.push(await time({ email: `nobody-${i}@example.com`, password: "a wrong pass phrase" }));
+  const tryWrong = async () => wrong.push(await time({ email, password: "a wrong pass phrase" }));
+  if (i % 2 === 0) {
+    await tryUnknown();
+    await tryWrong();
+  } else {
+    await tryWrong();
+    await tryUnknown();
+  }
 }
 const mu = median(unknown);
 const mw = median(wrong);
