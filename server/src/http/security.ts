@@ -58,7 +58,10 @@ export function cors(allowed: string[]): RequestHandler {
     res.vary("Origin");
     if (isAllowed) {
       res.setHeader("Access-Control-Allow-Origin", origin);
-      res.setHeader("Access-Control-Expose-Headers", "content-range, x-request-id, retry-after");
+      res.setHeader(
+        "Access-Control-Expose-Headers",
+        "content-range, x-request-id, retry-after, x-supabase-api-version",
+      );
     }
     if (req.method !== "OPTIONS" || !req.headers["access-control-request-method"]) return next();
     if (!isAllowed) return res.status(403).end();

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuthSession, EnrolledFactor, EnrollFactorInput } from "@app/contracts";
 import { authenticator } from "otplib";
-import QRCode from "qrcode";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
 import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
@@ -50,6 +49,8 @@ export async function enrollFactor(
   }
   const secret = authenticator.generateSecret(20);
   const uri = authenticator.keyuri(user.email, input.issuer ?? DEFAULT_ISSUER, secret);
+  // Loaded on first enrolment: most processes never draw a QR code.
+  const { default: QRCode } = await import("qrcode");
   const qrCode = await QRCode.toString(uri, { type: "svg", margin: 2 });
   const id = randomUUID();
   const at = nowIso(deps);

@@ -7,8 +7,10 @@ const MIN_LENGTH = 8;
 /** bcrypt ignores everything after 72 bytes: a longer password would be silently truncated. */
 const MAX_BYTES = 72;
 
-/** zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively. */
-const commonPasswords = new Set(dictionary.passwords.map((p) => p.toLowerCase()));
+/** zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively; built on first use. */
+let commonPasswords: Set<string> | undefined;
+const isCommonPassword = (password: string) =>
+  (commonPasswords ??= new Set(dictionary.passwords.map((p) => p.toLowerCase()))).has(password.toLowerCase());
 
 export type WeakPasswordReason = "length" | "characters" | "pwned";
 
@@ -22,7 +24,7 @@ export function weakPasswordReasons(password: string): { reasons: WeakPasswordRe
     reasons.push("length");
     messages.push(`Password cannot be longer than ${MAX_BYTES} bytes.`);
   }
-  if (commonPasswords.has(password.toLowerCase())) {
+  if (isCommonPassword(password)) {
     reasons.push("pwned");
     messages.push("Password is known to be weak and easy to guess, please choose a different one.");
   }
