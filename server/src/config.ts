@@ -55,7 +55,7 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default("Stockholm Songwriters <no-reply@localhost>"),
+  MAIL_FROM: z.string().default("Slussen Sound <no-reply@localhost>"),
   RATE_LIMITS: bool.default("true"),
 });
 

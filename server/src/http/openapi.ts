@@ -9,7 +9,7 @@ export function openApiDocument() {
     contract,
     {
       info: {
-        title: "Stockholm Songwriters API",
+        title: "Slussen Sound API",
         version: "1.0.0",
         description:
           "Auth (GoTrue-compatible, /auth/v1), data (PostgREST subset, /rest/v1) and operations. Send the anonymous key in the `apikey` header; signed-in calls add `Authorization: Bearer <access_token>`.",
@@ -33,7 +33,7 @@ const DOCS_HTML = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>API docs · Stockholm Songwriters</title>
+    <title>API docs · Slussen Sound</title>
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>

@@ -13,7 +13,7 @@ import type { SignedIn } from "./user";
 const MAX_FACTORS = 10;
 const CHALLENGE_LIFETIME_SECONDS = 300;
 const TOTP_STEP_SECONDS = 30;
-const DEFAULT_ISSUER = "Stockholm Songwriters";
+const DEFAULT_ISSUER = "Slussen Sound";
 
 const factorNotFound = () => AppError.notFound("Factor not found", { code: "mfa_factor_not_found" });
 

@@ -15,7 +15,7 @@ export interface MailMessage {
   code: string;
 }
 
-const PRODUCT = "Stockholm Songwriters";
+const PRODUCT = "Slussen Sound";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
