@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import bcrypt from "bcrypt";
 import { AppError } from "../../http/app-error";
@@ -39,20 +40,43 @@ export function assertStrongPassword(password: string) {
   throw new AppError(422, message, { code: "weak_password", extra: { weak_password: { message, reasons } } });
 }
 
-export function createPasswordHasher(cost: number) {
+/**
+ * Runs at most `limit` tasks at once, queueing the rest. bcrypt runs on libuv's thread pool, so it never
+ * blocks the event loop itself, but a burst of sign-ins can take every core; keeping one core free keeps
+ * every other request fast during a sign-in storm.
+ */
+export function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const bcryptSlots = Math.max(1, availableParallelism() - 1);
+
+export function createPasswordHasher(cost: number, limit = createLimiter(bcryptSlots)) {
   // A hash of nothing anyone knows: compared against when the e-mail is unknown, so that answer takes
   // as long as a wrong password does. Started now so the first request does not pay for it.
   const dummyHash = bcrypt.hash(randomBytes(16).toString("hex"), cost);
   dummyHash.catch(() => undefined);
   return {
-    hash: (password: string) => bcrypt.hash(password, cost),
+    hash: (password: string) => limit(() => bcrypt.hash(password, cost)),
     /** Always runs one bcrypt comparison, against the dummy hash when there is no real one. */
     async verify(password: string, hash: string | null | undefined): Promise<boolean> {
       if (!hash) {
-        await bcrypt.compare(password, await dummyHash);
+        const dummy = await dummyHash;
+        await limit(() => bcrypt.compare(password, dummy));
         return false;
       }
-      return bcrypt.compare(password, hash);
+      return limit(() => bcrypt.compare(password, hash));
     },
   };
 }
