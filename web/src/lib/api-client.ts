@@ -16,22 +16,51 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null) {
   accessTokenProvider = provider;
 }
 
+/** What the auth layer does when the data API refuses the user's access token (HTTP 401). */
+export interface UnauthorizedHandler {
+  /** Refreshes the session; resolves the access token to retry with, or null when there is none. */
+  refresh(refusedToken: string): Promise<string | null>;
+  /** No usable token after one refresh and one retry: end the session. */
+  signOut(): Promise<void>;
+}
+
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Registered by the auth layer next to the token provider; pass null on tear-down. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
+  unauthorizedHandler = handler;
+}
+
 /**
  * Waits for the public config (meta tag or `/api/config`) so no request leaves without the anonymous key,
  * then adds the headers supabase-js sends: `apikey` always, and `Authorization: Bearer` with the user's
- * token when signed in, otherwise with the anonymous key.
+ * token when signed in, otherwise with the anonymous key. A 401 to a user's token gets one refresh and one
+ * retry; if that fails too the session ends (anonymous calls are never retried).
  */
 const fetchWithKeys: ApiFetcher = async (args) => {
   const { anon_key: anonKey } = await loadPublicConfig();
+  const send = (accessToken: string | null) =>
+    tsRestFetchApi({
+      ...args,
+      headers: {
+        ...args.headers,
+        apikey: anonKey,
+        authorization: `Bearer ${accessToken ?? anonKey}`,
+      },
+    });
   const accessToken = (await accessTokenProvider?.()) ?? null;
-  return tsRestFetchApi({
-    ...args,
-    headers: {
-      ...args.headers,
-      apikey: anonKey,
-      authorization: `Bearer ${accessToken ?? anonKey}`,
-    },
-  });
+  const response = await send(accessToken);
+  const handler = unauthorizedHandler;
+  if (response.status !== 401 || accessToken === null || handler === null) return response;
+
+  const refreshedToken = await handler.refresh(accessToken);
+  if (refreshedToken === null) {
+    await handler.signOut();
+    return response;
+  }
+  const retried = await send(refreshedToken);
+  if (retried.status === 401) await handler.signOut();
+  return retried;
 };
 
 export const tsr = initTsrReactQuery(contract, {

@@ -1,0 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from "react";
+import { Outlet } from "react-router-dom";
+import {
+  bindQueryClient,
+  getAuthSnapshot,
+  isStaffUser,
+  signOutWithToast,
+  startAuthSession,
+  subscribeToAuth,
+} from "@/features/auth/api/auth-session";
+import { AuthContext, type AuthState } from "@/features/auth/hooks/use-auth";
+
+/**
+ * Fills `useAuth()` for the sign-in screen and the back office. Mounted only around /auth, /login and /app,
+ * so public pages never download the auth client.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const snapshot = useSyncExternalStore(subscribeToAuth, getAuthSnapshot);
+
+  useEffect(() => {
+    bindQueryClient(queryClient);
+    // A failed start is kept in the snapshot and thrown below, where the route error boundary shows it.
+    startAuthSession().catch(() => undefined);
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => {
+    const user = snapshot.session?.user ?? null;
+    return { status: snapshot.status, user, isStaff: isStaffUser(user), signOut: signOutWithToast };
+  }, [snapshot.status, snapshot.session]);
+
+  if (snapshot.startError) throw snapshot.startError;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Layout route for everything that needs to know who is signed in. */
+export function AuthArea() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}

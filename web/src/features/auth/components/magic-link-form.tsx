@@ -1,0 +1,54 @@
+import { type FormEvent, useId, useState } from "react";
+import { SubmitButton } from "@/components/form/submit-button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { requireAuthClient } from "@/features/auth/api/auth-session";
+import {
+  AUTH_FAILURE_TOASTS,
+  AUTH_TOASTS,
+  showAuthFailure,
+  showAuthToast,
+} from "@/features/auth/utils/auth-toasts";
+
+export const MAGIC_LINK_HINT = "We'll send you a secure link to sign in without a password.";
+
+/** Email only; the link e-mailed back signs the person in and returns to /app. */
+export function MagicLinkForm() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy || !email.trim()) return;
+    setIsBusy(true);
+    try {
+      const { error } = await requireAuthClient().signInWithOtp({ email: email.trim() });
+      if (error) showAuthFailure(AUTH_FAILURE_TOASTS.magicLink, error);
+      else showAuthToast(AUTH_TOASTS.magicLinkSent);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Magic link" className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          aria-describedby={`${id}-hint`}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {MAGIC_LINK_HINT}
+        </p>
+      </div>
+      <SubmitButton isBusy={isBusy} label="Send Magic Link" busyLabel="Sending Link..." className="w-full" />
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import type { WeakPasswordReason } from "@app/auth-client";
+import { type FormEvent, useId, useState } from "react";
+import { SubmitButton } from "@/components/form/submit-button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { requireAuthClient } from "@/features/auth/api/auth-session";
+import { WeakPasswordNote } from "@/features/auth/components/weak-password-note";
+import {
+  AUTH_FAILURE_TOASTS,
+  AUTH_TOASTS,
+  showAuthFailure,
+  showAuthToast,
+} from "@/features/auth/utils/auth-toasts";
+
+type WeakPassword = { message: string; reasons: WeakPasswordReason[] };
+
+/** Full name, email and password; the confirmation link e-mailed back returns to /app. */
+export function SignUpForm() {
+  const id = useId();
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [weakPassword, setWeakPassword] = useState<WeakPassword | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const noteId = `${id}-password-note`;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy || !fullName.trim() || !email.trim() || !password) return;
+    setIsBusy(true);
+    setWeakPassword(null);
+    try {
+      const { data, error } = await requireAuthClient().signUp({
+        email: email.trim(),
+        password,
+        options: { data: { full_name: fullName.trim() } },
+      });
+      if (error) {
+        if (error.code === "weak_password") {
+          setWeakPassword({ message: error.message, reasons: error.reasons ?? [] });
+        }
+        showAuthFailure(AUTH_FAILURE_TOASTS.signUp, error);
+        return;
+      }
+      // With auto-confirm the server signs the person in at once; SIGNED_IN then takes over.
+      if (!data.session) {
+        showAuthToast(AUTH_TOASTS.signUpSent);
+        setPassword("");
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Sign up" className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name`}>Full Name</Label>
+        <Input
+          id={`${id}-name`}
+          autoComplete="name"
+          required
+          value={fullName}
+          onChange={(event) => setFullName(event.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          aria-invalid={weakPassword ? true : undefined}
+          aria-describedby={weakPassword ? noteId : undefined}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setWeakPassword(null);
+          }}
+        />
+        {weakPassword ? <WeakPasswordNote id={noteId} {...weakPassword} /> : null}
+      </div>
+      <SubmitButton isBusy={isBusy} label="Sign Up" busyLabel="Creating Account..." className="w-full" />
+    </form>
+  );
+}

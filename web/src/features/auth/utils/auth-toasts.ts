@@ -1,0 +1,34 @@
+import type { AuthError } from "@app/auth-client";
+import { toast } from "@/lib/toast";
+
+/** Every auth toast of spec §4 and §8, word for word. */
+export const AUTH_TOASTS = {
+  signedIn: { title: "Welcome!", description: "You have been signed in successfully." },
+  signedOut: { title: "Signed out", description: "You have been signed out successfully." },
+  signOutFailed: { title: "Error", description: "Failed to sign out. Please try again." },
+  signUpSent: { title: "Success!", description: "Please check your email for a verification link." },
+  magicLinkSent: { title: "Magic link sent!", description: "Check your email for a sign-in link." },
+} as const;
+
+/** Failures show the server's message, or the fallback when it sent none. */
+export const AUTH_FAILURE_TOASTS = {
+  signIn: { title: "Sign in failed", fallback: "Please check your credentials and try again." },
+  signUp: { title: "Sign up failed", fallback: "Please try again." },
+  magicLink: { title: "Magic link failed", fallback: "Please try again." },
+} as const;
+
+type SuccessToast = { title: string; description: string };
+type FailureToast = { title: string; fallback: string };
+
+export function showAuthToast({ title, description }: SuccessToast) {
+  toast.success(title, { description });
+}
+
+export function showAuthFailure({ title, fallback }: FailureToast, error: AuthError | null) {
+  const message = error?.message.trim();
+  toast.error(title, { description: message || fallback });
+}
+
+export function showErrorToast({ title, description }: SuccessToast) {
+  toast.error(title, { description });
+}
