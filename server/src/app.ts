@@ -9,6 +9,7 @@ import { apiFamilyOf } from "./http/api-family";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
+import { jsonOnce } from "./http/json-once";
 import { httpLogger } from "./http/logger";
 import { openApiRouter } from "./http/openapi";
 import { createRateLimiter } from "./http/rate-limit";
@@ -83,6 +84,7 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
     }
     next();
   });
+  app.use(jsonOnce);
   app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
   app.use(openApiRouter());
 
