@@ -48,9 +48,11 @@ const INIT_JS = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id:
 /** /api/openapi.json and Swagger UI at /api/docs, its assets served from node_modules (no CDN). */
 export function openApiRouter(): Router {
   const router = Router();
-  const doc = JSON.stringify(openApiDocument());
+  // Generated on first request: start-up stays fast and most processes never serve it.
+  let doc: string | undefined;
   const assets = dirname(require.resolve("swagger-ui-dist/package.json"));
   router.get("/api/openapi.json", (_req, res) => {
+    doc ??= JSON.stringify(openApiDocument());
     res.type("json").send(doc);
   });
   router.get(["/api/docs", "/api/docs/"], (_req, res) => {
