@@ -17,6 +17,15 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime("2028-06-15T12:00:00Z", now)).toBe("2 years ago");
   });
 
+  it("rounds to whole minutes before picking the unit", () => {
+    expect(formatRelativeTime(new Date(now.getTime() + 86_400_000 - 5), now)).toBe("in 1 day");
+  });
+
+  it("rounds the past and the future alike", () => {
+    expect(formatRelativeTime("2030-05-01T12:00:00Z", now)).toBe("2 months ago");
+    expect(formatRelativeTime("2030-07-30T12:00:00Z", now)).toBe("in 2 months");
+  });
+
   it("uses seconds under a minute", () => {
     expect(formatRelativeTime("2030-06-15T12:00:20Z", now)).toBe("in 20 seconds");
   });

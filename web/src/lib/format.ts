@@ -15,6 +15,10 @@ export function formatSek(amount: number): string {
 }
 
 const relativeFormatter = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+const MINUTE_MS = 60 * 1000;
+
+/** Math.round rounds -1.5 to -1; the past and the future must round alike ("2 months ago", "in 2 months"). */
+const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 60 * 60 * 1000],
@@ -27,11 +31,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "3 days ago", "in 2 hours"; the largest whole unit wins, seconds below a minute. */
 export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
-  const diff = new Date(date).getTime() - now.getTime();
+  const exact = new Date(date).getTime() - now.getTime();
+  if (Math.abs(exact) < MINUTE_MS) return relativeFormatter.format(Math.round(exact / 1000), "second");
+  // Whole minutes first, so "a day from a few milliseconds ago" reads "in 1 day", not "in 24 hours".
+  const diff = Math.round(exact / MINUTE_MS) * MINUTE_MS;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(diff) >= size) return relativeFormatter.format(Math.round(diff / size), unit);
+    if (Math.abs(diff) >= size) return relativeFormatter.format(roundHalfAway(diff / size), unit);
   }
-  return relativeFormatter.format(Math.round(diff / 1000), "second");
+  return relativeFormatter.format(0, "minute");
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
