@@ -1,5 +1,5 @@
 import { ChevronRight, Music, Users } from "lucide-react";
-import { Link, NavLink } from "react-router-dom";
+import { Link, NavLink, useLocation } from "react-router-dom";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import {
   Sidebar,
@@ -48,6 +48,8 @@ function NavMenuItem({ item }: { item: NavItem }) {
 function CrmGroup() {
   const { state, isMobile, setOpen } = useSidebar();
   const closeDrawer = useCloseDrawer();
+  // On the icon rail the CRM links are hidden, so the group's icon carries the highlight for them.
+  const isCrmActive = useLocation().pathname.startsWith("/app/crm");
   const isRail = state === "collapsed" && !isMobile;
   return (
     <SidebarMenuItem>
@@ -61,7 +63,8 @@ function CrmGroup() {
               event.preventDefault();
               setOpen(true);
             }}
-            className="group/crm"
+            data-active={isCrmActive}
+            className="group/crm group-data-[collapsible=icon]:data-[active=true]:bg-accent group-data-[collapsible=icon]:data-[active=true]:text-primary"
           >
             <Users aria-hidden="true" />
             <span>CRM</span>

@@ -10,5 +10,9 @@ const variants: Record<DocumentStatus, BadgeVariant> = {
 };
 
 export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
-  return <Badge variant={variants[status]}>{DOCUMENT_STATUS_LABELS[status]}</Badge>;
+  return (
+    <Badge variant={variants[status]} className="shrink-0 whitespace-nowrap">
+      {DOCUMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
 }
