@@ -49,3 +49,12 @@ export async function openPage(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
+
+/** Client-side navigation inside the already loaded app (as a router link would), then waits for the h1. */
+export async function navigateInApp(page: Page, path: string, h1: string | RegExp) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+}

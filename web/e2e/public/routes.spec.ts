@@ -156,14 +156,20 @@ test.describe("public routes", () => {
   test("the active nav link is marked with aria-current on each page", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const route of PUBLIC_ROUTES) {
-      await openPage(page, route.path);
+    await openPage(page, "/");
+    // Walk the bar backwards so every click leaves a page whose link was current.
+    for (const route of [...PUBLIC_ROUTES].reverse()) {
+      await nav.getByRole("link", { name: route.nav, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       await expect(nav.getByRole("link", { name: route.nav, exact: true })).toHaveAttribute(
         "aria-current",
         "page",
       );
       await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
     }
+    // "/" is matched exactly: Home is not current on a sub-page.
+    await nav.getByRole("link", { name: "About", exact: true }).click();
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current");
     await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
   });
 });

@@ -13,37 +13,37 @@ export function ContactInfo() {
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4">
-            <div className="flex gap-3">
-              <Mail className="mt-0.5 size-5 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-muted-foreground">Email</dt>
-                <dd>
-                  <a href={`mailto:${SITE.email}`} className="hover:text-primary hover:underline">
-                    {SITE.email}
-                  </a>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 text-sm text-muted-foreground">
+                <Mail className="size-5 text-primary" aria-hidden="true" />
+                Email
+              </dt>
+              <dd className="pl-8">
+                <a href={`mailto:${SITE.email}`} className="hover:text-primary hover:underline">
+                  {SITE.email}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-3">
-              <Phone className="mt-0.5 size-5 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-muted-foreground">Phone</dt>
-                <dd>
-                  <a
-                    href={`tel:${SITE.phone.replace(/\s/g, "")}`}
-                    className="hover:text-primary hover:underline"
-                  >
-                    {SITE.phone}
-                  </a>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 text-sm text-muted-foreground">
+                <Phone className="size-5 text-primary" aria-hidden="true" />
+                Phone
+              </dt>
+              <dd className="pl-8">
+                <a
+                  href={`tel:${SITE.phone.replace(/\s/g, "")}`}
+                  className="hover:text-primary hover:underline"
+                >
+                  {SITE.phone}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-3">
-              <MapPin className="mt-0.5 size-5 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-muted-foreground">Location</dt>
-                <dd>{SITE.city}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 text-sm text-muted-foreground">
+                <MapPin className="size-5 text-primary" aria-hidden="true" />
+                Location
+              </dt>
+              <dd className="pl-8">{SITE.city}</dd>
             </div>
           </dl>
         </CardContent>

@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, navigateInApp, openPage, PUBLIC_ROUTES, test } from "./fixtures";
+
+const WIDTHS = [
+  { name: "mobile", width: 375, height: 740 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+/** Runs axe (WCAG 2.1 A/AA plus best practices) and returns the serious and critical violations. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    // Only violations are needed; skipping the details of passes keeps each scan fast.
+    // The only frame is the third-party playlist (stubbed offline); its title is still checked from here.
+    .options({ resultTypes: ["violations"], iframes: false })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("every public route and the 404 page", async ({ page }) => {
+      await openPage(page, "/");
+      // Scan the loaded events list, not the loading state.
+      await expect(page.getByText(/^\d+ max attendees$/).first()).toBeVisible();
+      expect(await seriousViolations(page), "/").toEqual([]);
+      // The other pages through the router, as a visitor would reach them (a full load per page is slow).
+      for (const route of [...PUBLIC_ROUTES.slice(1), { path: "/privacy", h1: "Oops! Page not found" }]) {
+        await navigateInApp(page, route.path, route.h1);
+        expect(await seriousViolations(page), route.path).toEqual([]);
+      }
+    });
+  });
+}
+
+// Open states do not change with the width (except the menu, which only exists on small screens).
+test("axe on open states: mobile menu, founder dialog, application errors, contact info", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openPage(page, "/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  expect(await seriousViolations(page), "mobile menu").toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, "/about");
+  await page.getByRole("button", { name: "Read Elin's bio" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousViolations(page), "founder dialog").toEqual([]);
+
+  await openPage(page, "/work-with-us");
+  await page.getByRole("tab", { name: "Apply Now" }).click();
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  expect(await seriousViolations(page), "application form with errors").toEqual([]);
+
+  await openPage(page, "/contact");
+  await page.getByRole("tab", { name: "Contact Info" }).click();
+  await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
+  expect(await seriousViolations(page), "contact info").toEqual([]);
+});
