@@ -1,6 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_STAFF_DOMAIN } from "./e2e/auth/staff-domain";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** A second server whose access tokens live 100 s, so the 90 s refresh threshold is reached within a test. */
+const shortJwtPort = port + 1;
+const SHORT_JWT_SPEC = /auth\/session-refresh\.spec\.ts$/;
+
+const serverEnv = (extra: Record<string, string>) =>
+  JSON.stringify({
+    STAFF_EMAIL_DOMAINS: E2E_STAFF_DOMAIN,
+    ...JSON.parse(process.env.E2E_SERVER_ENV ?? "{}"),
+    ...extra,
+  });
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -28,12 +39,28 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node ../scripts/e2e-server.mjs",
-    url: `http://localhost:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { E2E_PORT: String(port) },
-  },
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SHORT_JWT_SPEC },
+    {
+      name: "chromium-short-jwt",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${shortJwtPort}` },
+      testMatch: SHORT_JWT_SPEC,
+    },
+  ],
+  webServer: [
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(port), E2E_SERVER_ENV: serverEnv({}) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${shortJwtPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(shortJwtPort), E2E_SERVER_ENV: serverEnv({ JWT_EXPIRY: "100" }) },
+    },
+  ],
 });

@@ -75,8 +75,9 @@ export function isStaffUser(user: AuthUser | null): boolean {
 function wire(started: AuthClient) {
   unsubscribeClient = started.onAuthStateChange((event, session) => {
     if (event === "SIGNED_OUT") {
-      queryClient?.clear();
+      // Screens leave first, so none refetches what is being cleared with the anonymous key.
       setSnapshot({ status: "signed-out", session: null });
+      queryClient?.clear();
       return;
     }
     if (event === "SIGNED_IN") showAuthToast(AUTH_TOASTS.signedIn);

@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { createConfirmedUser, openSignInTab, signInWithForm } from "./support";
+
+/** WCAG 2.1 A/AA plus best practices; serious and critical violations only. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+test("the sign-in screen's three tabs and the access notice pass axe", async ({ page, request }) => {
+  await page.goto("/auth");
+  for (const tab of ["Sign In", "Sign Up", "Magic Link"] as const) {
+    await openSignInTab(page, tab);
+    expect(await seriousViolations(page), tab).toEqual([]);
+  }
+
+  // Keyboard: arrow keys move between the tabs, Tab goes on to the panel and into the form.
+  await openSignInTab(page, "Sign In");
+  await page.getByRole("tab", { name: "Sign In" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Sign In" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Sign In" }).getByLabel("Email")).toBeFocused();
+
+  const guest = await createConfirmedUser(request, "guest");
+  await signInWithForm(page, guest);
+  await expect(page.getByRole("heading", { level: 1, name: "Access pending" })).toBeVisible();
+  expect(await seriousViolations(page), "access notice").toEqual([]);
+});
