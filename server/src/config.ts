@@ -73,7 +73,14 @@ export class ConfigError extends Error {
   }
 }
 
-const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
+/** The repository root: the nearest folder above this file (source or bundle chunk) holding the workspace file. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "pnpm-workspace.yaml"))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
+  }
+}
+const repoRoot = findRepoRoot(dirname(new URL(import.meta.url).pathname));
 
 function resolvePath(path: string, base: string) {
   if (path === ":memory:") return path;
