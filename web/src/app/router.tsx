@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
-import { RouteErrorBoundary } from "@/app/route-error-boundary";
+import { RouteErrorBoundary } from "@/components/route-error-boundary";
 import { lazyNamed } from "@/lib/lazy-named";
 
 /*
@@ -28,8 +28,9 @@ const AppRoot = lazyNamed(() => import("@/features/backoffice/routes/app-root"),
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
-    // Keyed by path so an error on one page does not stick after navigating away.
-    <RouteErrorBoundary key={pathname}>
+    // Keyed by area (first path segment) so an error on one page does not stick after navigating away,
+    // while moving between back-office screens keeps the shell mounted (it has its own per-screen boundary).
+    <RouteErrorBoundary key={pathname.split("/")[1]}>
       <Suspense fallback={null}>
         <Routes>
           <Route element={<PublicLayout />}>

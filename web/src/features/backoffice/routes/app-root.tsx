@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Route, Routes } from "react-router-dom";
+import { Route, Routes, useLocation } from "react-router-dom";
+import { RouteErrorBoundary } from "@/components/route-error-boundary";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { Spinner } from "@/components/ui/spinner";
 import { AppSidebar } from "@/features/backoffice/components/app-sidebar";
@@ -94,6 +95,7 @@ export function BackOfficeRoutes() {
 }
 
 export function AppRoot() {
+  const { pathname } = useLocation();
   return (
     <SidebarProvider>
       <AppSidebar />
@@ -114,7 +116,9 @@ export function AppRoot() {
               </div>
             }
           >
-            <BackOfficeRoutes />
+            <RouteErrorBoundary key={pathname}>
+              <BackOfficeRoutes />
+            </RouteErrorBoundary>
           </Suspense>
         </main>
       </SidebarInset>
