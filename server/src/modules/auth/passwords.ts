@@ -10,8 +10,10 @@ const MAX_BYTES = 72;
 
 /** zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively; built on first use. */
 let commonPasswords: Set<string> | undefined;
-const isCommonPassword = (password: string) =>
-  (commonPasswords ??= new Set(dictionary.passwords.map((p) => p.toLowerCase()))).has(password.toLowerCase());
+function isCommonPassword(password: string) {
+  commonPasswords ??= new Set(dictionary.passwords.map((p) => p.toLowerCase()));
+  return commonPasswords.has(password.toLowerCase());
+}
 
 export type WeakPasswordReason = "length" | "characters" | "pwned";
 

@@ -77,7 +77,12 @@ export const SAMPLE_CRM: CrmSample = crmSampleSchema.parse({
   },
   // Two are past the 30-day line and belong in the queue; the third was in touch last week.
   nurtureCandidates: [
-    { id: "n1", name: "Astrid Nyström", roles: ["Songwriter", "Topliner"], last_activity_at: daysFromNow(-45) },
+    {
+      id: "n1",
+      name: "Astrid Nyström",
+      roles: ["Songwriter", "Topliner"],
+      last_activity_at: daysFromNow(-45),
+    },
     { id: "n2", name: "Omar Haddad", roles: ["Producer"], last_activity_at: daysFromNow(-31) },
     { id: "n3", name: "Linnea Ek", roles: ["Vocalist"], last_activity_at: daysFromNow(-6) },
   ],

@@ -60,7 +60,13 @@ export const SAMPLE_DASHBOARD: DashboardSample = dashboardSampleSchema.parse({
   today: [
     { id: "t1", title: "Vocal session: Nova Lind", starts_at: at(1), location: "Studio A", kind: "session" },
     { id: "t2", title: "Mix review: Midsummer EP", starts_at: at(3), location: "Studio B", kind: "session" },
-    { id: "t3", title: "Label sync with Northern Lights", starts_at: at(5), location: "Zoom", kind: "meeting" },
+    {
+      id: "t3",
+      title: "Label sync with Northern Lights",
+      starts_at: at(5),
+      location: "Zoom",
+      kind: "meeting",
+    },
   ],
   approvals: [
     { id: "a1", title: "Split sheet: 'Slussen Nights'", requested_by: "Elias Berg", requested_at: at(-20) },
