@@ -12,3 +12,18 @@ test("the single-process server serves the SPA and the API on one port", async (
   await page.goto("/");
   await expect(page.locator("h1")).toHaveCount(1);
 });
+
+test("the API docs render from local assets only", async ({ page }) => {
+  const external: string[] = [];
+  page.on("request", (req) => {
+    const host = new URL(req.url()).hostname;
+    if (host !== "localhost" && host !== "127.0.0.1") external.push(req.url());
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/api/docs");
+  await expect(page.getByText("Slussen Sound API").first()).toBeVisible();
+  await expect(page.getByText("/rest/v1/events").first()).toBeVisible();
+  expect(external).toEqual([]);
+  expect(errors).toEqual([]);
+});
