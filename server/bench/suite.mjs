@@ -166,9 +166,13 @@ async function main() {
     }),
   );
 
-  // 3. Refresh grant: each connection rotates its own session, so every token is used exactly once.
+  // 3. Refresh grant over a pool of sessions: each response's new token goes back into the pool and each
+  // request takes one out, so every refresh token is presented exactly once. (autocannon clears its
+  // per-connection context between requests, so the pool is shared.)
   const pool = [];
-  for (let i = 0; i < 50; i++) pool.push((await signIn()).refresh_token);
+  for (let i = 0; i < 60; i++) pool.push((await signIn()).refresh_token);
+  const presented = new Set();
+  let reused = 0;
   results.refresh = summary(
     await cannon({
       url: `${base}/auth/v1/token?grant_type=refresh_token`,
@@ -177,17 +181,20 @@ async function main() {
         {
           method: "POST",
           headers,
-          setupRequest: (req, context) => {
-            context.token ??= pool.pop();
-            return { ...req, body: JSON.stringify({ refresh_token: context.token }) };
+          setupRequest: (req) => {
+            const token = pool.shift();
+            if (presented.has(token)) reused += 1;
+            presented.add(token);
+            return { ...req, body: JSON.stringify({ refresh_token: token }) };
           },
-          onResponse: (status, body, context) => {
-            if (status === 200) context.token = JSON.parse(body).refresh_token;
+          onResponse: (status, body) => {
+            if (status === 200) pool.push(JSON.parse(body).refresh_token);
           },
         },
       ],
     }),
   );
+  if (reused > 0) throw new Error(`refresh bench presented ${reused} tokens twice`);
 
   // 4. Sign-in storm (bcrypt off the event loop) while events are read.
   const [storm, eventsDuringStorm] = await Promise.all([

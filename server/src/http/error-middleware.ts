@@ -45,12 +45,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const appError = toAppError(err);
     if (res.headersSent) {
-      logger.error({ err, reqId: req.id }, "error after response started");
+      logger.error({ err, reqId: res.locals.requestId }, "error after response started");
       res.destroy();
       return;
     }
     if (appError) return respond(req, res, appError);
-    logger.error({ err, reqId: req.id }, "unhandled error");
+    logger.error({ err, reqId: res.locals.requestId }, "unhandled error");
     respond(req, res, new AppError(500, "Internal server error"));
   };
 }

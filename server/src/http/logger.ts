@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Logger } from "pino";
-import { pinoHttp } from "pino-http";
 
 const SECRET_PARAMS = /^(token|token_hash|access_token|refresh_token|code|password|apikey|key|secret)$/i;
 
@@ -37,25 +36,36 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Request logging without headers or bodies: nothing secret is ever written. */
-export function httpLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers["x-request-id"];
-      const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader("x-request-id", id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: redactUrl(req.url),
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-  });
+/**
+ * One access-log line per request, written when the response finishes: method, URL with secret query
+ * values redacted, status and time. No headers or bodies, so nothing secret is ever written. (pino-http's
+ * per-request child loggers cost more than the rest of a cached read.)
+ */
+export function httpLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers["x-request-id"];
+    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // The caller's sane x-request-id or a new UUID, echoed and kept for error logs.
+    res.locals.requestId = id;
+    res.setHeader("x-request-id", id);
+    const started = performance.now();
+    res.once("finish", () => {
+      const level = res.statusCode >= 500 ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          req: {
+            id,
+            method: req.method,
+            url: redactUrl(req.originalUrl),
+            remoteAddress: req.socket.remoteAddress,
+          },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        "request completed",
+      );
+    });
+    next();
+  };
 }

@@ -72,7 +72,27 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
   }
 
   /** Verifies signature (HS256 only), expiry and, for user tokens, the audience. */
+  /**
+   * Tokens that verified, by their exact text: the same string always has the same signature and claims,
+   * so only expiry needs checking again. Every request carries the anonymous key and most carry a token
+   * seen a moment ago; this skips the HMAC and JSON parsing for them. Bounded; cleared when full.
+   */
+  const verified = new Map<string, VerifiedToken>();
+  const MAX_VERIFIED = 10_000;
+
   function verify(token: string): VerifiedToken {
+    const known = verified.get(token);
+    if (known) {
+      if (known.claims.exp > Math.floor(now() / 1000)) return known;
+      verified.delete(token);
+    }
+    const result = verifySignatureAndClaims(token);
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, result);
+    return result;
+  }
+
+  function verifySignatureAndClaims(token: string): VerifiedToken {
     let decoded: jwt.JwtPayload;
     try {
       const result = jwt.verify(token, key, {
