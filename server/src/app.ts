@@ -64,6 +64,8 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
 
   const app = express();
   app.disable("x-powered-by");
+  // API answers are no-store, so an ETag (a SHA-1 of every body) buys nothing; static files keep theirs.
+  app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("query parser", "simple");
 
