@@ -85,6 +85,41 @@ async function json(path, init = {}) {
   return { res, body };
 }
 
+/**
+ * Refresh grant over a pool of sessions: each response's new token goes back into the pool and each
+ * request takes one out, so every refresh token is presented exactly once. (autocannon clears its
+ * per-connection context between requests, so the pool is shared.)
+ */
+async function benchRefresh(signIn, headers) {
+  const pool = [];
+  for (let i = 0; i < 60; i++) pool.push((await signIn()).refresh_token);
+  const presented = new Set();
+  let reused = 0;
+  const result = summary(
+    await cannon({
+      url: `${base}/auth/v1/token?grant_type=refresh_token`,
+      connections: 50,
+      requests: [
+        {
+          method: "POST",
+          headers,
+          setupRequest: (req) => {
+            const token = pool.shift();
+            if (presented.has(token)) reused += 1;
+            presented.add(token);
+            return { ...req, body: JSON.stringify({ refresh_token: token }) };
+          },
+          onResponse: (status, body) => {
+            if (status === 200) pool.push(JSON.parse(body).refresh_token);
+          },
+        },
+      ],
+    }),
+  );
+  if (reused > 0) throw new Error(`refresh bench presented ${reused} tokens twice`);
+  return result;
+}
+
 async function main() {
   const results = {
     machine: {
@@ -166,35 +201,8 @@ async function main() {
     }),
   );
 
-  // 3. Refresh grant over a pool of sessions: each response's new token goes back into the pool and each
-  // request takes one out, so every refresh token is presented exactly once. (autocannon clears its
-  // per-connection context between requests, so the pool is shared.)
-  const pool = [];
-  for (let i = 0; i < 60; i++) pool.push((await signIn()).refresh_token);
-  const presented = new Set();
-  let reused = 0;
-  results.refresh = summary(
-    await cannon({
-      url: `${base}/auth/v1/token?grant_type=refresh_token`,
-      connections: 50,
-      requests: [
-        {
-          method: "POST",
-          headers,
-          setupRequest: (req) => {
-            const token = pool.shift();
-            if (presented.has(token)) reused += 1;
-            presented.add(token);
-            return { ...req, body: JSON.stringify({ refresh_token: token }) };
-          },
-          onResponse: (status, body) => {
-            if (status === 200) pool.push(JSON.parse(body).refresh_token);
-          },
-        },
-      ],
-    }),
-  );
-  if (reused > 0) throw new Error(`refresh bench presented ${reused} tokens twice`);
+  // 3. Refresh grant (each commit fsynced: SQLITE_SYNCHRONOUS=FULL, the default).
+  results.refresh = await benchRefresh(signIn, headers);
 
   // 4. Sign-in storm (bcrypt off the event loop) while events are read.
   const [storm, eventsDuringStorm] = await Promise.all([
@@ -210,6 +218,12 @@ async function main() {
   results.signInStorm = { signIns: summary(storm), events: summary(eventsDuringStorm) };
 
   await stopServer(server);
+
+  // 3b. The same refresh load with SQLITE_SYNCHRONOUS=NORMAL (WAL: survives a process crash, not power loss).
+  const normal = startServer({ SQLITE_SYNCHRONOUS: "NORMAL" });
+  await waitForHealth(performance.now());
+  results.refreshNormalSync = await benchRefresh(signIn, headers);
+  await stopServer(normal);
   return results;
 }
 
@@ -237,6 +251,13 @@ function report(r) {
       "target ≥ 1000 req/s",
     ],
     [
+      "… same, SQLITE_SYNCHRONOUS=NORMAL",
+      `${r.refreshNormalSync.reqPerSec} req/s`,
+      `${r.refreshNormalSync.p50} ms`,
+      `${r.refreshNormalSync.p99} ms`,
+      "survives process crashes, not power loss",
+    ],
+    [
       "POST /auth/v1/token password (8 conn)",
       `${r.signInStorm.signIns.reqPerSec} req/s`,
       `${r.signInStorm.signIns.p50} ms`,
@@ -260,10 +281,14 @@ function report(r) {
   ];
   console.log("\n| Scenario | Throughput | p50 | p99 | Notes |\n|---|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-  const errors = [r.events, r.crmContacts, r.refresh, r.signInStorm.signIns, r.signInStorm.events].reduce(
-    (n, s) => n + s.non2xx + s.errors,
-    0,
-  );
+  const errors = [
+    r.events,
+    r.crmContacts,
+    r.refresh,
+    r.refreshNormalSync,
+    r.signInStorm.signIns,
+    r.signInStorm.events,
+  ].reduce((n, s) => n + s.non2xx + s.errors, 0);
   console.log(`\nnon-2xx or failed requests across all scenarios: ${errors}`);
   console.log(
     `machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memGiB} GiB, Node ${r.machine.node}`,
