@@ -93,3 +93,49 @@ export function openDatabase({ path, synchronous = "FULL" }: DatabaseOptions): D
 
 /** ISO-8601 UTC timestamp as stored in every *_at column. */
 export const now = () => new Date().toISOString();
+
+const PARAM = Symbol("query parameter");
+type Placeholder = { [PARAM]: number };
+const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" && v !== null && PARAM in v;
+
+/**
+ * A query of fixed shape whose arguments are used only as plain values (no branching on them): Kysely
+ * builds and compiles it once per database with placeholders, and every call after that runs the same
+ * prepared statement with the new values (constants written into the query stay as they were). For
+ * queries on hot paths (session checks, token rotation), where building and compiling a Kysely query
+ * costs more than running it.
+ */
+export function fixedQuery<A extends unknown[], R>(
+  build: (kysely: Kysely<Tables>, ...args: A) => Compilable<R>,
+) {
+  type Slot = { arg: number } | { constant: unknown };
+  const prepared = new WeakMap<Database, { stmt: SQLite.Statement; slots: Slot[] }>();
+  function statementFor(db: Database) {
+    let entry = prepared.get(db);
+    if (!entry) {
+      const placeholders = Array.from({ length: build.length - 1 }, (_, i): Placeholder => ({ [PARAM]: i }));
+      const compiled = build(db.kysely, ...(placeholders as unknown as A)).compile();
+      const slots = compiled.parameters.map(
+        (p): Slot => (isPlaceholder(p) ? { arg: p[PARAM] } : { constant: p }),
+      );
+      entry = { stmt: db.sqlite.prepare(compiled.sql), slots };
+      prepared.set(db, entry);
+    }
+    return entry;
+  }
+  const valuesFor = (slots: Slot[], args: A) => slots.map((s) => ("arg" in s ? args[s.arg] : s.constant));
+  return {
+    all(db: Database, ...args: A): R[] {
+      const { stmt, slots } = statementFor(db);
+      return stmt.all(...valuesFor(slots, args)) as R[];
+    },
+    first(db: Database, ...args: A): R | undefined {
+      const { stmt, slots } = statementFor(db);
+      return stmt.get(...valuesFor(slots, args)) as R | undefined;
+    },
+    run(db: Database, ...args: A): SQLite.RunResult {
+      const { stmt, slots } = statementFor(db);
+      return stmt.run(...valuesFor(slots, args));
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database";
+import { type Database, fixedQuery } from "../../db/database";
 import type {
   AuditLogRow,
   IdentityRow,
@@ -21,8 +21,9 @@ export function findUserByEmail(db: Database, email: string): UserRow | undefine
   return db.first(db.kysely.selectFrom("users").selectAll().where("email", "=", email));
 }
 
+const userById = fixedQuery((k, id: string) => k.selectFrom("users").selectAll().where("id", "=", id));
 export function findUserById(db: Database, id: string): UserRow | undefined {
-  return db.first(db.kysely.selectFrom("users").selectAll().where("id", "=", id));
+  return userById.first(db, id);
 }
 
 export function findUserByPendingEmail(db: Database, email: string): UserRow | undefined {
@@ -85,10 +86,11 @@ export function insertIdentity(
   );
 }
 
+const identitiesOf = fixedQuery((k, userId: string) =>
+  k.selectFrom("identities").selectAll().where("user_id", "=", userId).orderBy("created_at"),
+);
 export function listIdentities(db: Database, userId: string): IdentityRow[] {
-  return db.all(
-    db.kysely.selectFrom("identities").selectAll().where("user_id", "=", userId).orderBy("created_at"),
-  );
+  return identitiesOf.all(db, userId);
 }
 
 export function updateIdentityData(db: Database, userId: string, identityData: string, at: string) {
@@ -116,31 +118,34 @@ export function insertSession(db: Database, session: Omit<SessionRow, "ended_at"
   db.run(db.kysely.insertInto("sessions").values({ ...session, ended_at: null, ended_reason: null }));
 }
 
+const sessionById = fixedQuery((k, id: string) => k.selectFrom("sessions").selectAll().where("id", "=", id));
 export function findSession(db: Database, id: string): SessionRow | undefined {
-  return db.first(db.kysely.selectFrom("sessions").selectAll().where("id", "=", id));
+  return sessionById.first(db, id);
 }
 
-/** Runs on every authenticated request: one indexed lookup through a cached prepared statement. */
+const liveSession = fixedQuery((k, sessionId: string, userId: string, now: string, idleSince: string) =>
+  k
+    .selectFrom("sessions")
+    .select("id")
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("ended_at", "is", null)
+    .where("not_after", ">", now)
+    .where("refreshed_at", ">", idleSince),
+);
+/** Runs on every authenticated request: one indexed lookup through a prepared statement built once. */
 export function isSessionLive(
   db: Database,
   args: { sessionId: string; userId: string; now: string; idleSince: string },
 ): boolean {
-  return (
-    db.first(
-      db.kysely
-        .selectFrom("sessions")
-        .select("id")
-        .where("id", "=", args.sessionId)
-        .where("user_id", "=", args.userId)
-        .where("ended_at", "is", null)
-        .where("not_after", ">", args.now)
-        .where("refreshed_at", ">", args.idleSince),
-    ) !== undefined
-  );
+  return liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince) !== undefined;
 }
 
+const touch = fixedQuery((k, id: string, at: string) =>
+  k.updateTable("sessions").set({ refreshed_at: at }).where("id", "=", id),
+);
 export function touchSession(db: Database, id: string, at: string) {
-  db.run(db.kysely.updateTable("sessions").set({ refreshed_at: at }).where("id", "=", id));
+  touch.run(db, id, at);
 }
 
 export function setSessionAal(
@@ -184,14 +189,30 @@ export function endSessions(
 
 // ---- refresh tokens ----------------------------------------------------------------------------------
 
-export function insertRefreshToken(db: Database, token: Omit<RefreshTokenRow, "id" | "revoked_at">): number {
+const insertToken = fixedQuery(
+  (
+    k,
+    token_hash: string,
+    session_id: string,
+    user_id: string,
+    parent_id: number | null,
+    created_at: string,
+  ) =>
+    k
+      .insertInto("refresh_tokens")
+      .values({ token_hash, session_id, user_id, parent_id, created_at, revoked_at: null }),
+);
+export function insertRefreshToken(db: Database, t: Omit<RefreshTokenRow, "id" | "revoked_at">): number {
   return Number(
-    db.run(db.kysely.insertInto("refresh_tokens").values({ ...token, revoked_at: null })).lastInsertRowid,
+    insertToken.run(db, t.token_hash, t.session_id, t.user_id, t.parent_id, t.created_at).lastInsertRowid,
   );
 }
 
+const tokenByHash = fixedQuery((k, tokenHash: string) =>
+  k.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash),
+);
 export function findRefreshToken(db: Database, tokenHash: string): RefreshTokenRow | undefined {
-  return db.first(db.kysely.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash));
+  return tokenByHash.first(db, tokenHash);
 }
 
 export function findChildToken(db: Database, parentId: number): RefreshTokenRow | undefined {
@@ -209,16 +230,15 @@ export function findActiveToken(db: Database, sessionId: string): RefreshTokenRo
   );
 }
 
+const revoke = fixedQuery((k, id: number, at: string) =>
+  k
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: at })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null),
+);
 export function revokeToken(db: Database, id: number, at: string): boolean {
-  return (
-    db.run(
-      db.kysely
-        .updateTable("refresh_tokens")
-        .set({ revoked_at: at })
-        .where("id", "=", id)
-        .where("revoked_at", "is", null),
-    ).changes === 1
-  );
+  return revoke.run(db, id, at).changes === 1;
 }
 
 export function revokeSessionTokens(db: Database, sessionId: string, at: string) {
@@ -292,10 +312,11 @@ export function deleteOneTimeTokens(db: Database, userId: string, type: OneTimeT
 
 // ---- MFA ---------------------------------------------------------------------------------------------
 
+const factorsOf = fixedQuery((k, userId: string) =>
+  k.selectFrom("mfa_factors").selectAll().where("user_id", "=", userId).orderBy("created_at"),
+);
 export function listFactors(db: Database, userId: string): MfaFactorRow[] {
-  return db.all(
-    db.kysely.selectFrom("mfa_factors").selectAll().where("user_id", "=", userId).orderBy("created_at"),
-  );
+  return factorsOf.all(db, userId);
 }
 
 export function findFactor(db: Database, id: string, userId: string): MfaFactorRow | undefined {
