@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { contract } from "@app/contracts";
-import { type AppRoute, isAppRoute } from "@ts-rest/core";
+import type { AppRoute } from "@ts-rest/core";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
+import { contractRoutes } from "../support/contract-routes";
 
 let ctx: TestContext;
 let account: { email: string; password: string };
@@ -134,14 +134,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
-function routesOf(router: object, prefix = ""): [string, AppRoute][] {
-  return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value)
-      ? [[`${prefix}${key}`, value] as [string, AppRoute]]
-      : routesOf(value, `${prefix}${key}.`),
-  );
-}
-const routes = routesOf(contract);
+const routes = contractRoutes();
 
 describe("access-control matrix", () => {
   it("has a row for every route in the contract, and no stale rows", () => {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { applicationInputSchema, contactMessageInputSchema, contract } from "@app/contracts";
-import { type AppRoute, isAppRoute } from "@ts-rest/core";
+import { applicationInputSchema, contactMessageInputSchema } from "@app/contracts";
+import { type AppRoute, isZodType } from "@ts-rest/core";
 import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers";
+import { contractRoutes } from "../support/contract-routes";
 
 let ctx: TestContext;
 let staffToken: string;
@@ -14,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every route of the contract, named by its path in the router. */
-function routesOf(router: object, prefix = ""): [string, AppRoute][] {
-  return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value)
-      ? [[`${prefix}${key}`, value] as [string, AppRoute]]
-      : routesOf(value, `${prefix}${key}.`),
-  );
-}
-const routes = routesOf(contract);
+const routes = contractRoutes();
 
 /** Rows of every table except the audit log (a failed attempt is rightly recorded there). */
 function checksum(): string {
@@ -138,15 +131,23 @@ describe("hostile input on every contract route", () => {
   it.each(routes.filter(([, r]) => r.method !== "GET").map(([name, route]) => [name, route] as const))(
     "%s refuses malformed, deeply nested, oversized and wrongly typed bodies",
     async (_name, route) => {
+      // Deeply nested JSON, or JSON in another UTF charset, is still valid JSON: a route that takes no
+      // body (logout) rightly ignores it.
+      const takesBody = isZodType((route as { body?: unknown }).body);
+      const validButWrong = takesBody
+        ? [
+            deepJson.map((raw) => ({ raw, type: "application/json" })),
+            fc.constant({ raw: '{"a":1}', type: "application/json; charset=utf-7" }),
+          ]
+        : [];
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
-            deepJson.map((raw) => ({ raw, type: "application/json" })),
+            ...validButWrong,
             fc.constant({ raw: '{"a":', type: "application/json" }),
             fc.constant({ raw: `{"a":"${"x".repeat(120_000)}"}`, type: "application/json" }),
             fc.constant({ raw: "a=1&b=2", type: "application/x-www-form-urlencoded" }),
             fc.constant({ raw: "<xml/>", type: "text/xml" }),
-            fc.constant({ raw: '{"a":1}', type: "application/json; charset=utf-7" }),
           ),
           principal,
           async ({ raw, type }, who) => {
