@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { AppRoute } from "@ts-rest/core";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
