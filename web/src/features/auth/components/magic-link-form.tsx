@@ -1,8 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
+import { AuthField } from "@/features/auth/components/auth-field";
 import {
   AUTH_FAILURE_TOASTS,
   AUTH_TOASTS,
@@ -33,21 +32,19 @@ export function MagicLinkForm() {
 
   return (
     <form onSubmit={handleSubmit} aria-label="Magic link" className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          aria-describedby={`${id}-hint`}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <AuthField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-describedby={`${id}-hint`}
+        value={email}
+        onValueChange={setEmail}
+      >
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           {MAGIC_LINK_HINT}
         </p>
-      </div>
+      </AuthField>
       <SubmitButton isBusy={isBusy} label="Send Magic Link" busyLabel="Sending Link..." className="w-full" />
     </form>
   );

@@ -1,8 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
+import { AuthField } from "@/features/auth/components/auth-field";
 import { AUTH_FAILURE_TOASTS, showAuthFailure } from "@/features/auth/utils/auth-toasts";
 
 /** Email and password. A success is announced by the provider's SIGNED_IN toast; the page then redirects. */
@@ -27,28 +26,22 @@ export function SignInForm() {
 
   return (
     <form onSubmit={handleSubmit} aria-label="Sign in" className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <AuthField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
+      <AuthField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <SubmitButton isBusy={isBusy} label="Sign In" busyLabel="Signing In..." className="w-full" />
     </form>
   );

@@ -1,9 +1,8 @@
 import type { WeakPasswordReason } from "@app/auth-client";
 import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
+import { AuthField } from "@/features/auth/components/auth-field";
 import { WeakPasswordNote } from "@/features/auth/components/weak-password-note";
 import {
   AUTH_FAILURE_TOASTS,
@@ -54,44 +53,36 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={handleSubmit} aria-label="Sign up" className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>Full Name</Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="name"
-          required
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          aria-invalid={weakPassword ? true : undefined}
-          aria-describedby={weakPassword ? noteId : undefined}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setWeakPassword(null);
-          }}
-        />
+      <AuthField
+        id={`${id}-name`}
+        label="Full Name"
+        autoComplete="name"
+        value={fullName}
+        onValueChange={setFullName}
+      />
+      <AuthField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
+      <AuthField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        aria-invalid={weakPassword ? true : undefined}
+        aria-describedby={weakPassword ? noteId : undefined}
+        onValueChange={(value) => {
+          setPassword(value);
+          setWeakPassword(null);
+        }}
+      >
         {weakPassword ? <WeakPasswordNote id={noteId} {...weakPassword} /> : null}
-      </div>
+      </AuthField>
       <SubmitButton isBusy={isBusy} label="Sign Up" busyLabel="Creating Account..." className="w-full" />
     </form>
   );
