@@ -1,7 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
-type Props = { children: ReactNode };
+type Props = {
+  children: ReactNode;
+  /** "page" owns the whole screen (its own <main>); "section" sits inside a layout that already has one. */
+  variant?: "page" | "section";
+};
 type State = { hasError: boolean };
 
 /** Catches render errors and failed chunk loads (e.g. after a deploy replaced the files). */
@@ -18,8 +22,9 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.hasError) return this.props.children;
+    const Wrapper = this.props.variant === "section" ? "div" : "main";
     return (
-      <main className="grid min-h-dvh place-items-center px-4 text-center">
+      <Wrapper role="alert" className="grid min-h-[50dvh] place-items-center px-4 text-center">
         <div className="grid gap-4">
           <h1 className="text-3xl font-bold">Something went wrong</h1>
           <p className="text-muted-foreground">
@@ -29,7 +34,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
             <Button onClick={() => window.location.reload()}>Reload page</Button>
           </div>
         </div>
-      </main>
+      </Wrapper>
     );
   }
 }

@@ -116,7 +116,7 @@ export function AppRoot() {
               </div>
             }
           >
-            <RouteErrorBoundary key={pathname}>
+            <RouteErrorBoundary key={pathname} variant="section">
               <BackOfficeRoutes />
             </RouteErrorBoundary>
           </Suspense>

@@ -1,0 +1,35 @@
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RouteErrorBoundary } from "./route-error-boundary";
+
+function Broken(): never {
+  throw new Error("chunk failed to load");
+}
+
+describe("RouteErrorBoundary", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows a recoverable message instead of a blank page, and logs the error", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(
+      <RouteErrorBoundary>
+        <Broken />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Something went wrong");
+    expect(screen.getByRole("button", { name: "Reload page" })).toBeInTheDocument();
+    expect(screen.getByRole("main")).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("inside a layout it adds no second main landmark", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(
+      <RouteErrorBoundary variant="section">
+        <Broken />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Something went wrong");
+    expect(screen.queryByRole("main")).toBeNull();
+  });
+});
