@@ -24,8 +24,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
     if (!this.state.hasError) return this.props.children;
     const Wrapper = this.props.variant === "section" ? "div" : "main";
     return (
-      <Wrapper role="alert" className="grid min-h-[50dvh] place-items-center px-4 text-center">
-        <div className="grid gap-4">
+      <Wrapper className="grid min-h-[50dvh] place-items-center px-4 text-center">
+        <div role="alert" className="grid gap-4">
           <h1 className="text-3xl font-bold">Something went wrong</h1>
           <p className="text-muted-foreground">
             Please reload the page. If it keeps happening, try again later.
