@@ -63,6 +63,7 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
   });
 
   const app = express();
+  app.locals.anonKey = tokens.anonKey;
   app.disable("x-powered-by");
   // API answers are no-store, so an ETag (a SHA-1 of every body) buys nothing; static files keep theirs.
   app.set("etag", false);

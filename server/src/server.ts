@@ -1,5 +1,6 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { contract } from "@app/contracts";
 import type { Logger } from "pino";
 import { createApp } from "./app";
 import type { Config } from "./config";
@@ -7,6 +8,7 @@ import { type Database, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
+import { createPublicReadCache } from "./http/public-read-cache";
 
 export interface RunningServer {
   server: Server;
@@ -28,7 +30,13 @@ export async function startServer(
     logger.info(seeded, "seeded demo data into the empty database");
   }
   const app = createApp({ config, db, logger });
-  const server = app.listen(config.PORT, config.HOST);
+  const handler = createPublicReadCache(app, {
+    paths: [contract.events.listEvents.path],
+    anonKey: app.locals.anonKey as string,
+    changeStamp: db.changeStamp,
+    logger,
+  });
+  const server = createServer(handler).listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -23,6 +23,8 @@ export interface Database {
    * process such as the CLI). For hot, rarely written tables read by every visitor.
    */
   cachedRead<T>(key: string, read: () => T): T;
+  /** Changes whenever the database may have changed (a write here or a commit by another process). */
+  changeStamp(): string;
   /** Runs fn inside BEGIN IMMEDIATE, so concurrent writers queue instead of racing. */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -57,6 +59,7 @@ export function openDatabase({ path, synchronous = "FULL" }: DatabaseOptions): D
   return {
     kysely,
     sqlite,
+    changeStamp: () => `${dataVersion.get()}:${totalChanges.get()}`,
     cachedRead<T>(key: string, read: () => T): T {
       const stamp = `${dataVersion.get()}:${totalChanges.get()}`;
       if (stamp !== readsStamp) {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Logger } from "pino";
 
@@ -36,36 +37,40 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** The caller's sane x-request-id, or a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * One access-log line per request, written when the response finishes: method, URL with secret query
- * values redacted, status and time. No headers or bodies, so nothing secret is ever written. (pino-http's
- * per-request child loggers cost more than the rest of a cached read.)
+ * values redacted, status and time. No headers or bodies, so nothing secret is ever written.
  */
+export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse, id: string) {
+  const started = performance.now();
+  const url = req.url ?? "";
+  res.once("finish", () => {
+    const level = res.statusCode >= 500 ? "error" : "info";
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
+      {
+        req: { id, method: req.method, url: redactUrl(url), remoteAddress: req.socket.remoteAddress },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      },
+      "request completed",
+    );
+  });
+}
+
+/** Request id (echoed, kept for error logs) and the access log, without pino-http's per-request child loggers. */
 export function httpLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.headers["x-request-id"];
-    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    // The caller's sane x-request-id or a new UUID, echoed and kept for error logs.
+    const id = requestIdOf(req);
     res.locals.requestId = id;
     res.setHeader("x-request-id", id);
-    const started = performance.now();
-    res.once("finish", () => {
-      const level = res.statusCode >= 500 ? "error" : "info";
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          req: {
-            id,
-            method: req.method,
-            url: redactUrl(req.originalUrl),
-            remoteAddress: req.socket.remoteAddress,
-          },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        },
-        "request completed",
-      );
-    });
+    logWhenFinished(logger, req, res, id);
     next();
   };
 }

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { logWhenFinished, requestIdOf } from "./logger";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Entry {
+  headers: Record<string, number | string | string[]>;
+  body: Buffer;
+}
+
+export interface PublicReadCacheOptions {
+  /** Paths whose anonymous GET answers depend only on the URL, the Origin and the database. */
+  paths: string[];
+  anonKey: string;
+  /** Changes whenever the database may have changed; every entry is dropped then. */
+  changeStamp(): string;
+  logger: Logger;
+  maxEntries?: number;
+}
+
+/**
+ * A response cache in front of the Express app for public reads made with the anonymous key (the home
+ * page's events list is read by every visitor). A miss goes through the app as usual and its 200 answer
+ * (headers and bytes, exactly as the app wrote them) is kept until the database changes; a hit replays
+ * it with a fresh request id and access-log line. Express's own per-request work is most of the cost of
+ * such a read, so a hit skips all of it. Anything else (another key, a user token, another method or
+ * path) goes straight to the app.
+ */
+export function createPublicReadCache(app: Handler, options: PublicReadCacheOptions): Handler {
+  const paths = new Set(options.paths);
+  const maxEntries = options.maxEntries ?? 200;
+  const anonBearer = `Bearer ${options.anonKey}`;
+  const entries = new Map<string, Entry>();
+  let entriesStamp = "";
+
+  function keyOf(req: IncomingMessage): string | undefined {
+    if (req.method !== "GET" || !req.url) return undefined;
+    const q = req.url.indexOf("?");
+    if (!paths.has(q === -1 ? req.url : req.url.slice(0, q))) return undefined;
+    const { apikey, authorization } = req.headers;
+    if (apikey !== options.anonKey || (authorization !== undefined && authorization !== anonBearer))
+      return undefined;
+    return `${req.headers.origin ?? ""} ${req.url}`;
+  }
+
+  function record(key: string, res: ServerResponse, stamp: string) {
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
+    }) as typeof res.end;
+    res.once("finish", () => {
+      if (res.statusCode !== 200 || entriesStamp !== stamp || options.changeStamp() !== stamp) return;
+      const { "x-request-id": _, ...headers } = res.getHeaders() as Entry["headers"];
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { headers, body: Buffer.concat(chunks) });
+    });
+  }
+
+  return (req, res) => {
+    const key = keyOf(req);
+    if (!key) return app(req, res);
+    const stamp = options.changeStamp();
+    if (stamp !== entriesStamp) {
+      entries.clear();
+      entriesStamp = stamp;
+    }
+    const hit = entries.get(key);
+    if (!hit) {
+      record(key, res, stamp);
+      return app(req, res);
+    }
+    const id = requestIdOf(req);
+    logWhenFinished(options.logger, req, res, id);
+    res.writeHead(200, { ...hit.headers, "x-request-id": id });
+    res.end(hit.body);
+  };
+}

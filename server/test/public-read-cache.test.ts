@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTokenSigner } from "../src/modules/auth/jwt";
+import { type RunningServer, startServer } from "../src/server";
+import { createTestContext, testConfig } from "./helpers";
+
+let running: RunningServer;
+let dir: string;
+let anonKey: string;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sms-cache-"));
+  const config = testConfig(dir, { PORT: "0", CORS_ORIGINS: "https://partner.example.com" });
+  running = await startServer(config, pino({ level: "info" }, { write: (l: string) => logs.push(l) }));
+  anonKey = createTokenSigner(config.JWT_SECRET).anonKey;
+});
+afterAll(async () => {
+  await running.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const events = (headers: Record<string, string> = {}, query = "select=*&order=event_date.asc") =>
+  fetch(`${running.url}/rest/v1/events?${query}`, { headers: { apikey: anonKey, ...headers } });
+const comparable = (res: Response) => {
+  const h = Object.fromEntries(res.headers);
+  delete h["x-request-id"];
+  delete h.date;
+  return h;
+};
+
+describe("the public read cache in front of the app", () => {
+  it("answers a repeated anonymous read with the same bytes and headers, a fresh request id and a log line", async () => {
+    const first = await events({ "x-request-id": "first-1" });
+    const second = await events({ "x-request-id": "second-2" });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(await first.text());
+    expect(comparable(second)).toEqual(comparable(first));
+    expect(second.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(second.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("content-range")).toBe(first.headers.get("content-range"));
+    expect(second.headers.get("x-request-id")).toBe("second-2");
+    expect(logs.some((l) => l.includes('"id":"second-2"') && l.includes("/rest/v1/events"))).toBe(true);
+  });
+
+  it("serves what changed after a write by another process", async () => {
+    const count = async () => ((await (await events({}, "select=id")).json()) as unknown[]).length;
+    const before = await count();
+    const other = new Database(join(dir, "app.db"));
+    other
+      .prepare(
+        "INSERT INTO events (id, title, status) VALUES ('00000000-0000-4000-8000-00000000cafe', 'New', 'upcoming')",
+      )
+      .run();
+    other.close();
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("keeps CORS per origin: a listed origin's answer is never replayed to another", async () => {
+    const partner = await events({ origin: "https://partner.example.com" });
+    expect(partner.headers.get("access-control-allow-origin")).toBe("https://partner.example.com");
+    const evil = await events({ origin: "https://evil.example" });
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+    const again = await events({ origin: "https://evil.example" });
+    expect(again.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("never answers a request with a user token, a bad key or no key from the cache", async () => {
+    await events();
+    const helper = await createTestContext({ seed: false });
+    const foreign = helper.userToken({ expiresIn: -10 });
+    helper.close();
+    expect((await events({ authorization: `Bearer ${foreign}` })).status).toBe(401);
+    expect((await fetch(`${running.url}/rest/v1/events?select=*&order=event_date.asc`)).status).toBe(401);
+    const bad = await fetch(`${running.url}/rest/v1/events?select=*&order=event_date.asc`, {
+      headers: { apikey: `${anonKey}x` },
+    });
+    expect(bad.status).toBe(401);
+  });
+
+  it("does not cache error answers", async () => {
+    const first = await events({}, "limit=-1");
+    const second = await events({}, "limit=-1");
+    expect(first.status).toBe(400);
+    expect(second.status).toBe(400);
+    expect(second.headers.get("content-type")).toContain("application/json");
+  });
+});
