@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnvFile } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemoData } from "./db/seed";
@@ -121,6 +121,7 @@ async function main(argv: string[]) {
     return;
   }
   const rest = argv.slice(name.split(" ").length);
+  loadDotEnvFile();
   await commands[name]?.(rest, { config: loadConfig() });
 }
 

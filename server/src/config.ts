@@ -99,6 +99,12 @@ function developmentSecret(databasePath: string): string {
   return secret;
 }
 
+/** Reads `.env` at the repository root, if there is one; variables already set in the environment win. */
+export function loadDotEnvFile(root = repoRoot) {
+  const file = join(root, ".env");
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 /** Parses the environment once; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));

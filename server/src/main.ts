@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnvFile } from "./config";
 import { createLogger } from "./http/logger";
 import { startServer } from "./server";
 
 let config: ReturnType<typeof loadConfig>;
 try {
+  loadDotEnvFile();
   config = loadConfig();
 } catch (err) {
   if (err instanceof ConfigError) {

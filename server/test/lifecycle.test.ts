@@ -132,3 +132,21 @@ describe("graceful shutdown", () => {
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
   });
 });
+
+describe(".env", () => {
+  it("is read from the given root without overriding the environment", async () => {
+    const { loadDotEnvFile } = await import("../src/config");
+    const dir = tempDir();
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, ".env"), "SMS_TEST_FROM_FILE=file\nSMS_TEST_BOTH=file\n");
+    process.env.SMS_TEST_BOTH = "shell";
+    try {
+      loadDotEnvFile(dir);
+      expect(process.env.SMS_TEST_FROM_FILE).toBe("file");
+      expect(process.env.SMS_TEST_BOTH).toBe("shell");
+    } finally {
+      delete process.env.SMS_TEST_FROM_FILE;
+      delete process.env.SMS_TEST_BOTH;
+    }
+  });
+});
