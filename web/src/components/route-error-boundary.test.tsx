@@ -1,13 +1,20 @@
 import { render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
 function Broken(): never {
   throw new Error("chunk failed to load");
 }
 
+// React rethrows render errors to window as well; jsdom would print them to the test output.
+const quiet = (event: ErrorEvent) => event.preventDefault();
+
 describe("RouteErrorBoundary", () => {
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => window.addEventListener("error", quiet));
+  afterEach(() => {
+    window.removeEventListener("error", quiet);
+    vi.restoreAllMocks();
+  });
 
   it("shows a recoverable message instead of a blank page, and logs the error", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
