@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../../http/app-error";
+import { parsePrefer, parseQuery, parseRangeHeader, splitTopLevel } from "./parse-query";
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof AppError ? `${err.status} ${err.code}` : String(err);
+  }
+  return "no error";
+};
+
+describe("parseQuery", () => {
+  it("reads horizontal filters, negation and every operator", () => {
+    const q = parseQuery({
+      status: "eq.upcoming",
+      title: "not.ilike.*jazz*",
+      max_attendees: ["gt.10", "lte.200"],
+      image_url: "is.null",
+      id: 'in.(a,b,"c,d")',
+      tags: 'cs.{pop,"hip hop"}',
+      genres: "not.ov.{}",
+    });
+    expect(q.where).toEqual([
+      { type: "filter", column: "status", op: "eq", negated: false, value: "upcoming" },
+      { type: "filter", column: "title", op: "ilike", negated: true, value: "*jazz*" },
+      { type: "filter", column: "max_attendees", op: "gt", negated: false, value: "10" },
+      { type: "filter", column: "max_attendees", op: "lte", negated: false, value: "200" },
+      { type: "filter", column: "image_url", op: "is", negated: false, value: "null" },
+      { type: "filter", column: "id", op: "in", negated: false, value: ["a", "b", "c,d"] },
+      { type: "filter", column: "tags", op: "cs", negated: false, value: ["pop", "hip hop"] },
+      { type: "filter", column: "genres", op: "ov", negated: true, value: [] },
+    ]);
+  });
+
+  it("keeps a filter value's dots and commas outside groups", () => {
+    const q = parseQuery({ email: "eq.a.b,c@example.com" });
+    expect(q.where[0]).toMatchObject({ op: "eq", value: "a.b,c@example.com" });
+  });
+
+  it("reads or/and groups with quoted values and one nested level", () => {
+    const q = parseQuery({
+      or: '(status.eq.cancelled,and(max_attendees.gte.100,title.ilike."*a,b*"))',
+      "not.and": "(location.is.null,status.in.(past,cancelled))",
+    });
+    expect(q.where).toEqual([
+      {
+        type: "group",
+        op: "or",
+        negated: false,
+        conditions: [
+          { type: "filter", column: "status", op: "eq", negated: false, value: "cancelled" },
+          {
+            type: "group",
+            op: "and",
+            negated: false,
+            conditions: [
+              { type: "filter", column: "max_attendees", op: "gte", negated: false, value: "100" },
+              { type: "filter", column: "title", op: "ilike", negated: false, value: "*a,b*" },
+            ],
+          },
+        ],
+      },
+      {
+        type: "group",
+        op: "and",
+        negated: true,
+        conditions: [
+          { type: "filter", column: "location", op: "is", negated: false, value: "null" },
+          { type: "filter", column: "status", op: "in", negated: false, value: ["past", "cancelled"] },
+        ],
+      },
+    ]);
+  });
+
+  it("reads select, order with null placement, limit, offset, on_conflict and columns", () => {
+    expect(
+      parseQuery({
+        select: "id, title",
+        order: "event_date.desc.nullslast,title",
+        limit: "10",
+        offset: "20",
+        on_conflict: "email",
+        columns: '"email","name"',
+      }),
+    ).toEqual({
+      select: ["id", "title"],
+      where: [],
+      order: [
+        { column: "event_date", direction: "desc", nulls: "last" },
+        { column: "title", direction: "asc" },
+      ],
+      limit: 10,
+      offset: 20,
+      onConflict: ["email"],
+      columns: ["email", "name"],
+    });
+    expect(parseQuery({ select: "*" }).select).toBeUndefined();
+  });
+
+  it.each([
+    ["an unknown operator", { title: "matches.x" }],
+    ["a missing operator", { title: "upcoming" }],
+    ["a bad is value", { title: "is.maybe" }],
+    ["an in list without parentheses", { id: "in.a,b" }],
+    ["unbalanced parentheses", { or: "(a.eq.1" }],
+    ["an empty group", { or: "()" }],
+    ["a column name with SQL in it", { "title;drop table x": "eq.1" }],
+    ["an embedded resource", { select: "*,owner(*)" }],
+    ["a negative limit", { limit: "-1" }],
+    ["a repeated limit", { limit: ["1", "2"] }],
+    ["an unknown order modifier", { order: "title.sideways" }],
+    ["groups nested too deep", { or: "(and(or(and(a.eq.1))))" }],
+  ])("refuses %s with 400 PGRST100", (_name, query) => {
+    expect(codeOf(() => parseQuery(query))).toBe("400 PGRST100");
+  });
+});
+
+describe("splitTopLevel", () => {
+  it("splits only at depth 0 and outside quotes, with escapes", () => {
+    expect(splitTopLevel('a,(b,c),"d,\\"e",{f,g}')).toEqual(["a", "(b,c)", '"d,\\"e"', "{f,g}"]);
+  });
+});
+
+describe("parseRangeHeader", () => {
+  it("turns from-to into offset and limit, and an open end into an offset", () => {
+    expect(parseRangeHeader("0-24")).toEqual({ offset: 0, limit: 25 });
+    expect(parseRangeHeader("10-")).toEqual({ offset: 10 });
+    expect(parseRangeHeader(undefined)).toBeUndefined();
+    expect(codeOf(() => parseRangeHeader("5-2"))).toBe("416 PGRST103");
+  });
+});
+
+describe("parsePrefer", () => {
+  it("reads return, count, resolution and missing; ignores the rest", () => {
+    expect(parsePrefer("return=representation, count=exact,resolution=merge-duplicates, tx=commit")).toEqual({
+      return: "representation",
+      count: "exact",
+      resolution: "merge-duplicates",
+      missing: "null",
+    });
+    expect(parsePrefer(undefined)).toEqual({ return: "minimal", missing: "null" });
+  });
+});

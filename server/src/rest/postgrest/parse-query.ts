@@ -1,0 +1,304 @@
+import { restError } from "./rest-error";
+
+/**
+ * PostgREST's URL grammar for the subset we serve: horizontal filters (`col=op.value`, `col=not.op.value`),
+ * `or=(…)`/`and=(…)` groups (nesting allowed up to a small depth), `select` of plain columns, `order`,
+ * `limit`, `offset`, `on_conflict` and supabase-js's `columns`. The result names columns as the request
+ * wrote them; the caller checks every name against its table's declaration before any SQL is built.
+ */
+
+export const FILTER_OPS = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "is",
+  "in",
+  "cs",
+  "cd",
+  "ov",
+] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export type IsValue = "null" | "true" | "false" | "unknown";
+
+export type Condition =
+  | {
+      type: "filter";
+      column: string;
+      op: Exclude<FilterOp, "is" | "in" | "cs" | "cd" | "ov">;
+      negated: boolean;
+      value: string;
+    }
+  | { type: "filter"; column: string; op: "is"; negated: boolean; value: IsValue }
+  | { type: "filter"; column: string; op: "in" | "cs" | "cd" | "ov"; negated: boolean; value: string[] }
+  | { type: "group"; op: "and" | "or"; negated: boolean; conditions: Condition[] };
+
+export interface OrderTerm {
+  column: string;
+  direction: "asc" | "desc";
+  /** Unset means PostgreSQL's default: NULLs sort as the largest value. */
+  nulls?: "first" | "last";
+}
+
+export interface ParsedQuery {
+  /** undefined: every column (`*` or no select). */
+  select?: string[];
+  where: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+  onConflict?: string[];
+  /** supabase-js names the columns of a bulk insert; informative only. */
+  columns?: string[];
+}
+
+const MAX_GROUP_DEPTH = 3;
+const MAX_CONDITIONS = 100;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
+
+const syntaxError = (message: string, details?: string) =>
+  restError("PGRST100", `"failed to parse ${message}"`, { details: details ?? null });
+
+function identifier(name: string, where: string): string {
+  const trimmed = name.trim();
+  if (!IDENTIFIER.test(trimmed)) throw syntaxError(`${where} (${name})`, `Unexpected column name "${name}"`);
+  return trimmed;
+}
+
+/**
+ * Splits on `separator` at nesting depth 0, outside double quotes (a backslash escapes the next character
+ * inside quotes), as PostgREST does for `or=(…)` and `in.(…)` lists.
+ */
+export function splitTopLevel(text: string, separator = ","): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === "\\") i++;
+      else if (ch === '"') quoted = false;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === "(" || ch === "{") depth++;
+    else if (ch === ")" || ch === "}") depth--;
+    else if (ch === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+    if (depth < 0) throw syntaxError("logic tree", `Unbalanced parentheses in "${text}"`);
+  }
+  if (quoted || depth !== 0) throw syntaxError("logic tree", `Unbalanced quotes or parentheses in "${text}"`);
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A list item: `"quoted, with \" escapes"` or bare text. */
+function unquote(item: string): string {
+  const trimmed = item.trim();
+  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
+    return trimmed.slice(1, -1).replace(/\\(.)/g, "$1");
+  }
+  return trimmed;
+}
+
+function listValue(raw: string, open: string, close: string, op: string): string[] {
+  if (!raw.startsWith(open) || !raw.endsWith(close)) {
+    throw syntaxError(`filter (${op}.${raw})`, `${op} takes a list written as ${open}a,b${close}`);
+  }
+  const inner = raw.slice(1, -1);
+  if (inner.trim() === "") return [];
+  return splitTopLevel(inner).map(unquote);
+}
+
+/** `op.value` or `not.op.value` (the part after `column=`, or after `column.` inside a group). */
+function parseOperation(column: string, expression: string, inGroup: boolean): Condition {
+  let rest = expression;
+  let negated = false;
+  if (rest.startsWith("not.")) {
+    negated = true;
+    rest = rest.slice(4);
+  }
+  const dot = rest.indexOf(".");
+  const op = (dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
+  if (dot === -1 || !FILTER_OPS.includes(op)) {
+    throw syntaxError(`filter (${expression})`, `Unknown or unsupported operator in "${expression}"`);
+  }
+  let value = rest.slice(dot + 1);
+  if (inGroup && op !== "in" && op !== "cs" && op !== "cd" && op !== "ov") value = unquote(value);
+  switch (op) {
+    case "is": {
+      const v = value.toLowerCase();
+      if (v !== "null" && v !== "true" && v !== "false" && v !== "unknown") {
+        throw syntaxError(`filter (${expression})`, "is takes null, true, false or unknown");
+      }
+      return { type: "filter", column, op, negated, value: v };
+    }
+    case "in":
+      return { type: "filter", column, op, negated, value: listValue(value, "(", ")", op) };
+    case "cs":
+    case "cd":
+    case "ov":
+      return { type: "filter", column, op, negated, value: listValue(value, "{", "}", op) };
+    default:
+      return { type: "filter", column, op, negated, value };
+  }
+}
+
+/** `and(…)`, `or(…)`, `not.and(…)` or `column.op.value` inside a logic tree. */
+function parseGroupItem(item: string, depth: number): Condition {
+  const text = item.trim();
+  const logic = /^(not\.)?(and|or)\((.*)\)$/s.exec(text);
+  if (logic) return parseGroup(logic[2] as "and" | "or", Boolean(logic[1]), `(${logic[3]})`, depth + 1);
+  const dot = text.indexOf(".");
+  if (dot <= 0) throw syntaxError("logic tree", `Expected column.operator.value, got "${text}"`);
+  return parseOperation(identifier(text.slice(0, dot), "logic tree"), text.slice(dot + 1), true);
+}
+
+function parseGroup(op: "and" | "or", negated: boolean, value: string, depth: number): Condition {
+  if (depth > MAX_GROUP_DEPTH)
+    throw syntaxError("logic tree", `Logic trees nest at most ${MAX_GROUP_DEPTH} deep`);
+  if (!value.startsWith("(") || !value.endsWith(")")) {
+    throw syntaxError(`logic tree (${value})`, `${op} takes a list written as (a.eq.1,b.eq.2)`);
+  }
+  const items = splitTopLevel(value.slice(1, -1)).filter((s) => s.trim() !== "");
+  if (items.length === 0) throw syntaxError(`logic tree (${value})`, `${op} needs at least one condition`);
+  return { type: "group", op, negated, conditions: items.map((item) => parseGroupItem(item, depth)) };
+}
+
+export function parseOrder(value: string): OrderTerm[] {
+  return value.split(",").map((term) => {
+    const [column = "", ...modifiers] = term.trim().split(".");
+    const parsed: OrderTerm = { column: identifier(column, "order"), direction: "asc" };
+    for (const m of modifiers) {
+      if (m === "asc" || m === "desc") parsed.direction = m;
+      else if (m === "nullsfirst") parsed.nulls = "first";
+      else if (m === "nullslast") parsed.nulls = "last";
+      else throw syntaxError(`order (${value})`, `Unknown order modifier "${m}"`);
+    }
+    return parsed;
+  });
+}
+
+export function parseSelect(value: string): string[] | undefined {
+  if (value.trim() === "*" || value.trim() === "") return undefined;
+  return value.split(",").map((name) => {
+    if (name.trim() === "*") return "*";
+    if (!IDENTIFIER.test(name.trim())) {
+      throw syntaxError(`select parameter (${value})`, "Only plain column names or * are supported");
+    }
+    return name.trim();
+  });
+}
+
+function nonNegativeInteger(name: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value))
+    throw syntaxError(`${name} parameter (${value})`, `${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+function single(name: string, value: string | string[]): string {
+  if (Array.isArray(value)) throw syntaxError(`${name} parameter`, `${name} may be given only once`);
+  return value;
+}
+
+/**
+ * Parses a request's query object (each value a string, or an array when the key was repeated: repeated
+ * filters on one column are ANDed, as PostgREST does).
+ */
+export function parseQuery(query: Record<string, string | string[] | undefined>): ParsedQuery {
+  const parsed: ParsedQuery = { where: [], order: [] };
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined) continue;
+    if (RESERVED.has(key)) {
+      const value = single(key, raw);
+      if (key === "select") parsed.select = parseSelect(value);
+      else if (key === "order") parsed.order = parseOrder(value);
+      else if (key === "limit") parsed.limit = nonNegativeInteger(key, value);
+      else if (key === "offset") parsed.offset = nonNegativeInteger(key, value);
+      else if (key === "on_conflict") parsed.onConflict = value.split(",").map((c) => identifier(c, key));
+      else parsed.columns = value.split(",").map((c) => identifier(unquote(c), key));
+      continue;
+    }
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      const logic = /^(not\.)?(and|or)$/.exec(key);
+      parsed.where.push(
+        logic
+          ? parseGroup(logic[2] as "and" | "or", Boolean(logic[1]), value, 1)
+          : parseOperation(identifier(key, "filter"), value, false),
+      );
+    }
+  }
+  if (countConditions(parsed.where) > MAX_CONDITIONS) {
+    throw syntaxError("filters", `At most ${MAX_CONDITIONS} conditions per request`);
+  }
+  return parsed;
+}
+
+function countConditions(conditions: Condition[]): number {
+  return conditions.reduce((n, c) => n + (c.type === "group" ? 1 + countConditions(c.conditions) : 1), 0);
+}
+
+/** Every column a condition tree names, for checking against the table's declaration. */
+export function columnsOf(conditions: Condition[]): string[] {
+  return conditions.flatMap((c) => (c.type === "group" ? columnsOf(c.conditions) : [c.column]));
+}
+
+/** `Range: 0-24` (items), as supabase-js's `.range()` may send; undefined when absent or open-ended at 0. */
+export function parseRangeHeader(header: string | undefined): { offset: number; limit?: number } | undefined {
+  if (!header) return undefined;
+  const match = /^(?:items=)?\s*(\d{1,9})-(\d{1,9})?\s*$/.exec(header);
+  if (!match)
+    throw restError("PGRST103", "Requested range not satisfiable", {
+      details: `Range: ${header}`,
+      status: 416,
+    });
+  const from = Number(match[1]);
+  if (match[2] === undefined) return { offset: from };
+  const to = Number(match[2]);
+  if (to < from)
+    throw restError("PGRST103", "Requested range not satisfiable", {
+      details: `Range: ${header}`,
+      status: 416,
+    });
+  return { offset: from, limit: to - from + 1 };
+}
+
+export interface Preferences {
+  return: "minimal" | "representation" | "headers-only";
+  count?: "exact" | "planned" | "estimated";
+  resolution?: "merge-duplicates" | "ignore-duplicates";
+  missing: "default" | "null";
+}
+
+/** `Prefer: return=representation, count=exact`: unknown preferences are ignored (PostgREST's lenient handling). */
+export function parsePrefer(header: string | undefined): Preferences {
+  const prefs: Preferences = { return: "minimal", missing: "null" };
+  for (const part of (header ?? "").split(",")) {
+    const [name, value] = part
+      .trim()
+      .split("=")
+      .map((s) => s.trim());
+    if (
+      name === "return" &&
+      (value === "minimal" || value === "representation" || value === "headers-only")
+    ) {
+      prefs.return = value;
+    } else if (name === "count" && (value === "exact" || value === "planned" || value === "estimated")) {
+      prefs.count = value;
+    } else if (name === "resolution" && (value === "merge-duplicates" || value === "ignore-duplicates")) {
+      prefs.resolution = value;
+    } else if (name === "missing" && (value === "default" || value === "null")) {
+      prefs.missing = value;
+    }
+  }
+  return prefs;
+}
