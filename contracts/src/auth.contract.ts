@@ -103,6 +103,9 @@ export const authSessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
+/** GoTrue's answer when the first of the two e-mail change confirmations is verified: no session yet. */
+export const singleConfirmationSchema = z.object({ msg: z.string(), code: z.literal(200) });
+
 /**
  * GoTrue's error body: `{code: <status>, error_code, msg}`, or `{code: <error_code>, message}` when the
  * request carries `X-Supabase-Api-Version: 2024-01-01` (auth-js always sends it).
@@ -260,12 +263,22 @@ export type AuthSettings = z.infer<typeof authSettingsSchema>;
 
 export const devMailSchema = z.object({
   id: z.string(),
-  kind: z.enum(["confirmation", "magic_link", "recovery", "email_change"]),
+  kind: z.enum([
+    "confirmation",
+    "magic_link",
+    "recovery",
+    "email_change",
+    "email_change_current",
+    "reauthentication",
+  ]),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  /** The verify link the message carries (outbox only; this route does not exist in production). */
+  /**
+   * The verify link the message carries (outbox only; this route does not exist in production); empty for
+   * a message that carries only a code.
+   */
   link: z.string(),
   created_at: z.string(),
 });
@@ -313,9 +326,10 @@ export const authContract = c.router({
     path: "/auth/v1/verify",
     query: redirectQuerySchema,
     body: verifyInputSchema,
-    responses: { 200: authSessionSchema, ...authErrors },
+    responses: { 200: z.union([authSessionSchema, singleConfirmationSchema]), ...authErrors },
     metadata: access("public"),
-    summary: "Verify {type, token_hash} or {type, email, token} into a session",
+    summary:
+      "Verify {type, token_hash} or {type, email, token} into a session (the first of an e-mail change's two confirmations: a message)",
   },
   signOut: {
     method: "POST",
@@ -341,7 +355,14 @@ export const authContract = c.router({
     responses: { 200: authUserSchema, ...authErrors },
     metadata: access("user"),
     summary:
-      "Change password (ends other sessions), e-mail (confirmed by mail to the new address) or metadata",
+      "Change password (ends other sessions; needs a nonce from /reauthenticate when the session is over 24 h old), e-mail (confirmed by links to both addresses) or metadata",
+  },
+  reauthenticate: {
+    method: "GET",
+    path: "/auth/v1/reauthenticate",
+    responses: { 200: emptySchema, ...authErrors },
+    metadata: access("user"),
+    summary: "Mail the signed-in user a 6-digit code to send as `nonce` with a sensitive change",
   },
   recoverPassword: {
     method: "POST",

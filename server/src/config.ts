@@ -46,6 +46,7 @@ const envSchema = z.object({
   // Auth service
   AUTH_AUTOCONFIRM: bool.default("false"),
   AUTH_REQUIRE_AAL2: bool.default("false"),
+  AUTH_SECURE_PASSWORD_CHANGE: bool.default("true"),
   STAFF_EMAIL_DOMAINS: list.default(""),
   ADDITIONAL_REDIRECT_URLS: list.default(""),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds.default(10),

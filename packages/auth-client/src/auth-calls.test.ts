@@ -154,6 +154,19 @@ describe("calls, results and events", () => {
     expect(recorder.names()).toEqual(["INITIAL_SESSION", "PASSWORD_RECOVERY"]);
   });
 
+  it("verifyOtp of the first e-mail change confirmation answers no session and keeps this one", async () => {
+    const message = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+    const { client, storage, session, recorder } = setUp(
+      { verifyOtp: () => ({ status: 200, body: { msg: message, code: 200 } }) },
+      { signedIn: true },
+    );
+    const { data, error } = await client.verifyOtp({ type: "email_change", token_hash: "hash" });
+    expect(error).toBeNull();
+    expect(data).toEqual({ user: null, session: null });
+    expect(readStoredSession(storage)).toEqual(session);
+    expect(recorder.names()).toEqual(["INITIAL_SESSION"]);
+  });
+
   it.each([
     [undefined, "global"],
     ["local", "local"],

@@ -314,10 +314,17 @@ export function createAuthClient(options: AuthClientOptions) {
     }>;
   }
 
-  async function verifyOtp(params: VerifyOtpParams): Promise<AuthResult<{ user: User; session: Session }>> {
+  /**
+   * The first of an e-mail change's two confirmations answers no session (as auth-js reports it: both
+   * null, no error); the change completes when the link or code sent to the other address is verified.
+   */
+  async function verifyOtp(
+    params: VerifyOtpParams,
+  ): Promise<AuthResult<{ user: User | null; session: Session | null }>> {
     await initialized;
     const result = await callAuthApi(() => api.verifyOtp({ body: params }));
     if (result.error) return { data: { user: null, session: null }, error: result.error };
+    if (!("access_token" in result.data)) return { data: { user: null, session: null }, error: null };
     const next = toSession(result.data);
     commit(next, params.type === "recovery" ? "PASSWORD_RECOVERY" : "SIGNED_IN");
     return { data: { user: next.user, session: next }, error: null };

@@ -137,13 +137,23 @@ export interface RefreshTokenTable {
 }
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;
 
-export type OneTimeTokenType = "confirmation" | "magiclink" | "recovery" | "email_change";
+/**
+ * An e-mail change mails two tokens: `email_change` to the new address, `email_change_current` to the
+ * current one. `reauthentication` is a code without a link, asked for before a sensitive change.
+ */
+export type OneTimeTokenType =
+  | "confirmation"
+  | "magiclink"
+  | "recovery"
+  | "email_change"
+  | "email_change_current"
+  | "reauthentication";
 
 export interface OneTimeTokenTable {
   id: string;
   user_id: string;
   token_type: OneTimeTokenType;
-  /** sha256 of the link token. */
+  /** sha256 of the link token (a code-only token stores the hash of a random value nobody holds). */
   token_hash: string;
   /** sha256 of address and 6-digit code. */
   code_hash: string;
@@ -180,7 +190,13 @@ export interface MfaChallengeTable {
 }
 export type MfaChallengeRow = Selectable<MfaChallengeTable>;
 
-export type MailKind = "confirmation" | "magic_link" | "recovery" | "email_change";
+export type MailKind =
+  | "confirmation"
+  | "magic_link"
+  | "recovery"
+  | "email_change"
+  | "email_change_current"
+  | "reauthentication";
 
 export interface MailOutboxTable {
   id: string;

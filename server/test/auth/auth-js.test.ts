@@ -4,7 +4,7 @@ import { AuthSessionMissingError, GoTrueClient } from "@supabase/auth-js";
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
-import { fragmentOf, latestMail, mailCode } from "./support";
+import { fragmentOf, latestMail, mailCode, mails } from "./support";
 
 let ctx: TestContext;
 let server: Server;
@@ -101,6 +101,42 @@ describe("a stock @supabase/auth-js GoTrueClient", () => {
     const updated = await c.updateUser({ data: { full_name: "Renamed" } });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata.full_name).toBe("Renamed");
+  });
+
+  it("reauthenticate then updateUser({ password, nonce }) with the mailed code", async () => {
+    const user = await ctx.createUser();
+    const { client: c } = await signedIn(user.email);
+    expect((await c.reauthenticate()).error).toBeNull();
+    const mail = await latestMail(ctx, user.email);
+    expect(mail.kind).toBe("reauthentication");
+    const wrong = await c.updateUser({ password: "a new stock passphrase 12", nonce: "00000" });
+    expect(wrong.error?.code).toBe("reauthentication_not_valid");
+    const updated = await c.updateUser({ password: "a new stock passphrase 12", nonce: mailCode(mail) });
+    expect(updated.error).toBeNull();
+    await signedIn(user.email, "a new stock passphrase 12");
+  });
+
+  it("updateUser({ email }) changes the address once the links to both addresses are followed", async () => {
+    const user = await ctx.createUser();
+    const { client: c } = await signedIn(user.email);
+    const next = uniqueEmail("authjs-moved");
+    const requested = await c.updateUser({ email: next }, { emailRedirectTo: "http://localhost:3000/app" });
+    expect(requested.error).toBeNull();
+    expect(requested.data.user?.new_email).toBe(next);
+    const follow = async (to: string) => {
+      const [mail] = await mails(ctx, to);
+      const link = new URL(mail?.link ?? "");
+      const res = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual" });
+      expect(res.status).toBe(303);
+      return fragmentOf(res.headers.get("location") ?? "");
+    };
+    expect(await follow(user.email)).toEqual({
+      message: "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+    });
+    expect((await c.getUser()).data.user?.email).toBe(user.email);
+    expect((await follow(next)).type).toBe("email_change");
+    expect((await c.getUser()).data.user?.email).toBe(next);
+    await signedIn(next);
   });
 
   it("signInWithOtp then verifyOtp with the mailed code", async () => {

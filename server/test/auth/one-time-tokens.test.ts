@@ -237,7 +237,7 @@ describe("GET and PUT /auth/v1/user", () => {
     expect(old.body.error_code).toBe("invalid_credentials");
   });
 
-  it("an e-mail change waits for the link mailed to the new address", async () => {
+  it("an e-mail change waits for the links mailed to the new and the current address", async () => {
     const user = await ctx.createUser();
     const other = await ctx.createUser();
     const session = await signIn(ctx, user.email, user.password);
@@ -250,7 +250,9 @@ describe("GET and PUT /auth/v1/user", () => {
     expect(res.body).toMatchObject({ email: user.email, new_email: next });
     const mail = await latestMail(ctx, next);
     expect(mail.kind).toBe("email_change");
-    const verify = await request(ctx.app).get(linkPath(mail.link));
+    const half = await request(ctx.app).get(linkPath(mail.link));
+    expect(fragmentOf(half.headers.location ?? "").access_token).toBeUndefined();
+    const verify = await request(ctx.app).get(linkPath((await latestMail(ctx, user.email)).link));
     expect(fragmentOf(verify.headers.location ?? "").type).toBe("email_change");
     await signIn(ctx, next, user.password);
   });

@@ -122,6 +122,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.signOut":                      [{},                                                                             401, 401, 204, 204, 204, 403, 403, 403, 403, 403],
   "auth.getUser":                      [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.updateUser":                   [{ body: () => ({ data: { nickname: "matrix" } }) },                            401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.reauthenticate":               [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.recoverPassword":              [{ body: () => ({ email: uniqueEmail("recover") }) },                            401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.resend":                       [{ body: () => ({ type: "signup", email: uniqueEmail("resend") }) },             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.enrollFactor":                 [{ body: () => ({ factor_type: "totp" }) },                                      401, 401, 200, 200, 200, 403, 403, 403, 403, 403],

@@ -12,8 +12,16 @@ export const authLimits = {
   recover: { limit: 30, windowSeconds: FIVE_MINUTES },
   resend: { limit: 30, windowSeconds: FIVE_MINUTES },
   verify: { limit: 30, windowSeconds: FIVE_MINUTES },
+  reauthenticate: { limit: 30, windowSeconds: FIVE_MINUTES },
   /** At most one mail per address per minute, whether or not the address has an account. */
   mailPerAddress: { limit: 1, windowSeconds: 60 },
+  /**
+   * E-mail change requests per user: one a minute, counted before the address is looked at, so a
+   * signed-in user cannot use "already registered" answers to probe many addresses quickly.
+   */
+  emailChangePerUser: { limit: 1, windowSeconds: 60 },
+  /** New passwords per user, each a bcrypt hash: the per-account sign-in budget. */
+  passwordChangePerUser: { limit: 25, windowSeconds: 900 },
   /**
    * Failed passwords per account: 25 per 15 minutes (100 an hour). The window is short on purpose:
    * an attacker who burns it locks the real owner out for at most 15 minutes, not an hour.
@@ -27,7 +35,7 @@ export const authLimits = {
 export type AuthLimit = keyof typeof authLimits;
 
 function tooMany(name: AuthLimit, retryAfterSeconds: number) {
-  if (name === "mailPerAddress") {
+  if (name === "mailPerAddress" || name === "emailChangePerUser") {
     const wait = Math.max(1, Math.ceil(retryAfterSeconds));
     return AppError.tooManyRequests(
       `For security purposes, you can only request this after ${wait} seconds.`,
@@ -52,6 +60,12 @@ export function checkLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: Aut
   if (!deps.config.RATE_LIMITS) return;
   const verdict = deps.limiter.peek(`auth:${name}:${subject}`, authLimits[name]);
   if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
+}
+
+/** Counts one hit like enforceLimit, but answers false instead of throwing (for answers that must not vary). */
+export function withinLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+  if (!deps.config.RATE_LIMITS) return true;
+  return deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]).allowed;
 }
 
 export function countFailure(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {

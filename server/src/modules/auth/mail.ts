@@ -10,8 +10,8 @@ import * as repo from "./repository";
 export interface MailMessage {
   kind: MailKind;
   to: string;
-  /** The one-time verify link: the only URL the server builds that carries a secret. */
-  link: string;
+  /** The one-time verify link: the only URL the server builds that carries a secret. Null for a bare code. */
+  link: string | null;
   code: string;
 }
 
@@ -19,7 +19,8 @@ const PRODUCT = "Slussen Sound";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const templates: Record<MailKind, { subject: string; intro: string; action: string }> = {
+/** `action` labels the link; a kind without one mails only the code. */
+const templates: Record<MailKind, { subject: string; intro: string; action?: string }> = {
   confirmation: {
     subject: `Confirm your ${PRODUCT} account`,
     intro: "Thanks for signing up. Confirm your e-mail address to finish creating your account.",
@@ -37,20 +38,40 @@ const templates: Record<MailKind, { subject: string; intro: string; action: stri
   },
   email_change: {
     subject: `Confirm your new ${PRODUCT} e-mail address`,
-    intro: "Confirm that this is the new e-mail address of your account.",
+    intro:
+      "Confirm that this is the new e-mail address of your account. The address changes once this link " +
+      "and the one sent to your current address have both been followed.",
     action: "Confirm the new address",
+  },
+  email_change_current: {
+    subject: `Confirm the change of your ${PRODUCT} e-mail address`,
+    intro:
+      "Someone asked to change the e-mail address of your account away from this one. If it was you, " +
+      "confirm it here; the address changes once the link sent to the new address is followed too. " +
+      "If it was not you, someone may be signed in as you: change your password.",
+    action: "Confirm the change",
+  },
+  reauthentication: {
+    subject: `Your ${PRODUCT} confirmation code`,
+    intro:
+      "Someone signed in to your account asked to make a sensitive change, such as a new password. " +
+      "The code below confirms it was you. If it was not you, someone may be signed in as you: do not " +
+      "share the code, and change your password.",
   },
 };
 
 export function renderMail(message: MailMessage, expiresInSeconds: number) {
   const t = templates[message.kind];
   const minutes = Math.round(expiresInSeconds / 60);
-  const footer = `The link and code expire in ${minutes} minutes. If you did not ask for this, ignore this message.`;
-  const text = `${t.intro}\n\n${t.action}: ${message.link}\n\nOr enter this code: ${message.code}\n\n${footer}\n`;
+  const link = message.link && t.action ? { url: message.link, label: t.action } : null;
+  const what = link ? "The link and code expire" : "The code expires";
+  const footer = `${what} in ${minutes} minutes. If you did not ask for this, ignore this message.`;
+  const codeLine = link ? "Or enter this code" : "Enter this code";
+  const lines = [t.intro, ...(link ? [`${link.label}: ${link.url}`] : []), `${codeLine}: ${message.code}`];
+  const text = `${[...lines, footer].join("\n\n")}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.intro)}</p>
-<p><a href="${escapeHtml(message.link)}">${escapeHtml(t.action)}</a></p>
-<p>Or enter this code: <strong>${escapeHtml(message.code)}</strong></p>
+${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n` : ""}<p>${codeLine}: <strong>${escapeHtml(message.code)}</strong></p>
 <p style="color:#666">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: t.subject, text, html };
@@ -89,15 +110,16 @@ export function createMailer(args: {
         // Over SMTP the secret-bearing parts leave the building; no copy of them stays in the database.
         text_body: isOutbox ? text : "",
         html_body: isOutbox ? html : "",
-        link: isOutbox ? message.link : "",
+        link: isOutbox ? (message.link ?? "") : "",
         transport: isOutbox ? "outbox" : "smtp",
         sent_at: isOutbox ? isoAt(now()) : null,
         error: null,
         created_at: isoAt(now()),
       });
       if (isOutbox) {
+        // A bare code is never logged: it is read from the outbox, like a code beside a link.
         logger.info(
-          { mail: { id, kind: message.kind, to: message.to, link: message.link } },
+          { mail: { id, kind: message.kind, to: message.to, link: message.link ?? undefined } },
           "mail queued in outbox",
         );
         return;

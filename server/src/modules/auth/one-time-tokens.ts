@@ -4,19 +4,25 @@ import { type AuthDeps, isoAt } from "./deps";
 import * as repo from "./repository";
 import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
 
+/** Tokens whose mail carries a link to GET /verify besides the code. */
+export type LinkTokenType = Exclude<OneTimeTokenType, "reauthentication">;
+
 const mailKind: Record<OneTimeTokenType, MailKind> = {
   confirmation: "confirmation",
   magiclink: "magic_link",
   recovery: "recovery",
   email_change: "email_change",
+  email_change_current: "email_change_current",
+  reauthentication: "reauthentication",
 };
 
 /** The `type` the e-mailed link carries, as GoTrue names it. */
-export const linkType: Record<OneTimeTokenType, string> = {
+export const linkType: Record<LinkTokenType, string> = {
   confirmation: "signup",
   magiclink: "magiclink",
   recovery: "recovery",
   email_change: "email_change",
+  email_change_current: "email_change",
 };
 
 const sentAtColumn = {
@@ -24,13 +30,15 @@ const sentAtColumn = {
   magiclink: null,
   recovery: "recovery_sent_at",
   email_change: "email_change_sent_at",
+  email_change_current: "email_change_sent_at",
+  reauthentication: null,
 } as const;
 
 /**
- * Creates a single-use, expiring link token and 6-digit code for `to`, stores only their hashes (replacing
- * any earlier token of that type), and mails them.
+ * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
+ * that type, and answers both in clear for the mail.
  */
-export function issueOneTimeToken(
+function storeToken(
   deps: AuthDeps,
   args: { user: UserRow; type: OneTimeTokenType; to: string; redirectTo: string },
 ) {
@@ -53,6 +61,15 @@ export function issueOneTimeToken(
     const column = sentAtColumn[args.type];
     if (column) repo.updateUser(deps.db, args.user.id, { [column]: at }, at);
   });
+  return { token, code };
+}
+
+/** Creates a single-use, expiring link token and 6-digit code for `to`, and mails them. */
+export function issueOneTimeToken(
+  deps: AuthDeps,
+  args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
+) {
+  const { token, code } = storeToken(deps, args);
   const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
   deps.mailer.send({
     kind: mailKind[args.type],
@@ -60,4 +77,13 @@ export function issueOneTimeToken(
     link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}`,
     code,
   });
+}
+
+/**
+ * A single-use, expiring 6-digit code without a link: it is typed into the app that asked for it, so a
+ * link would only be one more copy of the secret. (The token column holds the hash of a value nobody has.)
+ */
+export function issueCode(deps: AuthDeps, args: { user: UserRow; type: "reauthentication"; to: string }) {
+  const { code } = storeToken(deps, { ...args, redirectTo: "" });
+  deps.mailer.send({ kind: mailKind[args.type], to: args.to, link: null, code });
 }

@@ -1,7 +1,8 @@
 import type { ResendInput } from "@app/contracts";
 import { audit } from "./audit";
 import { type AuthDeps, normalizeEmail, type Requester } from "./deps";
-import { enforceLimit } from "./limits";
+import { sendEmailChange } from "./email-change";
+import { enforceLimit, withinLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
@@ -29,7 +30,11 @@ export function recoverPassword(
   return {};
 }
 
-/** POST /resend: the confirmation (unconfirmed users) or the pending e-mail change mail again; always `{}`. */
+/**
+ * POST /resend: the confirmation (unconfirmed users) or the pending e-mail change mails again; always `{}`.
+ * An e-mail change mails both addresses, so it also counts against the user's e-mail change budget; over
+ * it, nothing is sent, silently, so the answer still says nothing about the address.
+ */
 export function resend(
   deps: AuthDeps,
   input: ResendInput,
@@ -48,8 +53,8 @@ export function resend(
     return {};
   }
   const user = repo.findUserByPendingEmail(deps.db, email) ?? repo.findUserByEmail(deps.db, email);
-  if (user?.email_change) {
-    issueOneTimeToken(deps, { user, type: "email_change", to: user.email_change, redirectTo });
+  if (user?.email_change && withinLimit(deps, "emailChangePerUser", user.id)) {
+    sendEmailChange(deps, { user, newEmail: user.email_change, redirectTo });
   }
   return {};
 }

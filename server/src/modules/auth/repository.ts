@@ -278,6 +278,20 @@ export function findOneTimeTokenByHash(db: Database, tokenHash: string): OneTime
   return db.first(db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", tokenHash));
 }
 
+export function findUserOneTimeToken(
+  db: Database,
+  userId: string,
+  type: OneTimeTokenType,
+): OneTimeTokenRow | undefined {
+  return db.first(
+    db.kysely
+      .selectFrom("one_time_tokens")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("token_type", "=", type),
+  );
+}
+
 export function findOneTimeTokenByCode(
   db: Database,
   args: { codeHash: string; types: OneTimeTokenType[] },

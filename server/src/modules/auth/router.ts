@@ -4,10 +4,12 @@ import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
 import type { AuthDeps, Requester } from "./deps";
+import { SINGLE_CONFIRMATION } from "./email-change";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
 import { sendMagicLink } from "./magic-link";
 import { toDevMail } from "./mail";
 import { linkType } from "./one-time-tokens";
+import { requestReauthentication } from "./reauthenticate";
 import { recoverPassword, resend } from "./recover";
 import { isAllowedRedirect, resolveRedirect, withFragment } from "./redirects";
 import * as repo from "./repository";
@@ -64,19 +66,25 @@ export function authRouter(deps: AuthDeps) {
         query.redirect_to && isAllowedRedirect(config, query.redirect_to) ? query.redirect_to : undefined;
       let location: string;
       try {
-        const { session, redirectTo, type } = verifyOneTimeToken(
+        const outcome = verifyOneTimeToken(
           deps,
           { type: query.type, tokenHash: query.token },
           requesterOf(req),
         );
-        location = withFragment(requested ?? redirectTo, {
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          refresh_token: session.refresh_token,
-          token_type: "bearer",
-          type: linkType[type] ?? query.type,
-        });
+        const target = requested ?? outcome.redirectTo;
+        if (outcome.kind === "half_confirmed") {
+          location = withFragment(target, { message: SINGLE_CONFIRMATION });
+        } else {
+          const { session, type } = outcome;
+          location = withFragment(target, {
+            access_token: session.access_token,
+            expires_at: String(session.expires_at),
+            expires_in: String(session.expires_in),
+            refresh_token: session.refresh_token,
+            token_type: "bearer",
+            type: linkType[type] ?? query.type,
+          });
+        }
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         location = withFragment(requested ?? resolveRedirect(config, undefined), {
@@ -89,10 +97,13 @@ export function authRouter(deps: AuthDeps) {
       return { status: 303, body: undefined };
     },
 
-    verifyOtp: async ({ body, req }) => ({
-      status: 200,
-      body: verifyOneTimeToken(deps, parseVerifyInput(body), requesterOf(req)).session,
-    }),
+    verifyOtp: async ({ body, req }) => {
+      const outcome = verifyOneTimeToken(deps, parseVerifyInput(body), requesterOf(req));
+      return {
+        status: 200,
+        body: outcome.kind === "session" ? outcome.session : { msg: SINGLE_CONFIRMATION, code: 200 },
+      };
+    },
 
     signOut: async ({ query, req, res }) => {
       const who = signedIn(res);
@@ -105,6 +116,11 @@ export function authRouter(deps: AuthDeps) {
     updateUser: async ({ body, query, req, res }) => ({
       status: 200,
       body: await updateUser(deps, signedIn(res), body, query.redirect_to, requesterOf(req)),
+    }),
+
+    reauthenticate: async ({ req, res }) => ({
+      status: 200,
+      body: requestReauthentication(deps, signedIn(res), requesterOf(req)),
     }),
 
     recoverPassword: async ({ body, query, req }) => ({

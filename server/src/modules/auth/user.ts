@@ -1,11 +1,13 @@
 import type { AuthUser, UpdateUserInput } from "@app/contracts";
+import type { OneTimeTokenRow, SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { metadataJson } from "./accounts";
 import { audit } from "./audit";
 import { type AuthDeps, normalizeEmail, nowIso, type Requester } from "./deps";
+import { sendEmailChange } from "./email-change";
 import { enforceLimit } from "./limits";
-import { issueOneTimeToken } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
+import { checkNonce, spendNonce } from "./reauthenticate";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { toUserJson, userMetadataOf } from "./user-json";
@@ -36,9 +38,64 @@ function mergeMetadata(current: Record<string, unknown>, patch: Record<string, u
   return merged;
 }
 
+/** GoTrue's rule: a session signed in longer ago than this needs a reauthentication nonce for a new password. */
+const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * With a verified factor, a password or address change needs an aal2 session: otherwise a stolen password
+ * alone could replace the password, or move the account to another mailbox.
+ */
+function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow | undefined) {
+  const hasVerifiedFactor = repo.listFactors(deps.db, user.id).some((f) => f.status === "verified");
+  if (hasVerifiedFactor && session?.aal !== "aal2") {
+    throw AppError.unauthorized("AAL2 session is required to update email or password when MFA is enabled.", {
+      code: "insufficient_aal",
+    });
+  }
+}
+
+/**
+ * A nonce that is sent is always checked. One is required (AUTH_SECURE_PASSWORD_CHANGE) when the session
+ * was signed in more than 24 hours ago, as GoTrue does: a session left open somewhere cannot set a new
+ * password without access to the mailbox.
+ */
+function nonceForPasswordChange(
+  deps: AuthDeps,
+  user: UserRow,
+  session: SessionRow | undefined,
+  nonce?: string,
+) {
+  if (nonce !== undefined) return checkNonce(deps, user, nonce);
+  const signedInAt = session ? Date.parse(session.created_at) : Number.NEGATIVE_INFINITY;
+  if (deps.config.AUTH_SECURE_PASSWORD_CHANGE && deps.now() - signedInAt > REAUTHENTICATION_WINDOW_MS) {
+    throw AppError.badRequest("Password update requires reauthentication", {
+      code: "reauthentication_needed",
+    });
+  }
+  return undefined;
+}
+
+/**
+ * The new address, after the limits: a request counts against the user's budget and the address's mail
+ * budget before anyone learns whether the address is taken.
+ */
+function pendingEmailFor(deps: AuthDeps, user: UserRow, requested: string | undefined) {
+  if (requested === undefined) return undefined;
+  const email = normalizeEmail(requested);
+  if (email === user.email) return undefined;
+  enforceLimit(deps, "emailChangePerUser", user.id);
+  enforceLimit(deps, "mailPerAddress", email);
+  if (repo.findUserByEmail(deps.db, email)) {
+    throw new AppError(422, "A user with this email address has already been registered", {
+      code: "email_exists",
+    });
+  }
+  return email;
+}
+
 /**
  * PUT /user. A new password ends every other session of the user; a new e-mail address only takes effect
- * when the link mailed to it is followed.
+ * when the links mailed to it and to the current address have both been followed.
  */
 export async function updateUser(
   deps: AuthDeps,
@@ -48,28 +105,23 @@ export async function updateUser(
   requester: Requester,
 ): Promise<AuthUser> {
   const before = loadUser(deps, who.userId);
+  const session = repo.findSession(deps.db, who.sessionId);
+  // Every attempt at a new password costs a bcrypt hash, so every one counts, refused or not.
+  if (input.password !== undefined) enforceLimit(deps, "passwordChangePerUser", before.id);
+  const changesEmail = input.email !== undefined && normalizeEmail(input.email) !== before.email;
+  if (input.password !== undefined || changesEmail) assertAssuranceFor(deps, before, session);
   let passwordHash: string | undefined;
+  let nonce: OneTimeTokenRow | undefined;
   if (input.password !== undefined) {
     assertStrongPassword(input.password);
-    passwordHash = await deps.passwords.hash(input.password);
+    nonce = nonceForPasswordChange(deps, before, session, input.nonce);
   }
-  let newEmail: string | undefined;
-  if (input.email !== undefined) {
-    const email = normalizeEmail(input.email);
-    if (email !== before.email) {
-      const taken = repo.findUserByEmail(deps.db, email);
-      if (taken) {
-        throw new AppError(422, "A user with this email address has already been registered", {
-          code: "email_exists",
-        });
-      }
-      enforceLimit(deps, "mailPerAddress", email);
-      newEmail = email;
-    }
-  }
+  const newEmail = pendingEmailFor(deps, before, input.email);
+  if (input.password !== undefined) passwordHash = await deps.passwords.hash(input.password);
   const at = nowIso(deps);
   deps.db.transaction(() => {
     const user = loadUser(deps, who.userId);
+    if (nonce) spendNonce(deps, nonce, at);
     if (input.data) {
       const merged = mergeMetadata(userMetadataOf(user), input.data);
       repo.updateUser(deps.db, user.id, { raw_user_meta_data: metadataJson(merged) }, at);
@@ -79,15 +131,13 @@ export async function updateUser(
       repo.endSessions(deps.db, { userId: user.id, except: who.sessionId, at, reason: "password_changed" });
       repo.deleteOneTimeTokens(deps.db, user.id, "recovery");
     }
-    if (newEmail) repo.updateUser(deps.db, user.id, { email_change: newEmail }, at);
   });
   if (input.data) audit(deps, "user_metadata_updated", { userId: who.userId, requester });
   if (passwordHash) audit(deps, "password_changed", { userId: who.userId, requester });
   if (newEmail) {
-    issueOneTimeToken(deps, {
+    sendEmailChange(deps, {
       user: loadUser(deps, who.userId),
-      type: "email_change",
-      to: newEmail,
+      newEmail,
       redirectTo: resolveRedirect(deps.config, requestedRedirect),
     });
     audit(deps, "email_change_requested", { userId: who.userId, email: newEmail, requester });

@@ -1,29 +1,32 @@
 import type { AuthSession, EmailOtpType, VerifyInput } from "@app/contracts";
-import type { OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
+import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { confirmEmail } from "./accounts";
 import { audit } from "./audit";
 import { type AuthDeps, isoAt, normalizeEmail, type Requester } from "./deps";
+import { confirmEmailChange } from "./email-change";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
+import type { LinkTokenType } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, sha256 } from "./secrets";
 import { type AmrMethod, signInUser } from "./sessions";
 
 /** Which stored tokens a requested `type` may redeem ("email" is GoTrue's name for either e-mail OTP). */
-const acceptedTypes: Record<EmailOtpType, OneTimeTokenType[]> = {
+const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
   signup: ["confirmation"],
   magiclink: ["magiclink"],
   email: ["confirmation", "magiclink"],
   recovery: ["recovery"],
-  email_change: ["email_change"],
+  email_change: ["email_change", "email_change_current"],
   invite: [],
 };
 
-const amrFor: Record<OneTimeTokenType, AmrMethod> = {
+const amrFor: Record<LinkTokenType, AmrMethod> = {
   confirmation: "email/signup",
   magiclink: "magiclink",
   recovery: "recovery",
   email_change: "email_change",
+  email_change_current: "email_change",
 };
 
 export const otpExpired = () =>
@@ -41,15 +44,25 @@ export function parseVerifyInput(input: VerifyInput): VerifyRequest {
   });
 }
 
+export type VerifyOutcome =
+  | { kind: "session"; session: AuthSession; redirectTo: string; type: LinkTokenType }
+  /** The first of the two e-mail change confirmations: accepted, but nothing changed and no session. */
+  | { kind: "half_confirmed"; redirectTo: string };
+
+type LinkTokenRow = OneTimeTokenRow & { token_type: LinkTokenType };
+const isAccepted = (types: LinkTokenType[], row: OneTimeTokenRow): row is LinkTokenRow =>
+  types.some((t) => t === row.token_type);
+
 /**
  * Redeems a link token or 6-digit code: single use (the row is marked used in the same transaction that
- * applies its effect), expiring, and only for the type it was issued for. Answers a new session.
+ * applies its effect), expiring, and only for the type it was issued for. Answers a new session, except
+ * for the first half of an e-mail change.
  */
 export function verifyOneTimeToken(
   deps: AuthDeps,
   request: VerifyRequest,
   requester: Requester,
-): { session: AuthSession; redirectTo: string; type: OneTimeTokenType } {
+): VerifyOutcome {
   enforceLimit(deps, "verify", requester.ip);
   const types = acceptedTypes[request.type];
   let row: OneTimeTokenRow | undefined;
@@ -65,23 +78,18 @@ export function verifyOneTimeToken(
   }
   const nowMs = deps.now();
   const at = isoAt(nowMs);
-  if (!row || !types.includes(row.token_type) || row.used_at || row.expires_at <= at) throw otpExpired();
+  if (!row || !isAccepted(types, row) || row.used_at || row.expires_at <= at) throw otpExpired();
   const token = row;
+  const isEmailChange = token.token_type === "email_change" || token.token_type === "email_change_current";
 
-  const user = deps.db.transaction((): UserRow | "conflict" | undefined => {
+  const user = deps.db.transaction((): UserRow | "conflict" | "half_confirmed" | undefined => {
     if (!repo.consumeOneTimeToken(deps.db, token.id, at)) return undefined;
     const current = repo.findUserById(deps.db, token.user_id);
     if (!current) return undefined;
-    if (token.token_type === "email_change") {
-      const taken = repo.findUserByEmail(deps.db, token.relates_to);
-      if (taken && taken.id !== current.id) return "conflict";
-      if (current.email_change !== token.relates_to) return undefined;
-      repo.updateUser(
-        deps.db,
-        current.id,
-        { email: token.relates_to, email_change: null, email_change_sent_at: null },
-        at,
-      );
+    if (isEmailChange) {
+      const step = confirmEmailChange(deps.db, { token, user: current, at });
+      if (step === "invalid") return undefined;
+      if (step !== "changed") return step;
     }
     const updated = repo.findUserById(deps.db, current.id);
     if (!updated) return undefined;
@@ -95,15 +103,22 @@ export function verifyOneTimeToken(
     });
   }
   if (!user) throw otpExpired();
+  if (user === "half_confirmed") {
+    audit(deps, "email_change_half_confirmed", {
+      userId: token.user_id,
+      requester,
+      detail: { confirmed: token.token_type === "email_change" ? "new address" : "current address" },
+    });
+    return { kind: "half_confirmed", redirectTo: token.redirect_to };
+  }
 
-  const action =
-    token.token_type === "email_change"
-      ? "email_changed"
-      : token.token_type === "recovery"
-        ? "user_recovered"
-        : token.token_type === "confirmation"
-          ? "user_confirmed"
-          : "login";
+  const action = isEmailChange
+    ? "email_changed"
+    : token.token_type === "recovery"
+      ? "user_recovered"
+      : token.token_type === "confirmation"
+        ? "user_confirmed"
+        : "login";
   audit(deps, action, {
     userId: user.id,
     email: user.email,
@@ -115,5 +130,5 @@ export function verifyOneTimeToken(
     requester,
     method: "tokenHash" in request ? amrFor[token.token_type] : "otp",
   });
-  return { session, redirectTo: token.redirect_to, type: token.token_type };
+  return { kind: "session", session, redirectTo: token.redirect_to, type: token.token_type };
 }

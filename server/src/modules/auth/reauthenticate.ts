@@ -1,0 +1,56 @@
+import type { OneTimeTokenRow, UserRow } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import { audit } from "./audit";
+import { type AuthDeps, nowIso, type Requester } from "./deps";
+import { checkLimit, countFailure, enforceLimit } from "./limits";
+import { issueCode } from "./one-time-tokens";
+import * as repo from "./repository";
+import { codeHash, safeEqual } from "./secrets";
+import type { SignedIn } from "./user";
+
+const nonceNotValid = () =>
+  new AppError(422, "Nonce has expired or is invalid", { code: "reauthentication_not_valid" });
+
+/**
+ * GET /reauthenticate: mails the signed-in user a 6-digit code, single use and valid for OTP_EXPIRY, that
+ * PUT /user then carries as `nonce`. Only the user's own (confirmed) address ever gets it, so the answer is
+ * GoTrue's bare `{}`.
+ */
+export function requestReauthentication(deps: AuthDeps, who: SignedIn, requester: Requester) {
+  enforceLimit(deps, "reauthenticate", requester.ip);
+  const user = repo.findUserById(deps.db, who.userId);
+  if (!user) throw AppError.notFound("User from sub claim in JWT does not exist", { code: "user_not_found" });
+  if (!user.email_confirmed_at) {
+    throw AppError.badRequest("Please verify your email first.", { code: "email_not_confirmed" });
+  }
+  enforceLimit(deps, "mailPerAddress", user.email);
+  issueCode(deps, { user, type: "reauthentication", to: user.email });
+  audit(deps, "reauthentication_requested", { userId: user.id, requester });
+  return {};
+}
+
+/**
+ * Checks a nonce against the user's live reauthentication code (bound to their current address). Wrong
+ * nonces count against the same per-address budget as every other 6-digit code. Answers the token, which the
+ * caller consumes (`spendNonce`) in the transaction that applies the change.
+ */
+export function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): OneTimeTokenRow {
+  checkLimit(deps, "codeFailures", user.email);
+  const row = repo.findUserOneTimeToken(deps.db, user.id, "reauthentication");
+  const isValid =
+    row !== undefined &&
+    !row.used_at &&
+    row.expires_at > nowIso(deps) &&
+    row.relates_to === user.email &&
+    safeEqual(row.code_hash, codeHash(user.email, nonce));
+  if (!isValid) {
+    countFailure(deps, "codeFailures", user.email);
+    throw nonceNotValid();
+  }
+  return row;
+}
+
+/** Marks the nonce used; throws (rolling the caller's transaction back) if another request spent it first. */
+export function spendNonce(deps: AuthDeps, token: OneTimeTokenRow, at: string) {
+  if (!repo.consumeOneTimeToken(deps.db, token.id, at)) throw nonceNotValid();
+}
