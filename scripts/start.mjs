@@ -15,8 +15,9 @@ try {
 const child = spawn(process.execPath, ["--enable-source-maps", join(root, "server", "dist", "main.js")], {
   cwd: root,
   stdio: "inherit",
-  // NODE_ENV stays as the caller set it (development by default: a generated JWT secret and the dev
-  // mail outbox, so sign-up works locally without SMTP). Deployments set NODE_ENV=production and JWT_SECRET.
+  // NODE_ENV stays as the caller set it (development by default: generated secrets and the dev mail
+  // outbox, so sign-up works locally without SMTP). Deployments set NODE_ENV=production, JWT_SECRET and
+  // MFA_ENCRYPTION_KEY.
   env: process.env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -388,7 +388,8 @@ export const authContract = c.router({
     body: enrollFactorInputSchema,
     responses: { 200: enrolledFactorSchema, ...authErrors },
     metadata: access("user"),
-    summary: "Enroll a TOTP factor: secret, otpauth URI and QR code (SVG)",
+    summary:
+      "Enroll a TOTP factor: secret, otpauth URI and QR code (SVG); needs aal2 once a factor is verified",
   },
   challengeFactor: {
     method: "POST",
@@ -410,7 +411,7 @@ export const authContract = c.router({
     body: verifyFactorInputSchema,
     responses: { 200: authSessionSchema, ...authErrors },
     metadata: access("user"),
-    summary: "Answer a challenge with a TOTP code: a new aal2 session",
+    summary: "Answer a challenge with a TOTP code: a new aal2 session (5 wrong codes lock the factor)",
   },
   unenrollFactor: {
     method: "DELETE",
@@ -419,7 +420,7 @@ export const authContract = c.router({
     body: c.noBody(),
     responses: { 200: z.object({ id: z.string() }), ...authErrors },
     metadata: access("user"),
-    summary: "Remove a factor (a verified one needs an aal2 session)",
+    summary: "Remove a factor (needs an aal2 session once the user has a verified factor)",
   },
   getSettings: {
     method: "GET",

@@ -18,6 +18,7 @@ const env = {
   HOST: "127.0.0.1",
   DATABASE_URL: join(dir, "app.db"),
   JWT_SECRET: "soak-secret-that-is-long-enough-for-hs256-signing",
+  MFA_ENCRYPTION_KEY: "soak-mfa-key-that-is-long-enough-for-aes-256",
   LOG_LEVEL: "silent",
   RATE_LIMITS: "false",
   BCRYPT_COST: "8",

@@ -22,6 +22,7 @@ const serverEnv = {
   HOST: "127.0.0.1",
   DATABASE_URL: join(dir, "app.db"),
   JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing",
+  MFA_ENCRYPTION_KEY: "bench-mfa-key-that-is-long-enough-for-aes-256",
   LOG_LEVEL: "silent",
   RATE_LIMITS: "false",
   SEED_DEMO: "true",

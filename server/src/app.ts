@@ -58,7 +58,7 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
   const auth = createAuthDeps({ config, db, logger, tokens, now });
   const authorizer = createAuthorizer({
     tokens,
-    isSessionActive: auth.isSessionActive,
+    sessionAal: auth.sessionAal,
     requireAal2: config.AUTH_REQUIRE_AAL2,
   });
 

@@ -25,6 +25,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default("./data/app.db"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: z.string().min(32, "must be at least 32 bytes").optional(),
+  MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 bytes").optional(),
   JWT_EXPIRY: seconds.default(3600),
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
@@ -61,8 +62,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Omit<Env, "JWT_SECRET" | "SITE_URL"> & {
+export type Config = Omit<Env, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL"> & {
   JWT_SECRET: string;
+  MFA_ENCRYPTION_KEY: string;
   SITE_URL: string;
   DATABASE_PATH: string;
   WEB_DIST: string;
@@ -89,9 +91,9 @@ function resolvePath(path: string, base: string) {
 }
 
 /** Outside production a missing secret is generated once and kept beside the database (mode 0600). */
-function developmentSecret(databasePath: string): string {
+function developmentSecret(databasePath: string, name: "jwt-secret" | "mfa-encryption-key"): string {
   const dir = databasePath === ":memory:" ? join(repoRoot, "data") : dirname(databasePath);
-  const file = join(dir, "jwt-secret");
+  const file = join(dir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
@@ -116,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
   if (parsed.success) {
     const e = parsed.data;
     if (e.NODE_ENV === "production" && !e.JWT_SECRET) problems.push("JWT_SECRET: is required in production");
+    if (e.NODE_ENV === "production" && !e.MFA_ENCRYPTION_KEY)
+      problems.push("MFA_ENCRYPTION_KEY: is required in production");
     if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL)
       problems.push("SMTP_URL: is required when MAIL_TRANSPORT=smtp");
   }
@@ -126,7 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
   return {
     ...e,
     DATABASE_PATH: databasePath,
-    JWT_SECRET: e.JWT_SECRET ?? developmentSecret(databasePath),
+    JWT_SECRET: e.JWT_SECRET ?? developmentSecret(databasePath, "jwt-secret"),
+    MFA_ENCRYPTION_KEY: e.MFA_ENCRYPTION_KEY ?? developmentSecret(databasePath, "mfa-encryption-key"),
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     WEB_DIST: resolvePath(e.WEB_DIST ?? "web/dist", repoRoot),
   };

@@ -15,6 +15,7 @@ import { type AppRole, createTokenSigner } from "../src/modules/auth/jwt";
 import * as authRepo from "../src/modules/auth/repository";
 
 export const TEST_SECRET = "test-secret-that-is-at-least-32-bytes-long!!";
+export const TEST_MFA_KEY = "test-mfa-encryption-key-at-least-32-bytes!!";
 
 export interface TestContext {
   app: Express;
@@ -56,6 +57,7 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     NODE_ENV: "test",
     DATABASE_URL: join(dir, "app.db"),
     JWT_SECRET: TEST_SECRET,
+    MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
     LOG_LEVEL: "info",
     WEB_DIST: join(dir, "no-web-dist"),
     BCRYPT_COST: "4",

@@ -81,6 +81,31 @@ describe("config", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, "utf8").trim()).toBe(a.JWT_SECRET);
   });
+
+  it("requires MFA_ENCRYPTION_KEY in production, of at least 32 bytes", () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(32),
+      DATABASE_URL: join(tempDir(), "a.db"),
+    };
+    expect(() => loadConfig(production)).toThrow(/MFA_ENCRYPTION_KEY: is required in production/);
+    expect(() => loadConfig({ ...production, MFA_ENCRYPTION_KEY: "short" })).toThrow(/MFA_ENCRYPTION_KEY/);
+    expect(loadConfig({ ...production, MFA_ENCRYPTION_KEY: "k".repeat(32) }).MFA_ENCRYPTION_KEY).toBe(
+      "k".repeat(32),
+    );
+  });
+
+  it("generates a development MFA_ENCRYPTION_KEY once, beside the JWT secret, with mode 0600", () => {
+    const dir = tempDir();
+    const a = loadConfig({ DATABASE_URL: join(dir, "db", "app.db") });
+    const b = loadConfig({ DATABASE_URL: join(dir, "db", "app.db") });
+    expect(a.MFA_ENCRYPTION_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(a.MFA_ENCRYPTION_KEY).not.toBe(a.JWT_SECRET);
+    expect(b.MFA_ENCRYPTION_KEY).toBe(a.MFA_ENCRYPTION_KEY);
+    const file = join(dir, "db", "mfa-encryption-key");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8").trim()).toBe(a.MFA_ENCRYPTION_KEY);
+  });
 });
 
 describe("graceful shutdown", () => {

@@ -172,10 +172,14 @@ export interface MfaFactorTable {
   friendly_name: string | null;
   factor_type: "totp";
   status: "verified" | "unverified";
-  /** TOTP secret, encrypted (AES-256-GCM with a key derived from JWT_SECRET). */
+  /** TOTP secret, sealed with AES-256-GCM (see modules/auth/factor-secrets.ts for the schemes). */
   secret: string;
   /** The last 30-second step a code was accepted for: a code is never accepted twice. */
   last_verified_step: number | null;
+  /** Verification attempts since the last accepted code; every fifth one locks the factor. */
+  failed_attempts: Generated<number>;
+  /** While in the future, verification is refused without looking at the code. */
+  locked_until: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -4,14 +4,27 @@ import { type AccessTokenClaims, type AppRole, TokenError, type TokenSigner } fr
 import { type ApiFamily, apiFamilyOf } from "./api-family";
 import { AppError } from "./app-error";
 
+type Aal = AccessTokenClaims["aal"];
+
 export type Principal =
   | { kind: "anon" }
-  | { kind: "user"; userId: string; sessionId: string; role: AppRole | null; claims: AccessTokenClaims };
+  | {
+      kind: "user";
+      userId: string;
+      sessionId: string;
+      role: AppRole | null;
+      /** The lower of the token's claim and the session's current level (removing a factor lowers it). */
+      aal: Aal;
+      claims: AccessTokenClaims;
+    };
 
 export interface AuthorizerDeps {
   tokens: TokenSigner;
-  /** A token whose session was ended (sign-out, password change, reuse detection) is refused everywhere. */
-  isSessionActive(sessionId: string, userId: string): boolean;
+  /**
+   * The session's current assurance level; undefined once it has ended (sign-out, password change, reuse
+   * detection), and such a token is refused everywhere.
+   */
+  sessionAal(sessionId: string, userId: string): Aal | undefined;
   requireAal2: boolean;
 }
 
@@ -35,7 +48,7 @@ function tokenError(family: ApiFamily, err: TokenError | "ended"): AppError {
 }
 
 /** Works out who is calling from the apikey and Authorization headers, as supabase's gateway does. */
-export function createAuthorizer({ tokens, isSessionActive, requireAal2 }: AuthorizerDeps) {
+export function createAuthorizer({ tokens, sessionAal, requireAal2 }: AuthorizerDeps) {
   function verifyUser(token: string, family: ApiFamily): Principal {
     let verified: ReturnType<TokenSigner["verify"]>;
     try {
@@ -46,12 +59,14 @@ export function createAuthorizer({ tokens, isSessionActive, requireAal2 }: Autho
     }
     if (verified.kind === "anon") return { kind: "anon" };
     const { claims } = verified;
-    if (!isSessionActive(claims.session_id, claims.sub)) throw tokenError(family, "ended");
+    const current = sessionAal(claims.session_id, claims.sub);
+    if (!current) throw tokenError(family, "ended");
     return {
       kind: "user",
       userId: claims.sub,
       sessionId: claims.session_id,
       role: claims.app_metadata?.role ?? null,
+      aal: current === "aal2" && claims.aal === "aal2" ? "aal2" : "aal1",
       claims,
     };
   }
@@ -87,7 +102,7 @@ export function createAuthorizer({ tokens, isSessionActive, requireAal2 }: Autho
         code: family === "auth" ? "forbidden" : "42501",
       });
     }
-    if (requireAal2 && principal.claims.aal !== "aal2") {
+    if (requireAal2 && principal.aal !== "aal2") {
       throw AppError.forbidden("Multi-factor authentication (aal2) is required", {
         code: family === "auth" ? "insufficient_aal" : "42501",
       });

@@ -196,6 +196,18 @@ describe("a stock @supabase/auth-js GoTrueClient", () => {
     expect(factors.data?.totp.map((f) => f.id)).toContain(enroll.data.id);
   });
 
+  it("refuses mfa.enroll (insufficient_aal) to an aal1 session once a factor is verified", async () => {
+    const { client: c } = await signedIn(email);
+    const aal = await c.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    const enroll = await c.mfa.enroll({ factorType: "totp", friendlyName: "second" });
+    expect(enroll.data).toBeNull();
+    expect(enroll.error?.code).toBe("insufficient_aal");
+    expect(enroll.error?.status).toBe(403);
+    const factors = await c.mfa.listFactors();
+    expect(factors.data?.all).toHaveLength(1);
+  });
+
   it("resetPasswordForEmail then verifyOtp type=recovery (PASSWORD_RECOVERY)", async () => {
     const c = client();
     expect((await c.resetPasswordForEmail(email)).error).toBeNull();

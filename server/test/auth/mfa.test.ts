@@ -1,16 +1,13 @@
-import { authenticator } from "otplib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers";
-import { bearer, decodeJwt, refresh, signIn } from "./support";
+import { bearer, challengeAndVerify, decodeJwt, refresh, signIn, totpCode } from "./support";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false", AUTH_REQUIRE_AAL2: "true" } });
 });
 afterAll(() => ctx.close());
-
-const codeAt = (secret: string, ms: number) => authenticator.clone({ epoch: ms }).generate(secret);
 
 async function enrolled() {
   const user = await ctx.createUser({ role: "staff" });
@@ -25,20 +22,6 @@ async function enrolled() {
     session,
     factor: enroll.body as { id: string; totp: { secret: string; qr_code: string; uri: string } },
   };
-}
-
-async function challengeAndVerify(token: string, factorId: string, code: string) {
-  const challenge = await bearer(ctx, token).post(`/auth/v1/factors/${factorId}/challenge`, {});
-  expect(challenge.status, challenge.text).toBe(200);
-  expect(challenge.body).toMatchObject({
-    id: expect.any(String),
-    type: "totp",
-    expires_at: expect.any(Number),
-  });
-  return bearer(ctx, token).post(`/auth/v1/factors/${factorId}/verify`, {
-    challenge_id: challenge.body.id,
-    code,
-  });
 }
 
 describe("TOTP factors", () => {
@@ -71,9 +54,10 @@ describe("TOTP factors", () => {
       .set("Authorization", `Bearer ${session.access_token}`);
     expect(aal1.status).toBe(403);
     const res = await challengeAndVerify(
+      ctx,
       session.access_token,
       factor.id,
-      codeAt(factor.totp.secret, ctx.clock.now()),
+      totpCode(factor.totp.secret, ctx.clock.now()),
     );
     expect(res.status, res.text).toBe(200);
     const claims = decodeJwt(res.body.access_token);
@@ -91,14 +75,14 @@ describe("TOTP factors", () => {
 
   it("refuses a wrong code, a replayed code and a used or expired challenge", async () => {
     const { session, factor } = await enrolled();
-    const wrong = await challengeAndVerify(session.access_token, factor.id, "000000");
-    const code = codeAt(factor.totp.secret, ctx.clock.now());
+    const wrong = await challengeAndVerify(ctx, session.access_token, factor.id, "000000");
+    const code = totpCode(factor.totp.secret, ctx.clock.now());
     if (code !== "000000") {
       expect(wrong.status).toBe(422);
       expect(wrong.body.error_code).toBe("mfa_verification_failed");
     }
-    expect((await challengeAndVerify(session.access_token, factor.id, code)).status).toBe(200);
-    const replay = await challengeAndVerify(session.access_token, factor.id, code);
+    expect((await challengeAndVerify(ctx, session.access_token, factor.id, code)).status).toBe(200);
+    const replay = await challengeAndVerify(ctx, session.access_token, factor.id, code);
     expect(replay.status).toBe(422);
     expect(replay.body.error_code).toBe("mfa_verification_failed");
 
@@ -106,10 +90,15 @@ describe("TOTP factors", () => {
       `/auth/v1/factors/${factor.id}/challenge`,
       {},
     );
+    expect(challenge.body).toMatchObject({
+      id: expect.any(String),
+      type: "totp",
+      expires_at: expect.any(Number),
+    });
     ctx.clock.advance(301);
     const late = await bearer(ctx, session.access_token).post(`/auth/v1/factors/${factor.id}/verify`, {
       challenge_id: challenge.body.id,
-      code: codeAt(factor.totp.secret, ctx.clock.now()),
+      code: totpCode(factor.totp.secret, ctx.clock.now()),
     });
     expect(late.status).toBe(422);
     expect(late.body.error_code).toBe("mfa_challenge_expired");
@@ -118,9 +107,10 @@ describe("TOTP factors", () => {
   it("a verified factor signs in at aal1 and can be removed only from an aal2 session", async () => {
     const { user, session, factor } = await enrolled();
     const verified = await challengeAndVerify(
+      ctx,
       session.access_token,
       factor.id,
-      codeAt(factor.totp.secret, ctx.clock.now()),
+      totpCode(factor.totp.secret, ctx.clock.now()),
     );
     const fresh = await signIn(ctx, user.email, user.password);
     expect(decodeJwt(fresh.access_token).aal).toBe("aal1");

@@ -1,12 +1,16 @@
 import type { AuthSession, DevMail } from "@app/contracts";
+import { authenticator } from "otplib";
 import request from "supertest";
 import { expect } from "vitest";
 import type { TestContext } from "../helpers";
 
+/** What requests need of a context: the app and its anonymous key (a restarted app has its own). */
+export type AppUnderTest = Pick<TestContext, "app" | "anonKey">;
+
 export const API_VERSION = { "X-Supabase-Api-Version": "2024-01-01" };
 
 /** A request builder carrying the anonymous key, as every auth-js call does. */
-export function anon(ctx: TestContext) {
+export function anon(ctx: AppUnderTest) {
   const agent = request(ctx.app);
   const withKey = <T extends { set(h: string, v: string): T }>(r: T) => r.set("apikey", ctx.anonKey);
   return {
@@ -20,7 +24,7 @@ export function anon(ctx: TestContext) {
   };
 }
 
-export function bearer(ctx: TestContext, token: string) {
+export function bearer(ctx: AppUnderTest, token: string) {
   const agent = request(ctx.app);
   const auth = <T extends { set(h: string, v: string): T }>(r: T) =>
     r.set("apikey", ctx.anonKey).set("Authorization", `Bearer ${token}`);
@@ -35,13 +39,13 @@ export function bearer(ctx: TestContext, token: string) {
   };
 }
 
-export async function signIn(ctx: TestContext, email: string, password: string): Promise<AuthSession> {
+export async function signIn(ctx: AppUnderTest, email: string, password: string): Promise<AuthSession> {
   const res = await anon(ctx).post("/auth/v1/token?grant_type=password", { email, password });
   expect(res.status, res.text).toBe(200);
   return res.body as AuthSession;
 }
 
-export async function refresh(ctx: TestContext, refreshToken: string) {
+export async function refresh(ctx: AppUnderTest, refreshToken: string) {
   return anon(ctx).post("/auth/v1/token?grant_type=refresh_token", { refresh_token: refreshToken });
 }
 
@@ -75,4 +79,52 @@ export function fragmentOf(location: string) {
 export function decodeJwt(token: string): Record<string, unknown> {
   const [, payload] = token.split(".");
   return JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+}
+
+// ---- TOTP --------------------------------------------------------------------------------------------
+
+export const totpCode = (secret: string, ms: number) => authenticator.clone({ epoch: ms }).generate(secret);
+
+/** A well-formed code that is wrong at `ms` (accepted codes span one step either side). */
+export function wrongTotpCode(secret: string, ms: number) {
+  const near = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, ms + d)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, "0");
+    if (!near.has(code)) return code;
+  }
+}
+
+export interface EnrolledTotp {
+  id: string;
+  totp: { secret: string; qr_code: string; uri: string };
+}
+
+export async function enrollTotp(ctx: AppUnderTest, token: string, friendlyName?: string) {
+  const res = await bearer(ctx, token).post("/auth/v1/factors", {
+    factor_type: "totp",
+    ...(friendlyName ? { friendly_name: friendlyName } : {}),
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body as EnrolledTotp;
+}
+
+export function challengeFactor(ctx: AppUnderTest, token: string, factorId: string) {
+  return bearer(ctx, token).post(`/auth/v1/factors/${factorId}/challenge`, {});
+}
+
+export function verifyFactor(
+  ctx: AppUnderTest,
+  token: string,
+  factorId: string,
+  challengeId: string,
+  code: string,
+) {
+  return bearer(ctx, token).post(`/auth/v1/factors/${factorId}/verify`, { challenge_id: challengeId, code });
+}
+
+/** A fresh challenge (which must be granted) answered with `code`. */
+export async function challengeAndVerify(ctx: AppUnderTest, token: string, factorId: string, code: string) {
+  const challenge = await challengeFactor(ctx, token, factorId);
+  expect(challenge.status, challenge.text).toBe(200);
+  return verifyFactor(ctx, token, factorId, challenge.body.id, code);
 }

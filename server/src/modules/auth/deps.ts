@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { RateLimiter } from "../../http/rate-limit";
+import type { FactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
 import type { Mailer } from "./mail";
 import type { PasswordHasher } from "./passwords";
@@ -15,6 +16,7 @@ export interface AuthDeps {
   limiter: RateLimiter;
   passwords: PasswordHasher;
   secrets: Secrets;
+  factorSecrets: FactorSecrets;
   mailer: Mailer;
   logger: Logger;
   /** Milliseconds since the epoch; injectable so tests move time instead of sleeping. */

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { AuthSession, EnrolledFactor, EnrollFactorInput } from "@app/contracts";
 import { authenticator } from "otplib";
+import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
 import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
+import { assertFactorUnlocked, countAttempt, describeLock } from "./factor-lockout";
 import { enforceLimit } from "./limits";
 import * as repo from "./repository";
 import { randomToken, sha256 } from "./secrets";
@@ -23,6 +25,25 @@ function findOwnFactor(deps: AuthDeps, who: SignedIn, factorId: string) {
   return factor;
 }
 
+/**
+ * Once a user has a verified factor, only a session that proved one (aal2) may change their factors:
+ * otherwise a stolen password alone could add the thief's own authenticator and reach aal2 with it, or
+ * remove the owner's. `other` is the factor being acted on, which does not count as proof of itself.
+ */
+function hasVerifiedFactor(deps: AuthDeps, who: SignedIn, other?: string) {
+  return repo.listFactors(deps.db, who.userId).some((f) => f.status === "verified" && f.id !== other);
+}
+
+const insufficientAal = (status: 403 | 422, message: string) =>
+  new AppError(status, message, { code: "insufficient_aal" });
+
+/** Challenging or verifying a factor that is not verified yet is the end of an enrolment. */
+function assertMayVerify(deps: AuthDeps, who: SignedIn, factor: MfaFactorRow) {
+  if (factor.status !== "verified" && who.aal !== "aal2" && hasVerifiedFactor(deps, who, factor.id)) {
+    throw insufficientAal(403, "AAL2 required to verify a new factor");
+  }
+}
+
 export async function enrollFactor(
   deps: AuthDeps,
   who: SignedIn,
@@ -32,6 +53,9 @@ export async function enrollFactor(
   const user = repo.findUserById(deps.db, who.userId);
   if (!user) throw AppError.notFound("User not found", { code: "user_not_found" });
   const factors = repo.listFactors(deps.db, who.userId);
+  if (who.aal !== "aal2" && factors.some((f) => f.status === "verified")) {
+    throw insufficientAal(403, "AAL2 required to enroll a new factor");
+  }
   if (factors.length >= MAX_FACTORS) {
     throw new AppError(422, "Maximum number of MFA factors reached, unenroll to continue", {
       code: "too_many_enrolled_mfa_factors",
@@ -60,7 +84,7 @@ export async function enrollFactor(
     friendly_name: friendlyName,
     factor_type: "totp",
     status: "unverified",
-    secret: deps.secrets.encrypt(secret),
+    secret: deps.factorSecrets.seal(id, secret),
     created_at: at,
     updated_at: at,
   });
@@ -73,15 +97,22 @@ export async function enrollFactor(
   };
 }
 
+/** A new challenge; the factor's used and expired ones are dropped, so they never pile up. */
 export function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
+  enforceLimit(deps, "mfaChallenge", who.userId);
   const factor = findOwnFactor(deps, who, factorId);
+  assertMayVerify(deps, who, factor);
   const nowMs = deps.now();
+  assertFactorUnlocked(factor, nowMs);
   const id = randomUUID();
-  repo.insertChallenge(deps.db, {
-    id,
-    factor_id: factor.id,
-    ip_address: requester.ip,
-    created_at: isoAt(nowMs),
+  deps.db.transaction(() => {
+    repo.deleteSpentChallenges(deps.db, factor.id, openSince(nowMs));
+    repo.insertChallenge(deps.db, {
+      id,
+      factor_id: factor.id,
+      ip_address: requester.ip,
+      created_at: isoAt(nowMs),
+    });
   });
   return {
     id,
@@ -90,12 +121,22 @@ export function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string,
   };
 }
 
-const verificationFailed = () =>
-  new AppError(422, "Invalid TOTP code entered", { code: "mfa_verification_failed" });
+/** Challenges created at or before this instant have expired. */
+const openSince = (nowMs: number) => isoAt(nowMs - CHALLENGE_LIFETIME_SECONDS * 1000);
+
+const verificationFailed = (lockSeconds?: number) =>
+  new AppError(
+    422,
+    lockSeconds
+      ? `Invalid TOTP code entered. Too many invalid codes: this factor is now locked for ${describeLock(lockSeconds)}.`
+      : "Invalid TOTP code entered",
+    { code: "mfa_verification_failed" },
+  );
 
 /**
  * A right code within ±1 step, for an open challenge, and newer than the last code accepted for this
- * factor (a code is never accepted twice). The session becomes aal2 and gets a new refresh token chain.
+ * factor (a code is never accepted twice), on a factor that is not locked (see factor-lockout.ts).
+ * The session becomes aal2 and gets a new refresh token chain.
  */
 export function verifyFactor(
   deps: AuthDeps,
@@ -106,8 +147,10 @@ export function verifyFactor(
 ): AuthSession {
   enforceLimit(deps, "mfaVerify", who.userId);
   const factor = findOwnFactor(deps, who, factorId);
+  assertMayVerify(deps, who, factor);
   const nowMs = deps.now();
   const at = isoAt(nowMs);
+  assertFactorUnlocked(factor, nowMs);
   const challenge = repo.findChallenge(deps.db, input.challenge_id, factor.id);
   const isOpen =
     challenge &&
@@ -118,23 +161,28 @@ export function verifyFactor(
       code: "mfa_challenge_expired",
     });
   }
+  const attempt = countAttempt(deps, factor, nowMs);
+  if (!attempt) throw factorNotFound();
   const totp = authenticator.clone({ epoch: nowMs, window: 1 });
-  const delta = totp.checkDelta(input.code, deps.secrets.decrypt(factor.secret));
+  const delta = totp.checkDelta(input.code, deps.factorSecrets.open(factor.id, factor.secret));
   if (delta === null) {
     audit(deps, "login_failed", {
       userId: who.userId,
       requester,
-      detail: { method: "totp", factor_id: factor.id },
+      detail: { method: "totp", factor_id: factor.id, ...(attempt.lockSeconds ? { locked: true } : {}) },
     });
-    throw verificationFailed();
+    throw verificationFailed(attempt.lockSeconds);
   }
   const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS) + delta;
   const refreshToken = randomToken();
   const session = deps.db.transaction(() => {
     const current = repo.findSession(deps.db, who.sessionId);
     if (!current || current.ended_at) return undefined;
+    // Checked again here: another factor of the user may have been verified since the check above.
+    assertMayVerify(deps, who, factor);
     if (!repo.consumeChallenge(deps.db, input.challenge_id, at)) return "replayed" as const;
     if (!repo.markFactorVerified(deps.db, factor.id, step, at)) return "replayed" as const;
+    repo.deleteSpentChallenges(deps.db, factor.id, openSince(nowMs));
     const amr = [
       { method: "totp", timestamp: Math.floor(nowMs / 1000) },
       ...(JSON.parse(current.amr) as { method: string; timestamp: number }[]).filter(
@@ -166,11 +214,17 @@ export function verifyFactor(
   return sessionBody(deps, session, refreshToken);
 }
 
-/** Removing a verified factor needs an aal2 session, or a stolen password alone could strip MFA. */
+/**
+ * Removing a factor needs an aal2 session once the user has a verified one, or a stolen password alone
+ * could strip MFA. The sessions raised to aal2 by the removed factor drop back to aal1 at once.
+ */
 export function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
   const factor = findOwnFactor(deps, who, factorId);
   if (factor.status === "verified" && who.aal !== "aal2") {
-    throw new AppError(422, "AAL2 required to unenroll verified factor", { code: "insufficient_aal" });
+    throw insufficientAal(422, "AAL2 required to unenroll verified factor");
+  }
+  if (who.aal !== "aal2" && hasVerifiedFactor(deps, who)) {
+    throw insufficientAal(422, "AAL2 required to unenroll a factor while a verified factor exists");
   }
   deps.db.transaction(() => {
     repo.deleteFactor(deps.db, factor.id);

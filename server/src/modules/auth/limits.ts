@@ -30,6 +30,8 @@ export const authLimits = {
   /** Wrong 6-digit codes per address: 10 per 15 minutes keeps guessing a code hopeless. */
   codeFailures: { limit: 10, windowSeconds: 900 },
   mfaVerify: { limit: 15, windowSeconds: 60 },
+  /** MFA challenges per user: each is a stored row, so their creation is bounded too. */
+  mfaChallenge: { limit: 15, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type AuthLimit = keyof typeof authLimits;

@@ -126,19 +126,22 @@ export function findSession(db: Database, id: string): SessionRow | undefined {
 const liveSession = fixedQuery((k, sessionId: string, userId: string, now: string, idleSince: string) =>
   k
     .selectFrom("sessions")
-    .select("id")
+    .select("aal")
     .where("id", "=", sessionId)
     .where("user_id", "=", userId)
     .where("ended_at", "is", null)
     .where("not_after", ">", now)
     .where("refreshed_at", ">", idleSince),
 );
-/** Runs on every authenticated request: one indexed lookup through a prepared statement built once. */
-export function isSessionLive(
+/**
+ * The assurance level of a live session, undefined when it has ended or timed out. Runs on every
+ * authenticated request: one indexed lookup through a prepared statement built once.
+ */
+export function liveSessionAal(
   db: Database,
   args: { sessionId: string; userId: string; now: string; idleSince: string },
-): boolean {
-  return liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince) !== undefined;
+): "aal1" | "aal2" | undefined {
+  return liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince)?.aal;
 }
 
 const touch = fixedQuery((k, id: string, at: string) =>
@@ -339,16 +342,68 @@ export function findFactor(db: Database, id: string, userId: string): MfaFactorR
   );
 }
 
-export function insertFactor(db: Database, factor: Omit<MfaFactorRow, "last_verified_step">) {
-  db.run(db.kysely.insertInto("mfa_factors").values({ ...factor, last_verified_step: null }));
+export function insertFactor(
+  db: Database,
+  factor: Omit<MfaFactorRow, "last_verified_step" | "failed_attempts" | "locked_until">,
+) {
+  db.run(
+    db.kysely
+      .insertInto("mfa_factors")
+      .values({ ...factor, last_verified_step: null, failed_attempts: 0, locked_until: null }),
+  );
 }
 
+export function listLegacySealedFactors(db: Database): Pick<MfaFactorRow, "id" | "secret">[] {
+  return db.all(
+    db.kysely.selectFrom("mfa_factors").select(["id", "secret"]).where("secret", "not like", "v2.%"),
+  );
+}
+
+/** Swaps a factor's sealed secret, unless another process already changed it. */
+export function replaceFactorSecret(db: Database, id: string, from: string, to: string): boolean {
+  return (
+    db.run(
+      db.kysely
+        .updateTable("mfa_factors")
+        .set({ secret: to })
+        .where("id", "=", id)
+        .where("secret", "=", from),
+    ).changes === 1
+  );
+}
+
+/**
+ * Counts one verification attempt, atomically and only while the factor is not locked. Returns the
+ * attempts since the last accepted code, or undefined when the factor is locked.
+ */
+export function countFactorAttempt(db: Database, id: string, now: string): number | undefined {
+  return db.first(
+    db.kysely
+      .updateTable("mfa_factors")
+      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+      .where("id", "=", id)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+      .returning("failed_attempts"),
+  )?.failed_attempts;
+}
+
+export function lockFactor(db: Database, id: string, until: string) {
+  db.run(db.kysely.updateTable("mfa_factors").set({ locked_until: until }).where("id", "=", id));
+}
+
+/** Accepts a code: newer than the last one accepted, or nothing changes (false). Clears the lock-out. */
 export function markFactorVerified(db: Database, id: string, step: number, at: string) {
   return (
     db.run(
       db.kysely
         .updateTable("mfa_factors")
-        .set({ status: "verified", last_verified_step: step, updated_at: at })
+        .set({
+          status: "verified",
+          last_verified_step: step,
+          failed_attempts: 0,
+          locked_until: null,
+          updated_at: at,
+        })
         .where("id", "=", id)
         .where((eb) => eb.or([eb("last_verified_step", "is", null), eb("last_verified_step", "<", step)])),
     ).changes === 1
@@ -357,6 +412,16 @@ export function markFactorVerified(db: Database, id: string, step: number, at: s
 
 export function deleteFactor(db: Database, id: string) {
   db.run(db.kysely.deleteFrom("mfa_factors").where("id", "=", id));
+}
+
+/** Drops a factor's challenges that can no longer be verified: used, or created before `openSince`. */
+export function deleteSpentChallenges(db: Database, factorId: string, openSince: string) {
+  db.run(
+    db.kysely
+      .deleteFrom("mfa_challenges")
+      .where("factor_id", "=", factorId)
+      .where((eb) => eb.or([eb("verified_at", "is not", null), eb("created_at", "<=", openSince)])),
+  );
 }
 
 export function insertChallenge(db: Database, challenge: Omit<MfaChallengeRow, "verified_at">) {

@@ -31,7 +31,7 @@ function signedIn(res: Response): SignedIn {
   if (principal?.kind !== "user") {
     throw AppError.unauthorized("This endpoint requires a Bearer token", { code: "no_authorization" });
   }
-  return { userId: principal.userId, sessionId: principal.sessionId, aal: principal.claims.aal };
+  return { userId: principal.userId, sessionId: principal.sessionId, aal: principal.aal };
 }
 
 export function authRouter(deps: AuthDeps) {

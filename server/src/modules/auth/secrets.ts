@@ -1,13 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** Tokens are stored as their sha256: a leaked database holds nothing that signs anyone in. */
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -27,36 +18,22 @@ export const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** A 32-byte key for one purpose (`label`) from a configured secret. */
+export const deriveKey = (secret: string, label: string) =>
+  Buffer.from(hkdfSync("sha256", Buffer.from(secret, "utf8"), Buffer.alloc(0), label, 32));
+
 export interface Secrets {
   /**
    * A refresh token's child is derived from it (HMAC), so a token presented again inside the reuse
    * interval can be answered with the very child the first request got, though only hashes are stored.
    */
   childToken(parent: string): string;
-  encrypt(plain: string): string;
-  decrypt(sealed: string): string;
 }
 
 export function createSecrets(jwtSecret: string): Secrets {
-  const derive = (label: string) =>
-    Buffer.from(hkdfSync("sha256", Buffer.from(jwtSecret, "utf8"), Buffer.alloc(0), label, 32));
-  const chainKey = derive("refresh-token-chain");
-  const sealKey = derive("mfa-secret-seal");
+  const chainKey = deriveKey(jwtSecret, "refresh-token-chain");
   return {
     childToken: (parent) =>
       createHmac("sha256", chainKey).update(parent).digest().subarray(0, 24).toString("base64url"),
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", sealKey, iv);
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
-    },
-    decrypt(sealed) {
-      const [iv, tag, body] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
-      if (!iv || !tag || !body) throw new Error("malformed sealed secret");
-      const decipher = createDecipheriv("aes-256-gcm", sealKey, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-    },
   };
 }

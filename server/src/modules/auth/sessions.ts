@@ -90,11 +90,15 @@ export function signInUser(deps: AuthDeps, args: { user: UserRow; requester: Req
   return sessionBody(deps, session, refreshToken);
 }
 
-/** The cheap check the authorizer runs on every request carrying a user token. */
+/**
+ * The cheap check the authorizer runs on every request carrying a user token: the session's current
+ * assurance level, or undefined once it has ended. The level can drop below the token's `aal` claim
+ * (a factor was removed), and the lower of the two is what counts.
+ */
 export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">) {
   return (sessionId: string, userId: string) => {
     const nowMs = deps.now();
-    return repo.isSessionLive(deps.db, {
+    return repo.liveSessionAal(deps.db, {
       sessionId,
       userId,
       now: isoAt(nowMs),

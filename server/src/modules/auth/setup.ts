@@ -3,20 +3,24 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { createRateLimiter } from "../../http/rate-limit";
 import type { AuthDeps } from "./deps";
+import { createFactorSecrets, resealLegacyFactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
 import { createMailer } from "./mail";
 import { createPasswordHasher } from "./passwords";
 import { createSecrets } from "./secrets";
 import { createSessionCheck } from "./sessions";
 
-/** Wires the auth service once per app: its own rate limiter on the same (injectable) clock. */
+/**
+ * Wires the auth service once per app: its own rate limiter on the same (injectable) clock. TOTP secrets
+ * still sealed under the JWT_SECRET-derived key are re-sealed here, so every start completes the move.
+ */
 export function createAuthDeps(args: {
   config: Config;
   db: Database;
   logger: Logger;
   tokens: TokenSigner;
   now?: () => number;
-}): AuthDeps & { isSessionActive: (sessionId: string, userId: string) => boolean } {
+}): AuthDeps & { sessionAal: ReturnType<typeof createSessionCheck> } {
   const now = args.now ?? Date.now;
   const deps: AuthDeps = {
     db: args.db,
@@ -27,7 +31,12 @@ export function createAuthDeps(args: {
     limiter: createRateLimiter(now),
     passwords: createPasswordHasher(args.config.BCRYPT_COST),
     secrets: createSecrets(args.config.JWT_SECRET),
+    factorSecrets: createFactorSecrets({
+      mfaEncryptionKey: args.config.MFA_ENCRYPTION_KEY,
+      jwtSecret: args.config.JWT_SECRET,
+    }),
     mailer: createMailer({ db: args.db, config: args.config, logger: args.logger, now }),
   };
-  return { ...deps, isSessionActive: createSessionCheck(deps) };
+  resealLegacyFactorSecrets(deps);
+  return { ...deps, sessionAal: createSessionCheck(deps) };
 }
