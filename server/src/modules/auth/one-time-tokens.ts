@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MailKind, OneTimeTokenType, UserRow } from "../../db/schema";
+import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
 import { type AuthDeps, isoAt } from "./deps";
 import * as repo from "./repository";
 import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
@@ -26,9 +26,23 @@ const sentAtColumn = {
   email_change: "email_change_sent_at",
 } as const;
 
+/** What a confirmation token records of the password it vouches for: a hash of the stored hash. */
+const passwordFingerprint = (passwordHash: string | null) => (passwordHash ? sha256(passwordHash) : null);
+
+/**
+ * Whether following `token` vouches for the user's current password: it is a sign-up confirmation issued
+ * while that very password hash was stored. A later sign-up of the same address stores a new hash (and
+ * replaces the token), so no other sign-up's password passes.
+ */
+export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boolean {
+  const current = passwordFingerprint(user.encrypted_password);
+  return token.token_type === "confirmation" && current !== null && token.password_fingerprint === current;
+}
+
 /**
  * Creates a single-use, expiring link token and 6-digit code for `to`, stores only their hashes (replacing
- * any earlier token of that type), and mails them.
+ * any earlier token of that type), and mails them. A confirmation token also records the password stored
+ * at that moment, read inside the same transaction.
  */
 export function issueOneTimeToken(
   deps: AuthDeps,
@@ -39,6 +53,7 @@ export function issueOneTimeToken(
   const token = randomToken();
   const code = randomCode();
   deps.db.transaction(() => {
+    const passwordHash = repo.findUserById(deps.db, args.user.id)?.encrypted_password ?? null;
     repo.replaceOneTimeToken(deps.db, {
       id: randomUUID(),
       user_id: args.user.id,
@@ -46,6 +61,7 @@ export function issueOneTimeToken(
       token_hash: sha256(token),
       code_hash: codeHash(args.to, code),
       relates_to: args.to,
+      password_fingerprint: args.type === "confirmation" ? passwordFingerprint(passwordHash) : null,
       redirect_to: args.redirectTo,
       expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
       created_at: at,
