@@ -20,6 +20,8 @@ const env = {
   LOG_LEVEL: "warn",
   BCRYPT_COST: "4",
   RATE_LIMITS: "false",
+  // The browser tests read confirmation and magic links from the outbox (from this machine).
+  DEV_MAIL_UI: "true",
   ...JSON.parse(process.env.E2E_SERVER_ENV ?? "{}"),
 };
 writeFileSync(join(dir, "env.json"), JSON.stringify(env, null, 2));

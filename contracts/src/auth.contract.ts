@@ -447,6 +447,8 @@ export const authContract = c.router({
       .strict(),
     responses: { 200: z.array(devMailSchema), 404: z.object({ code: z.string(), message: z.string() }) },
     metadata: access("open"),
-    summary: "Development only (404 in production): the mail outbox, newest first",
+    summary:
+      "Development only: the mail outbox, newest first. 404 unless DEV_MAIL_UI=true, outside production, " +
+      "without TRUST_PROXY, to a loopback caller",
   },
 });

@@ -15,6 +15,7 @@ import { openApiRouter } from "./http/openapi";
 import { createRateLimiter } from "./http/rate-limit";
 import { cors, noStore, securityHeaders } from "./http/security";
 import { spa } from "./http/spa";
+import { devMailGate } from "./modules/auth/dev-mail";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
@@ -113,6 +114,7 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
   const mount = <T extends AppRouter>(routes: T, impl: Parameters<typeof createExpressEndpoints<T>>[1]) =>
     createExpressEndpoints(routes, impl, app, options as never);
 
+  app.use("/api", devMailGate(config));
   mount(contract.health, healthRouter(db));
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));

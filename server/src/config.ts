@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -13,6 +14,55 @@ const list = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+/** Names Express's "trust proxy" accepts for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string) {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry)) return true;
+  const [ip = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(ip);
+  return (
+    version !== 0 &&
+    rest.length === 0 &&
+    prefix !== undefined &&
+    /^\d{1,3}$/.test(prefix) &&
+    Number(prefix) <= (version === 4 ? 32 : 128)
+  );
+}
+
+/**
+ * Express "trust proxy": off, a hop count, or the proxies' addresses and CIDR ranges. `true` would trust
+ * every X-Forwarded-For hop, so any client could name its own address and dodge the per-IP limits.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim();
+  if (v === "false" || v === "0") return false;
+  if (v === "true") {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message:
+        "true is refused: it trusts every X-Forwarded-For hop, so any client could forge its address and " +
+        "escape the per-IP rate limits. Set the number of proxies in front of the server (e.g. 1) or their " +
+        "addresses or CIDR ranges (e.g. 127.0.0.1 or 10.0.0.0/8,::1)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0 || entries.length === 0) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be false, a hop count or a list of proxy addresses or CIDR ranges (not ${bad.join(", ") || "empty"})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const url = z
   .string()
   .url()
@@ -30,13 +80,7 @@ const envSchema = z.object({
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((v): boolean | number | string => {
-      if (v === "true" || v === "false") return v === "true";
-      return /^\d+$/.test(v) ? Number(v) : v;
-    }),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   SEED_DEMO: bool.default("true"),
   PLAYLIST_EMBED_URL: z
     .string()
@@ -49,6 +93,8 @@ const envSchema = z.object({
   AUTH_REQUIRE_AAL2: bool.default("false"),
   AUTH_SECURE_PASSWORD_CHANGE: bool.default("true"),
   STAFF_EMAIL_DOMAINS: list.default(""),
+  /** Serves the mail outbox (links included) at /api/dev/mail to loopback callers; never in production. */
+  DEV_MAIL_UI: bool.default("false"),
   ADDITIONAL_REDIRECT_URLS: list.default(""),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds.default(10),
   SESSION_TIMEBOX: seconds.default(30 * 24 * 3600),
@@ -122,6 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
       problems.push("MFA_ENCRYPTION_KEY: is required in production");
     if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL)
       problems.push("SMTP_URL: is required when MAIL_TRANSPORT=smtp");
+    if (e.AUTH_AUTOCONFIRM && e.STAFF_EMAIL_DOMAINS.length > 0)
+      problems.push(
+        "AUTH_AUTOCONFIRM and STAFF_EMAIL_DOMAINS: cannot be used together: autoconfirm never proves the " +
+          "mailbox, so anyone could sign up an address on a staff domain and get the staff role",
+      );
+    if (e.NODE_ENV === "production" && e.DEV_MAIL_UI)
+      problems.push("DEV_MAIL_UI: must not be true in production (it would serve every one-time link)");
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;

@@ -90,7 +90,7 @@ describe("public form submissions", () => {
   });
 
   it("limits submissions per IP with 429 and Retry-After", async () => {
-    const ctx2 = await createTestContext({ seed: false, env: { TRUST_PROXY: "true" } });
+    const ctx2 = await createTestContext({ seed: false, env: { TRUST_PROXY: "1" } });
     try {
       const send = (ip: string) =>
         request(ctx2.app)

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import bcrypt from "bcrypt";
 import type { Express } from "express";
-import pino from "pino";
 import { createApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoData } from "../src/db/seed";
+import { createLogger } from "../src/http/logger";
 import { draftUser, insertDraftUser } from "../src/modules/auth/accounts";
 import { type AppRole, createTokenSigner } from "../src/modules/auth/jwt";
 import * as authRepo from "../src/modules/auth/repository";
@@ -61,6 +61,8 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     LOG_LEVEL: "info",
     WEB_DIST: join(dir, "no-web-dist"),
     BCRYPT_COST: "4",
+    // Tests read the outbox through supertest, from loopback.
+    DEV_MAIL_UI: "true",
     ...env,
   });
 }
@@ -75,7 +77,8 @@ export async function createTestContext(
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) seedDemoData(db);
   const logs: string[] = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => logs.push(line) });
+  // The product's own logger (its redaction included), writing into `logs`.
+  const logger = createLogger("info", { write: (line: string) => logs.push(line) });
   let offset = 0;
   const clock = {
     now: () => Date.now() + offset,

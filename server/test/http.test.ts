@@ -98,7 +98,7 @@ describe("headers", () => {
   });
 
   it("sends HSTS only behind a trusted proxy that saw https", async () => {
-    const proxied = await createTestContext({ seed: false, env: { TRUST_PROXY: "true" } });
+    const proxied = await createTestContext({ seed: false, env: { TRUST_PROXY: "1" } });
     try {
       const res = await request(proxied.app).get("/health").set("X-Forwarded-Proto", "https");
       expect(res.headers["strict-transport-security"]).toContain("max-age=");

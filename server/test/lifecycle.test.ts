@@ -11,7 +11,7 @@ import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoData } from "../src/db/seed";
 import { createTokenSigner } from "../src/modules/auth/jwt";
 import { startServer } from "../src/server";
-import { createTestContext, testConfig } from "./helpers";
+import { createTestContext, TEST_SECRET, testConfig } from "./helpers";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -69,6 +69,26 @@ describe("config", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: join(tempDir(), "a.db") })).toThrow(
       /JWT_SECRET/,
     );
+  });
+
+  it("takes TRUST_PROXY as off, a hop count or proxy addresses, and refuses true with the reason", () => {
+    const trustProxy = (value: string) =>
+      loadConfig({ TRUST_PROXY: value, DATABASE_URL: ":memory:", JWT_SECRET: TEST_SECRET }).TRUST_PROXY;
+    for (const off of ["false", "0", ""]) expect(trustProxy(off)).toBe(false);
+    expect(trustProxy("2")).toBe(2);
+    expect(trustProxy("127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback")).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(() => trustProxy("true")).toThrow(
+      /TRUST_PROXY: true is refused: .*forge.*number of proxies.*CIDR/s,
+    );
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.internal", "1.2.3.4/8/8", ","]) {
+      expect(() => trustProxy(bad), bad).toThrow(/TRUST_PROXY: must be false, a hop count or a list/);
+    }
   });
 
   it("generates a development secret once, kept with mode 0600", () => {

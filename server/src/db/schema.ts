@@ -159,6 +159,11 @@ export interface OneTimeTokenTable {
   code_hash: string;
   /** The address the token was sent to. */
   relates_to: string;
+  /**
+   * Confirmation tokens: sha256 of the password hash the account had when the token was issued, i.e. the
+   * password of the sign-up this link confirms (null without one). Other types: null.
+   */
+  password_fingerprint: string | null;
   redirect_to: string;
   expires_at: string;
   used_at: string | null;

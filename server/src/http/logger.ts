@@ -19,15 +19,17 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       redact: {
+        // Whatever a caller logs under these names, at the top or one level down, never reaches a log.
         paths: [
           "password",
-          "*.password",
           "token",
-          "*.token",
+          "token_hash",
           "refresh_token",
-          "*.refresh_token",
           "access_token",
-        ],
+          "nonce",
+          "code",
+          "mail.link",
+        ].flatMap((path) => [path, `*.${path}`]),
         censor: "[redacted]",
       },
     },

@@ -1,6 +1,10 @@
+import { createServer } from "node:http";
+import type { Express } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
+import { createApp } from "../../src/app";
+import { createLogger } from "../../src/http/logger";
+import { createTestContext, TEST_PASSWORD, type TestContext, testConfig, uniqueEmail } from "../helpers";
 import {
   anon,
   bearer,
@@ -30,11 +34,14 @@ async function magicLink(email: string, redirect?: string) {
 }
 
 describe("magic links", () => {
-  it("creates the user, mails a link that signs in once, and logs the link (not other secrets)", async () => {
+  it("creates the user, mails a link that signs in once, and logs the mail without its link", async () => {
     const email = uniqueEmail("magic");
     const mail = await magicLink(email);
     expect(mail.kind).toBe("magic_link");
-    expect(ctx.logs.some((l) => l.includes(linkToken(mail.link)) && l.includes('"level":30'))).toBe(true);
+    const queued = ctx.logs.map((l) => JSON.parse(l)).find((l) => l.mail?.id === mail.id);
+    expect(queued).toMatchObject({ msg: "mail queued in outbox", mail: { kind: "magic_link" } });
+    expect(Object.keys(queued.mail).sort()).toEqual(["id", "kind", "to_hash"]);
+    expect(ctx.logs.some((l) => l.includes(linkToken(mail.link)) || l.includes(email))).toBe(false);
     const first = await request(ctx.app).get(linkPath(mail.link));
     expect(first.status).toBe(303);
     const fragment = fragmentOf(first.headers.location ?? "");
@@ -259,15 +266,82 @@ describe("GET and PUT /auth/v1/user", () => {
 });
 
 describe("GET /api/dev/mail", () => {
-  it("lists the outbox newest first, and does not exist in production", async () => {
+  /** What any unknown /api path answers: a closed outbox looks exactly like no route at all. */
+  const noRoute = { code: "http_404", message: "No route for GET /dev/mail" };
+
+  /** The app behind a server that sees every caller at `address`, as the socket of a remote client would. */
+  const fromPeer = (app: Express, address: string) =>
+    request(
+      createServer((req, res) => {
+        Object.defineProperty(req.socket, "remoteAddress", { value: address, configurable: true });
+        app(req, res);
+      }),
+    );
+
+  async function expectClosed(app: Express) {
+    for (const path of ["/api/dev/mail", "/api/dev/mail?limit=abc", "/api/dev/mail?to=a@b.c"]) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual(noRoute);
+    }
+    expect((await request(app).get("/api/dev/nope")).body.code).toBe(noRoute.code);
+    for (const path of ["/api/dev/mail/", "/API/Dev/Mail"])
+      expect((await request(app).get(path)).status).toBe(404);
+  }
+
+  it("lists the outbox newest first, with DEV_MAIL_UI on, to a caller on this machine", async () => {
     const email = uniqueEmail("order");
     await anon(ctx).post("/auth/v1/otp", { email });
     await anon(ctx).post("/auth/v1/recover", { email });
     const list = await mails(ctx, email);
     expect(list.map((m) => m.kind)).toEqual(["recovery", "magic_link"]);
-    const prod = await createTestContext({ env: { NODE_ENV: "production" } });
+    for (const peer of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) {
+      expect((await fromPeer(ctx.app, peer).get("/api/dev/mail")).status, peer).toBe(200);
+    }
+  });
+
+  it("is off by default", async () => {
+    const off = await createTestContext({ seed: false, env: { DEV_MAIL_UI: "" } });
     try {
-      expect((await request(prod.app).get("/api/dev/mail")).status).toBe(404);
+      expect(off.config.DEV_MAIL_UI).toBe(false);
+      await expectClosed(off.app);
+    } finally {
+      off.close();
+    }
+  });
+
+  it("answers a caller that is not on this machine 404", async () => {
+    for (const peer of ["203.0.113.7", "10.0.0.2", "::ffff:192.168.1.5", "2001:db8::1", "::ffff:128.0.0.1"]) {
+      const res = await fromPeer(ctx.app, peer).get("/api/dev/mail");
+      expect(res.status, peer).toBe(404);
+      expect(res.body).toEqual(noRoute);
+    }
+  });
+
+  it("is off behind a trusted proxy, where every caller arrives from the proxy's address", async () => {
+    const proxied = await createTestContext({ seed: false, env: { TRUST_PROXY: "1" } });
+    try {
+      expect(proxied.config.DEV_MAIL_UI).toBe(true);
+      await expectClosed(proxied.app);
+    } finally {
+      proxied.close();
+    }
+  });
+
+  it("never in production: start-up refuses DEV_MAIL_UI=true, and the route stays closed regardless", async () => {
+    expect(() => testConfig(ctx.dir, { NODE_ENV: "production" })).toThrow(/DEV_MAIL_UI/);
+    const prod = await createTestContext({
+      seed: false,
+      env: { NODE_ENV: "production", DEV_MAIL_UI: "false" },
+    });
+    try {
+      await expectClosed(prod.app);
+      const forced = createApp({
+        config: { ...prod.config, DEV_MAIL_UI: true },
+        db: prod.db,
+        logger: createLogger("silent"),
+      });
+      await expectClosed(forced);
     } finally {
       prod.close();
     }

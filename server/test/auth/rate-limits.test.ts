@@ -44,6 +44,28 @@ describe("rate limits", () => {
     expect(over.headers["retry-after"]).toBeDefined();
   });
 
+  it("behind one trusted proxy, a forged X-Forwarded-For hop does not change the client's key", async () => {
+    const proxied = await createTestContext({ seed: false, env: { TRUST_PROXY: "1" } });
+    try {
+      // The proxy appends the address it saw (198.51.100.7); whatever the client wrote before it is forged.
+      const signUp = (forged: string) =>
+        anon(proxied)
+          .post("/auth/v1/signup", { email: uniqueEmail("forged"), password: "" })
+          .set("X-Forwarded-For", `${forged}, 198.51.100.7`);
+      for (let i = 0; i < 30; i++) expect((await signUp(`6.6.6.${i}`)).status).toBe(422);
+      const over = await signUp("6.6.6.200");
+      expect(over.status).toBe(429);
+      expect(over.body.error_code).toBe("over_request_rate_limit");
+      // Another client behind the same proxy has its own key.
+      const other = await anon(proxied)
+        .post("/auth/v1/signup", { email: uniqueEmail("forged"), password: "" })
+        .set("X-Forwarded-For", "6.6.6.6, 198.51.100.8");
+      expect(other.status).toBe(422);
+    } finally {
+      proxied.close();
+    }
+  });
+
   it("throttles failed passwords per account, known or not, and lets the owner back in within 15 minutes", async () => {
     const user = await ctx.createUser();
     const ghost = uniqueEmail("ghost");

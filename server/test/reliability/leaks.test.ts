@@ -1,21 +1,45 @@
+import type { DevMail } from "@app/contracts";
+import { authenticator } from "otplib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fragmentOf, latestMail, linkPath, linkToken } from "../auth/support";
+import { createLogger } from "../../src/http/logger";
+import { codeHash, sha256 } from "../../src/modules/auth/secrets";
+import { fragmentOf, latestMail, linkPath, linkToken, mailCode } from "../auth/support";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 
 /**
- * Runs every flow that handles a secret, collecting each secret and every URL the server builds,
- * then checks that no log line and no URL carries one. The one exception is the one-time link itself,
- * which goes into the mail and (outbox mode, development only) the "mail queued" log line.
+ * Runs every flow that handles a secret, collecting each secret and every URL the server builds, then
+ * checks that no log line carries one, and no URL one beyond the mailed link's own token.
  */
 let ctx: TestContext;
+/** Never in a log line, nor in a URL the server builds. */
 const secrets = new Set<string>();
-const oneTimeTokens = new Set<string>();
+/** The mailed links' tokens: only ever in the mail itself. */
+const linkTokens = new Set<string>();
+/** 6-digit codes (mailed and TOTP): too short to grep as substrings, so matched as whole numbers. */
+const codes = new Set<string>();
+const addresses = new Set<string>();
 const builtUrls: string[] = [];
 const authResponses: request.Response[] = [];
 
 const remember = (...values: (string | undefined | null)[]) => {
   for (const v of values) if (v && v.length >= 6) secrets.add(v);
+};
+/** A mailed link's token and code, and the hashes the server stores of them. */
+const rememberMail = (mail: DevMail, email: string) => {
+  const token = linkToken(mail.link);
+  const code = mailCode(mail);
+  expect(token.length).toBeGreaterThan(20);
+  expect(code).toMatch(/^\d{6}$/);
+  linkTokens.add(token);
+  codes.add(code);
+  remember(sha256(token), codeHash(email, code));
+  builtUrls.push(mail.link);
+};
+const rememberSession = (session: { access_token?: string; refresh_token?: string }) => {
+  expect(session.access_token).toEqual(expect.any(String));
+  remember(session.access_token, session.refresh_token);
+  if (session.refresh_token) remember(sha256(session.refresh_token));
 };
 /** supertest keeps the request on the response at run time; its types do not say so. */
 const pathOf = (res: request.Response) => (res as unknown as { req: { path: string } }).req.path;
@@ -26,59 +50,96 @@ const track = (res: request.Response) => {
 };
 const api = () => request(ctx.app);
 const withKey = (r: request.Test) => r.set("apikey", ctx.anonKey);
+const mailTo = async (email: string) => {
+  const mail = await latestMail(ctx, email);
+  rememberMail(mail, email);
+  return mail;
+};
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
   remember(ctx.anonKey, TEST_SECRET);
   const email = uniqueEmail("leaks");
+  const newcomer = uniqueEmail("leaks-otp");
+  addresses.add(email).add(newcomer);
   const password = "a secret passphrase nobody logs 31";
   const newPassword = "another secret passphrase nobody logs 47";
   remember(password, newPassword);
 
+  // Sign up and confirm through the mailed link.
   track(
     await withKey(api().post("/auth/v1/signup")).send({ email, password, data: { full_name: "Lea Kage" } }),
   );
-  const confirm = await latestMail(ctx, email);
-  oneTimeTokens.add(linkToken(confirm.link));
-  builtUrls.push(confirm.link);
+  const confirm = await mailTo(email);
   const verified = track(await api().get(linkPath(confirm.link)).redirects(0));
-  const fragment = fragmentOf(verified.headers.location as string);
-  remember(fragment.access_token, fragment.refresh_token);
+  rememberSession(fragmentOf(verified.headers.location as string));
 
+  // Password sign-in, a wrong password, refresh.
   const signIn = track(
     await withKey(api().post("/auth/v1/token?grant_type=password")).send({ email, password }),
   );
-  remember(signIn.body.access_token, signIn.body.refresh_token);
+  rememberSession(signIn.body);
   const wrong = track(
     await withKey(api().post("/auth/v1/token?grant_type=password")).send({ email, password: `${password}x` }),
   );
   expect(wrong.status).toBe(400);
   remember(`${password}x`);
-
   const refreshed = track(
     await withKey(api().post("/auth/v1/token?grant_type=refresh_token")).send({
       refresh_token: signIn.body.refresh_token,
     }),
   );
-  remember(refreshed.body.access_token, refreshed.body.refresh_token);
-  const bearer = (r: request.Test) =>
-    withKey(r).set("Authorization", `Bearer ${refreshed.body.access_token}`);
+  rememberSession(refreshed.body);
+  const bearer = (r: request.Test, token = refreshed.body.access_token as string) =>
+    withKey(r).set("Authorization", `Bearer ${token}`);
 
+  // The user, a password change, a TOTP factor enrolled and verified.
   track(await bearer(api().get("/auth/v1/user")));
   track(await bearer(api().put("/auth/v1/user")).send({ password: newPassword }));
   const factor = track(
     await bearer(api().post("/auth/v1/factors")).send({ factor_type: "totp", friendly_name: "phone" }),
   );
-  remember(factor.body.totp?.secret);
+  remember(factor.body.totp?.secret, factor.body.totp?.uri);
+  const challenge = track(await bearer(api().post(`/auth/v1/factors/${factor.body.id}/challenge`)).send({}));
+  const totp = authenticator.clone({ epoch: ctx.clock.now() }).generate(factor.body.totp.secret);
+  codes.add(totp);
+  const aal2 = track(
+    await bearer(api().post(`/auth/v1/factors/${factor.body.id}/verify`)).send({
+      challenge_id: challenge.body.id,
+      code: totp,
+    }),
+  );
+  expect(aal2.status, aal2.text).toBe(200);
+  rememberSession(aal2.body);
 
-  track(await withKey(api().post("/auth/v1/otp")).send({ email: uniqueEmail("leaks-otp") }));
+  // Magic links: a new user's, an existing user's followed, another redeemed by token_hash.
+  track(await withKey(api().post("/auth/v1/otp")).send({ email: newcomer }));
+  await mailTo(newcomer);
   track(await withKey(api().post("/auth/v1/otp")).send({ email, create_user: false }));
-  const magic = await latestMail(ctx, email);
-  oneTimeTokens.add(linkToken(magic.link));
-  builtUrls.push(magic.link);
+  const magic = await mailTo(email);
+  const followed = track(await api().get(linkPath(magic.link)).redirects(0));
+  rememberSession(fragmentOf(followed.headers.location as string));
+  track(await withKey(api().post("/auth/v1/otp")).send({ email }));
+  const byHash = track(
+    await withKey(api().post("/auth/v1/verify")).send({
+      type: "magiclink",
+      token_hash: linkToken((await mailTo(email)).link),
+    }),
+  );
+  rememberSession(byHash.body);
+
+  // Recovery redeemed by its 6-digit code, then a bogus link.
   track(await withKey(api().post("/auth/v1/recover")).send({ email }));
+  const recovery = await mailTo(email);
+  const recovered = track(
+    await withKey(api().post("/auth/v1/verify")).send({ type: "recovery", email, token: mailCode(recovery) }),
+  );
+  expect(recovered.status, recovered.text).toBe(200);
+  rememberSession(recovered.body);
   track(await api().get("/auth/v1/verify?token=bogus-one-time-token&type=recovery").redirects(0));
-  track(await bearer(api().post("/auth/v1/logout?scope=global")));
+  remember("bogus-one-time-token");
+
+  track(await bearer(api().post("/auth/v1/logout?scope=global"), aal2.body.access_token));
   // A data call with a user token, so request logs see an Authorization header too.
   await withKey(api().get("/rest/v1/events?limit=1")).set(
     "Authorization",
@@ -89,27 +150,35 @@ afterAll(() => ctx.close());
 
 describe("secrets stay out of logs and URLs", () => {
   it("collected the secrets and URLs it means to check", () => {
-    expect(secrets.size).toBeGreaterThanOrEqual(8);
-    expect(oneTimeTokens.size).toBe(2);
-    expect(builtUrls.length).toBeGreaterThanOrEqual(4);
-    expect(ctx.logs.length).toBeGreaterThan(10);
-    // The scan can see what it looks for: the outbox line does carry the link (by design, development only).
-    expect(ctx.logs.some((line) => [...oneTimeTokens].some((t) => line.includes(t)))).toBe(true);
+    expect(secrets.size).toBeGreaterThanOrEqual(25);
+    expect(linkTokens.size).toBe(5);
+    expect(codes.size).toBeGreaterThanOrEqual(5);
+    expect(builtUrls.length).toBeGreaterThanOrEqual(8);
+    expect(ctx.logs.length).toBeGreaterThan(20);
+    expect(ctx.logs.filter((l) => l.includes('"mail queued in outbox"'))).toHaveLength(5);
   });
 
-  it("no log line carries a password, key, access or refresh token, or the secret", () => {
+  it("no log line carries a password, key, access or refresh token, a token hash, or the secret", () => {
     for (const line of ctx.logs)
       for (const secret of secrets)
         expect(line.includes(secret), `log line leaks a secret: ${line.slice(0, 160)}`).toBe(false);
   });
 
-  it("one-time tokens appear only in the outbox's mail-link line, never in request logs", () => {
+  it("no log line carries a mailed link's token, a 6-digit code, or a recipient's address", () => {
     for (const line of ctx.logs) {
-      for (const token of oneTimeTokens) {
-        if (line.includes(token)) expect(JSON.parse(line).msg).toBe("mail queued in outbox");
-      }
+      for (const token of linkTokens) expect(line.includes(token), line.slice(0, 160)).toBe(false);
+      for (const code of codes)
+        expect(new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`).test(line), line).toBe(false);
+      for (const address of addresses) expect(line.includes(address), line.slice(0, 160)).toBe(false);
     }
-    expect(ctx.logs.some((l) => l.includes("bogus-one-time-token"))).toBe(false);
+  });
+
+  it("a queued mail is logged by id, kind and a hash of its address only", () => {
+    const queued = ctx.logs.map((l) => JSON.parse(l)).filter((l) => l.msg === "mail queued in outbox");
+    for (const line of queued) {
+      expect(Object.keys(line.mail).sort()).toEqual(["id", "kind", "to_hash"]);
+      expect(line.mail.to_hash).toMatch(/^[0-9a-f]{16}$/);
+    }
   });
 
   it("no URL the server builds carries a secret in its path or query", () => {
@@ -120,7 +189,59 @@ describe("secrets stay out of logs and URLs", () => {
   });
 
   it("every auth answer is marked Cache-Control: no-store", () => {
-    expect(authResponses.length).toBeGreaterThan(8);
+    expect(authResponses.length).toBeGreaterThan(12);
     for (const res of authResponses) expect(res.headers["cache-control"], pathOf(res)).toBe("no-store");
+  });
+});
+
+describe("the logger", () => {
+  it("censors secret-named fields, at the top and one level down", () => {
+    const lines: string[] = [];
+    const logger = createLogger("info", { write: (line: string) => lines.push(line) });
+    const names = ["password", "token", "token_hash", "refresh_token", "access_token", "nonce", "code"];
+    const values = names.map((name) => `value-of-${name}-7f3a9c`);
+    const fields = Object.fromEntries(names.map((name, i) => [name, values[i]]));
+    logger.info({ ...fields, mail: { link: "https://site/verify?token=mail-link-secret" } }, "top");
+    logger.info({ body: fields }, "nested");
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      for (const value of [...values, "mail-link-secret"]) expect(line).not.toContain(value);
+      expect(line).toContain("[redacted]");
+    }
+  });
+});
+
+describe("with DEV_MAIL_UI off", () => {
+  it("the outbox keeps no link, and no body carrying one", async () => {
+    const quiet = await createTestContext({ seed: false, env: { RATE_LIMITS: "false", DEV_MAIL_UI: "" } });
+    try {
+      const email = uniqueEmail("quiet");
+      const post = (path: string, body: object) =>
+        request(quiet.app).post(path).set("apikey", quiet.anonKey).send(body);
+      await post("/auth/v1/signup", { email, password: "a secret passphrase nobody logs 31" });
+      await post("/auth/v1/otp", { email });
+      await post("/auth/v1/recover", { email });
+      const rows = quiet.db.sqlite
+        .prepare("SELECT kind, subject, link, text_body, html_body FROM mail_outbox WHERE to_address = ?")
+        .all(email) as {
+        kind: string;
+        subject: string;
+        link: string;
+        text_body: string;
+        html_body: string;
+      }[];
+      expect(rows.map((r) => r.kind).sort()).toEqual(["confirmation", "magic_link", "recovery"]);
+      for (const row of rows) {
+        expect(row.subject).not.toBe("");
+        expect({ link: row.link, text: row.text_body, html: row.html_body }).toEqual({
+          link: "",
+          text: "",
+          html: "",
+        });
+      }
+      expect(quiet.logs.some((l) => l.includes("/auth/v1/verify?") || l.includes(email))).toBe(false);
+    } finally {
+      quiet.close();
+    }
   });
 });

@@ -18,7 +18,10 @@ export function metadataJson(data: Record<string, unknown> | undefined): string 
   return json;
 }
 
-/** STAFF_EMAIL_DOMAINS grants `staff` to a *confirmed* address on one of those domains; admin is kept. */
+/**
+ * STAFF_EMAIL_DOMAINS grants `staff` to an address on one of those domains when a mailed link first confirms
+ * it (see confirmEmail); admin is kept.
+ */
 export function domainRole(config: Pick<Config, "STAFF_EMAIL_DOMAINS">, email: string, current?: AppRole) {
   if (current === "admin") return current;
   const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
@@ -91,24 +94,34 @@ export function insertDraftUser(db: Database, draft: { user: UserRow; identity: 
   });
 }
 
-/** Marks the address confirmed and applies the staff-domain rule; inside the caller's transaction. */
+/**
+ * Marks the address confirmed, inside the caller's transaction. Only the first confirmation changes the
+ * account, because only then does it pass to whoever reads the mailbox. Anyone can sign up someone else's
+ * address, so a password the followed link does not vouch for (`keepPassword` false: a magic link,
+ * recovery, or another sign-up's confirmation) may be a stranger's and is removed. The staff-domain rule
+ * grants its role then and only then: a role an operator removes later stays removed, and a confirmed
+ * account that moves to a staff-domain address gains nothing.
+ */
 export function confirmEmail(
   db: Database,
   config: Pick<Config, "STAFF_EMAIL_DOMAINS">,
   user: UserRow,
   at: string,
+  args: { keepPassword: boolean },
 ) {
-  const meta = JSON.parse(user.raw_app_meta_data) as AppMetadata;
-  const role = domainRole(config, user.email, meta.role);
-  repo.updateUser(
-    db,
-    user.id,
-    {
-      email_confirmed_at: user.email_confirmed_at ?? at,
-      raw_app_meta_data: JSON.stringify(withRole(meta, role)),
-    },
-    at,
-  );
+  if (!user.email_confirmed_at) {
+    const meta = JSON.parse(user.raw_app_meta_data) as AppMetadata;
+    repo.updateUser(
+      db,
+      user.id,
+      {
+        email_confirmed_at: at,
+        raw_app_meta_data: JSON.stringify(withRole(meta, domainRole(config, user.email, meta.role))),
+        ...(args.keepPassword ? {} : { encrypted_password: null }),
+      },
+      at,
+    );
+  }
   const identity = repo.listIdentities(db, user.id).find((i) => i.provider === "email");
   if (identity) {
     const data = JSON.parse(identity.identity_data) as Record<string, unknown>;

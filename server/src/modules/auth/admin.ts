@@ -1,6 +1,6 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { domainRole, draftUser, insertDraftUser, withRole } from "./accounts";
+import { draftUser, insertDraftUser, withRole } from "./accounts";
 import { audit } from "./audit";
 import { isoAt, normalizeEmail } from "./deps";
 import type { AppRole } from "./jwt";
@@ -11,7 +11,7 @@ import { appMetadataOf } from "./user-json";
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
   db: Database;
-  config: Pick<Config, "BCRYPT_COST" | "STAFF_EMAIL_DOMAINS">;
+  config: Pick<Config, "BCRYPT_COST">;
   now?: () => number;
 }
 
@@ -23,7 +23,10 @@ export function parseRole(value: string | undefined, allowNone: boolean): AppRol
   throw new Error(`--role must be admin, staff${allowNone ? " or none" : ""}`);
 }
 
-/** A confirmed user with a password, as an administrator creates one. */
+/**
+ * A confirmed user with a password, as an administrator creates one, with exactly the role asked for: the
+ * staff-domain rule needs a mailed link to be followed, and an operator's "none" means none.
+ */
 export async function createUserAsAdmin(
   deps: AdminDeps,
   args: { email: string; password: string; role: AppRole | null },
@@ -44,7 +47,7 @@ export async function createUserAsAdmin(
     userMetadata: "{}",
     at,
     confirmed: true,
-    confirmedRole: args.role ?? domainRole(deps.config, email),
+    confirmedRole: args.role ?? undefined,
   });
   insertDraftUser(deps.db, draft);
   audit({ db: deps.db, now: deps.now ?? Date.now }, "user_created", {

@@ -6,6 +6,7 @@ import type { Database } from "../../db/database";
 import type { MailKind, MailOutboxRow } from "../../db/schema";
 import { isoAt } from "./deps";
 import * as repo from "./repository";
+import { sha256 } from "./secrets";
 
 export interface MailMessage {
   kind: MailKind;
@@ -81,14 +82,18 @@ export interface Mailer {
   send(message: MailMessage): void;
 }
 
+/** Logs name a mail's recipient by a short hash: enough to follow one address, not to read it. */
+export const recipientHash = (address: string) => sha256(address).slice(0, 16);
+
 /**
- * Every message is written to mail_outbox first. With MAIL_TRANSPORT=outbox that is all (and the link is
- * logged, so a developer can click it); with smtp it is then sent in the background, so the time an answer
- * takes never depends on the mail server (or reveals whether a mail was sent at all).
+ * Every message is written to mail_outbox first. With MAIL_TRANSPORT=outbox that is all; with smtp it is
+ * then sent in the background, so the time an answer takes never depends on the mail server (or reveals
+ * whether a mail was sent at all). The row keeps the link and the bodies that carry it only for the dev
+ * mail outbox (outbox transport with DEV_MAIL_UI on); logs never carry them, nor the address.
  */
 export function createMailer(args: {
   db: Database;
-  config: Pick<Config, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "OTP_EXPIRY">;
+  config: Pick<Config, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "OTP_EXPIRY" | "DEV_MAIL_UI">;
   logger: Logger;
   now: () => number;
 }): Mailer {
@@ -102,33 +107,31 @@ export function createMailer(args: {
       const { subject, text, html } = renderMail(message, config.OTP_EXPIRY);
       const id = randomUUID();
       const isOutbox = !transport;
+      // A stored link signs someone in: it stays only where the dev mail outbox will show it.
+      const keepsSecrets = isOutbox && config.DEV_MAIL_UI;
       repo.insertMail(db, {
         id,
         kind: message.kind,
         to_address: message.to,
         subject,
-        // Over SMTP the secret-bearing parts leave the building; no copy of them stays in the database.
-        text_body: isOutbox ? text : "",
-        html_body: isOutbox ? html : "",
-        link: isOutbox ? (message.link ?? "") : "",
+        text_body: keepsSecrets ? text : "",
+        html_body: keepsSecrets ? html : "",
+        link: keepsSecrets ? (message.link ?? "") : "",
         transport: isOutbox ? "outbox" : "smtp",
         sent_at: isOutbox ? isoAt(now()) : null,
         error: null,
         created_at: isoAt(now()),
       });
+      const logged = { id, kind: message.kind, to_hash: recipientHash(message.to) };
       if (isOutbox) {
-        // A bare code is never logged: it is read from the outbox, like a code beside a link.
-        logger.info(
-          { mail: { id, kind: message.kind, to: message.to, link: message.link ?? undefined } },
-          "mail queued in outbox",
-        );
+        logger.info({ mail: logged }, "mail queued in outbox");
         return;
       }
       transport
         .sendMail({ from: config.MAIL_FROM, to: message.to, subject, text, html })
         .then(() => repo.markMailSent(db, id, { sent_at: isoAt(now()), error: null }))
         .catch((err: Error) => {
-          logger.error({ mail: { id, kind: message.kind }, err: err.message }, "mail could not be sent");
+          logger.error({ mail: logged, err: err.message }, "mail could not be sent");
           repo.markMailSent(db, id, { sent_at: null, error: err.message.slice(0, 500) });
         });
     },

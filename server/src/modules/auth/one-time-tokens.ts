@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MailKind, OneTimeTokenType, UserRow } from "../../db/schema";
+import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
 import { type AuthDeps, isoAt } from "./deps";
 import * as repo from "./repository";
 import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
@@ -34,9 +34,24 @@ const sentAtColumn = {
   reauthentication: null,
 } as const;
 
+/** What a confirmation token records of the password it vouches for: a hash of the stored hash. */
+const passwordFingerprint = (passwordHash: string | null) => (passwordHash ? sha256(passwordHash) : null);
+
+/**
+ * Whether following `token` vouches for the user's current password: it is a sign-up confirmation issued
+ * while that very password hash was stored. A later sign-up of the same address stores a new hash (and
+ * replaces the token), so no other sign-up's password passes.
+ */
+export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boolean {
+  const current = passwordFingerprint(user.encrypted_password);
+  return token.token_type === "confirmation" && current !== null && token.password_fingerprint === current;
+}
+
+/**
 /**
  * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
- * that type, and answers both in clear for the mail.
+ * that type, and answers both in clear for the mail. A confirmation token also records the password
+ * stored at that moment, read inside the same transaction.
  */
 function storeToken(
   deps: AuthDeps,
@@ -47,6 +62,7 @@ function storeToken(
   const token = randomToken();
   const code = randomCode();
   deps.db.transaction(() => {
+    const passwordHash = repo.findUserById(deps.db, args.user.id)?.encrypted_password ?? null;
     repo.replaceOneTimeToken(deps.db, {
       id: randomUUID(),
       user_id: args.user.id,
@@ -54,6 +70,7 @@ function storeToken(
       token_hash: sha256(token),
       code_hash: codeHash(args.to, code),
       relates_to: args.to,
+      password_fingerprint: args.type === "confirmation" ? passwordFingerprint(passwordHash) : null,
       redirect_to: args.redirectTo,
       expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
       created_at: at,

@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
 import type { AuthDeps, Requester } from "./deps";
+import { isDevMailOpen } from "./dev-mail";
 import { SINGLE_CONFIRMATION } from "./email-change";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
 import { sendMagicLink } from "./magic-link";
@@ -171,8 +172,8 @@ export function authRouter(deps: AuthDeps) {
       body: { version: "1.0.0", name: "GoTrue", description: "GoTrue-compatible auth service" },
     }),
 
-    listDevMail: async ({ query }) => {
-      if (config.NODE_ENV === "production") throw AppError.notFound("No route for GET /api/dev/mail");
+    listDevMail: async ({ query, req }) => {
+      if (!isDevMailOpen(config, req)) throw AppError.notFound("No route for GET /dev/mail");
       const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });
       return { status: 200, body: rows.map(toDevMail) };
     },

@@ -1,6 +1,6 @@
 import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { domainRole, draftUser, insertDraftUser, metadataJson } from "./accounts";
+import { draftUser, insertDraftUser, metadataJson } from "./accounts";
 import { audit } from "./audit";
 import { type AuthDeps, normalizeEmail, nowIso, type Requester } from "./deps";
 import { enforceLimit } from "./limits";
@@ -12,9 +12,34 @@ import { signInUser } from "./sessions";
 import { userJsonFrom } from "./user-json";
 
 /**
+ * A sign-up of an address nobody has confirmed yet supersedes the earlier ones: its password and metadata
+ * replace theirs and every link mailed before dies with the new confirmation mail. So the link that
+ * confirms the address always belongs to the sign-up whose password is stored, and an earlier sign-up by
+ * a stranger leaves nothing behind.
+ */
+function restartSignUp(
+  deps: AuthDeps,
+  userId: string,
+  args: { passwordHash: string; userMetadata: string; redirectTo: string; at: string },
+) {
+  deps.db.transaction(() => {
+    const user = repo.findUserById(deps.db, userId);
+    if (!user || user.email_confirmed_at) return;
+    repo.updateUser(
+      deps.db,
+      user.id,
+      { encrypted_password: args.passwordHash, raw_user_meta_data: args.userMetadata },
+      args.at,
+    );
+    for (const type of ["magiclink", "recovery"] as const) repo.deleteOneTimeTokens(deps.db, user.id, type);
+    issueOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo: args.redirectTo });
+  });
+}
+
+/**
  * Without autoconfirm, signing up with an address that already has an account answers exactly like a
  * fresh sign-up (a plausible unconfirmed user, no session) after the same bcrypt work, so the answer
- * reveals nothing; the owner of an unconfirmed account gets a new confirmation mail.
+ * reveals nothing; an unconfirmed account is signed up afresh (restartSignUp) and gets a new confirmation mail.
  */
 export async function signUp(
   deps: AuthDeps,
@@ -37,14 +62,8 @@ export async function signUp(
     if (existing) {
       throw new AppError(422, "User already registered", { code: "user_already_exists" });
     }
-    const draft = draftUser({
-      email,
-      passwordHash,
-      userMetadata,
-      at,
-      confirmed: true,
-      confirmedRole: domainRole(deps.config, email),
-    });
+    // No mailbox was proven, so no staff-domain role (config refuses autoconfirm with staff domains anyway).
+    const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: true });
     insertDraftUser(deps.db, draft);
     audit(deps, "user_signedup", { userId: draft.user.id, email, requester, detail: { autoconfirm: true } });
     return signInUser(deps, { user: draft.user, requester, method: "password" });
@@ -58,7 +77,7 @@ export async function signUp(
   };
   if (existing) {
     if (!existing.email_confirmed_at) {
-      issueOneTimeToken(deps, { user: existing, type: "confirmation", to: existing.email, redirectTo });
+      restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at });
     }
     audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });
     return userJsonFrom(lookalike, [draft.identity], []);

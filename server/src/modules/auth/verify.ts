@@ -6,7 +6,7 @@ import { audit } from "./audit";
 import { type AuthDeps, isoAt, normalizeEmail, type Requester } from "./deps";
 import { confirmEmailChange } from "./email-change";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
-import type { LinkTokenType } from "./one-time-tokens";
+import { type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, sha256 } from "./secrets";
 import { type AmrMethod, signInUser } from "./sessions";
@@ -94,7 +94,7 @@ export function verifyOneTimeToken(
     const updated = repo.findUserById(deps.db, current.id);
     if (!updated) return undefined;
     // Following any e-mailed link proves the mailbox, so each confirms an unconfirmed address.
-    confirmEmail(deps.db, deps.config, updated, at);
+    confirmEmail(deps.db, deps.config, updated, at, { keepPassword: vouchesForPassword(token, updated) });
     return repo.findUserById(deps.db, current.id);
   });
   if (user === "conflict") {
