@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import type { AuthSession, DevMail } from "@app/contracts";
 import request from "supertest";
 import { expect } from "vitest";
@@ -75,4 +76,38 @@ export function fragmentOf(location: string) {
 export function decodeJwt(token: string): Record<string, unknown> {
   const [, payload] = token.split(".");
   return JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+}
+
+export interface SentRequest {
+  body: object;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends every request at once over real HTTP to one listening server (as a botnet would), and returns
+ * the answers in the order the requests were given.
+ */
+export async function postAllAtOnce(ctx: TestContext, path: string, requests: SentRequest[]) {
+  const server = ctx.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await Promise.all(
+      requests.map(async ({ body, headers = {} }) => {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: "POST",
+          headers: { apikey: ctx.anonKey, "content-type": "application/json", ...headers },
+          body: JSON.stringify(body),
+        });
+        return {
+          status: res.status,
+          headers: res.headers,
+          body: (await res.json()) as Record<string, unknown>,
+        };
+      }),
+    );
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }

@@ -5,7 +5,7 @@ import { createRateLimiter } from "../../http/rate-limit";
 import type { AuthDeps } from "./deps";
 import type { TokenSigner } from "./jwt";
 import { createMailer } from "./mail";
-import { createPasswordHasher } from "./passwords";
+import { bcryptSlots, createLimiter, createPasswordHasher } from "./passwords";
 import { createSecrets } from "./secrets";
 import { createSessionCheck } from "./sessions";
 
@@ -25,7 +25,10 @@ export function createAuthDeps(args: {
     logger: args.logger,
     now,
     limiter: createRateLimiter(now),
-    passwords: createPasswordHasher(args.config.BCRYPT_COST),
+    passwords: createPasswordHasher(
+      args.config.BCRYPT_COST,
+      createLimiter(bcryptSlots, args.config.PASSWORD_QUEUE_LIMIT),
+    ),
     secrets: createSecrets(args.config.JWT_SECRET),
     mailer: createMailer({ db: args.db, config: args.config, logger: args.logger, now }),
   };
