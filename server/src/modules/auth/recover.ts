@@ -6,7 +6,10 @@ import { issueOneTimeToken } from "./one-time-tokens";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 
-/** POST /recover: `{}` whether or not the address has an account; the mail limit applies to both alike. */
+/**
+ * POST /recover: `{}` whether or not the address has an account. The limits apply to both alike; the
+ * lookup and the mail run after the answer, so its timing says nothing either.
+ */
 export function recoverPassword(
   deps: AuthDeps,
   input: { email: string },
@@ -16,20 +19,20 @@ export function recoverPassword(
   enforceLimit(deps, "recover", requester.ip);
   const email = normalizeEmail(input.email);
   enforceLimit(deps, "mailPerAddress", email);
-  const user = repo.findUserByEmail(deps.db, email);
-  if (user) {
-    issueOneTimeToken(deps, {
-      user,
-      type: "recovery",
-      to: user.email,
-      redirectTo: resolveRedirect(deps.config, requestedRedirect),
-    });
+  const redirectTo = resolveRedirect(deps.config, requestedRedirect);
+  deps.work.enqueue("recovery mail", () => {
+    const user = repo.findUserByEmail(deps.db, email);
+    if (!user) return;
+    issueOneTimeToken(deps, { user, type: "recovery", to: user.email, redirectTo });
     audit(deps, "recovery_requested", { userId: user.id, email, requester });
-  }
+  });
   return {};
 }
 
-/** POST /resend: the confirmation (unconfirmed users) or the pending e-mail change mail again; always `{}`. */
+/**
+ * POST /resend: the confirmation (unconfirmed users) or the pending e-mail change mail again; always `{}`,
+ * the lookup and the mail running after the answer.
+ */
 export function resend(
   deps: AuthDeps,
   input: ResendInput,
@@ -40,16 +43,18 @@ export function resend(
   const email = normalizeEmail(input.email);
   enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
-  if (input.type === "signup") {
-    const user = repo.findUserByEmail(deps.db, email);
-    if (user && !user.email_confirmed_at) {
-      issueOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo });
+  deps.work.enqueue(`resend ${input.type} mail`, () => {
+    if (input.type === "signup") {
+      const user = repo.findUserByEmail(deps.db, email);
+      if (user && !user.email_confirmed_at) {
+        issueOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo });
+      }
+      return;
     }
-    return {};
-  }
-  const user = repo.findUserByPendingEmail(deps.db, email) ?? repo.findUserByEmail(deps.db, email);
-  if (user?.email_change) {
-    issueOneTimeToken(deps, { user, type: "email_change", to: user.email_change, redirectTo });
-  }
+    const user = repo.findUserByPendingEmail(deps.db, email) ?? repo.findUserByEmail(deps.db, email);
+    if (user?.email_change) {
+      issueOneTimeToken(deps, { user, type: "email_change", to: user.email_change, redirectTo });
+    }
+  });
   return {};
 }

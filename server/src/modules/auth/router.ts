@@ -157,6 +157,8 @@ export function authRouter(deps: AuthDeps) {
 
     listDevMail: async ({ query }) => {
       if (config.NODE_ENV === "production") throw AppError.notFound("No route for GET /api/dev/mail");
+      // Mail is sent after the answer; listing once that work is done keeps tests deterministic.
+      await deps.work.whenIdle();
       const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });
       return { status: 200, body: rows.map(toDevMail) };
     },

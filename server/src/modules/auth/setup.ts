@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { createRateLimiter } from "../../http/rate-limit";
+import type { WorkQueue } from "../../work-queue";
 import type { AuthDeps } from "./deps";
 import type { TokenSigner } from "./jwt";
 import { createMailer } from "./mail";
@@ -15,6 +16,7 @@ export function createAuthDeps(args: {
   db: Database;
   logger: Logger;
   tokens: TokenSigner;
+  work: WorkQueue;
   now?: () => number;
 }): AuthDeps & { isSessionActive: (sessionId: string, userId: string) => boolean } {
   const now = args.now ?? Date.now;
@@ -23,6 +25,7 @@ export function createAuthDeps(args: {
     config: args.config,
     tokens: args.tokens,
     logger: args.logger,
+    work: args.work,
     now,
     limiter: createRateLimiter(now),
     passwords: createPasswordHasher(
