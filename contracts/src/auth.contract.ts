@@ -260,7 +260,7 @@ export type AuthSettings = z.infer<typeof authSettingsSchema>;
 
 export const devMailSchema = z.object({
   id: z.string(),
-  kind: z.enum(["confirmation", "magic_link", "recovery", "email_change"]),
+  kind: z.enum(["confirmation", "magic_link", "recovery", "email_change", "newsletter_confirmation"]),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

@@ -57,7 +57,7 @@ function describeValidationError(err: {
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
 export function createApp({ config, db, logger, now, work = createWorkQueue(logger) }: AppDeps): Express {
   const tokens = createTokenSigner(config.JWT_SECRET, now);
-  const limiter = createRateLimiter();
+  const limiter = createRateLimiter(now);
   const auth = createAuthDeps({ config, db, logger, tokens, work, now });
   const authorizer = createAuthorizer({
     tokens,
@@ -128,6 +128,11 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
       limiter,
       rule: { limit: config.RATE_LIMITS ? 10 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
       pepper: config.JWT_SECRET,
+      mailRule: { limit: config.RATE_LIMITS ? 1 : Number.MAX_SAFE_INTEGER, windowSeconds: 60 },
+      mailer: auth.mailer,
+      work,
+      siteUrl: config.SITE_URL,
+      now: now ?? Date.now,
     }),
   );
 

@@ -3,12 +3,14 @@ import { type Migration, type MigrationResultSet, Migrator } from "kysely/migrat
 import * as createEventsAndCrmContacts from "./migrations/2026_11_22_100000_create_events_and_crm_contacts";
 import * as createFormSubmissions from "./migrations/2026_11_22_110000_create_form_submissions";
 import * as createAuthTables from "./migrations/2026_11_23_100000_create_auth_tables";
+import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_newsletter_pending";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   "2026_11_22_100000_create_events_and_crm_contacts": createEventsAndCrmContacts,
   "2026_11_22_110000_create_form_submissions": createFormSubmissions,
   "2026_11_23_100000_create_auth_tables": createAuthTables,
+  "2026_11_24_130000_create_newsletter_pending": createNewsletterPending,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

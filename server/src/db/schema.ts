@@ -73,6 +73,19 @@ export interface NewsletterSubscriptionTable extends Handling {
   updated_at: Generated<string>;
 }
 
+/** A newsletter request waiting for its address to confirm it; a subscription changes only then. */
+export interface NewsletterPendingTable {
+  /** sha256 of the mailed link token; the token itself is never stored. */
+  token_hash: string;
+  email: string;
+  interest_releases: number;
+  interest_events: number;
+  interest_behind_the_scenes: number;
+  interest_platform: number;
+  expires_at: string;
+  created_at: string;
+}
+
 /** Auth service (GoTrue-compatible). Timestamps are ISO-8601 UTC text; JSON columns are TEXT. */
 export interface UserTable {
   id: string;
@@ -180,7 +193,12 @@ export interface MfaChallengeTable {
 }
 export type MfaChallengeRow = Selectable<MfaChallengeTable>;
 
-export type MailKind = "confirmation" | "magic_link" | "recovery" | "email_change";
+export type MailKind =
+  | "confirmation"
+  | "magic_link"
+  | "recovery"
+  | "email_change"
+  | "newsletter_confirmation";
 
 export interface MailOutboxTable {
   id: string;
@@ -215,6 +233,7 @@ export interface Tables {
   applications: ApplicationTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
+  newsletter_pending: NewsletterPendingTable;
   users: UserTable;
   identities: IdentityTable;
   sessions: SessionTable;

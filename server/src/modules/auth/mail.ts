@@ -10,9 +10,12 @@ import * as repo from "./repository";
 export interface MailMessage {
   kind: MailKind;
   to: string;
-  /** The one-time verify link: the only URL the server builds that carries a secret. */
+  /** The one-time link: the only kind of URL the server builds that carries a secret. */
   link: string;
-  code: string;
+  /** The 6-digit code, for mails that offer one besides the link. */
+  code?: string;
+  /** How long the link (and code) work; OTP_EXPIRY unless said otherwise. */
+  expiresInSeconds?: number;
 }
 
 const PRODUCT = "Slussen Sound";
@@ -40,18 +43,31 @@ const templates: Record<MailKind, { subject: string; intro: string; action: stri
     intro: "Confirm that this is the new e-mail address of your account.",
     action: "Confirm the new address",
   },
+  newsletter_confirmation: {
+    subject: `Confirm your ${PRODUCT} newsletter subscription`,
+    intro: `Someone asked to subscribe this address to the ${PRODUCT} newsletter, or to change what it receives. Nothing changes until you confirm.`,
+    action: "Confirm the subscription",
+  },
+};
+
+const duration = (seconds: number) => {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
 };
 
 export function renderMail(message: MailMessage, expiresInSeconds: number) {
   const t = templates[message.kind];
-  const minutes = Math.round(expiresInSeconds / 60);
-  const footer = `The link and code expire in ${minutes} minutes. If you did not ask for this, ignore this message.`;
-  const text = `${t.intro}\n\n${t.action}: ${message.link}\n\nOr enter this code: ${message.code}\n\n${footer}\n`;
+  const what = message.code ? "The link and code expire" : "The link expires";
+  const footer = `${what} in ${duration(expiresInSeconds)}. If you did not ask for this, ignore this message.`;
+  const codeText = message.code ? `Or enter this code: ${message.code}\n\n` : "";
+  const codeHtml = message.code
+    ? `<p>Or enter this code: <strong>${escapeHtml(message.code)}</strong></p>\n`
+    : "";
+  const text = `${t.intro}\n\n${t.action}: ${message.link}\n\n${codeText}${footer}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.intro)}</p>
 <p><a href="${escapeHtml(message.link)}">${escapeHtml(t.action)}</a></p>
-<p>Or enter this code: <strong>${escapeHtml(message.code)}</strong></p>
-<p style="color:#666">${escapeHtml(footer)}</p>
+${codeHtml}<p style="color:#666">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: t.subject, text, html };
 }
@@ -78,7 +94,7 @@ export function createMailer(args: {
       : undefined;
   return {
     send(message) {
-      const { subject, text, html } = renderMail(message, config.OTP_EXPIRY);
+      const { subject, text, html } = renderMail(message, message.expiresInSeconds ?? config.OTP_EXPIRY);
       const id = randomUUID();
       const isOutbox = !transport;
       repo.insertMail(db, {
