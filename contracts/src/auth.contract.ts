@@ -270,6 +270,7 @@ export const devMailSchema = z.object({
     "email_change",
     "email_change_current",
     "reauthentication",
+    "newsletter_confirmation",
   ]),
   to: z.string(),
   subject: z.string(),

@@ -83,6 +83,14 @@ export const newsletterSubscriptionSchema = z.object({
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
+/** The query value the contact page gets after the mailed newsletter link: `/contact?newsletter=…`. */
+export const NEWSLETTER_OUTCOME_PARAM = "newsletter" as const;
+export const newsletterOutcomeSchema = z.enum(["confirmed", "invalid"]);
+export type NewsletterOutcome = z.infer<typeof newsletterOutcomeSchema>;
+
+/** Not strict: a link tracker adding parameters must not break the link; a missing token is "invalid". */
+export const newsletterConfirmQuerySchema = z.object({ token: z.string().max(256).optional() });
+
 /** What an anonymous submitter gets back: a receipt, never the stored row. */
 export const receiptSchema = z.array(z.object({ received: z.literal(true) }));
 
@@ -147,6 +155,16 @@ const newsletter = inboxRoutes(
   "a newsletter subscription",
 );
 
+const confirmNewsletterSubscription = {
+  method: "GET",
+  path: "/api/newsletter/confirm",
+  query: newsletterConfirmQuerySchema,
+  responses: { 303: c.noBody(), 400: z.object({ code: z.string(), message: z.string() }) },
+  metadata: access("open"),
+  summary:
+    "The mailed confirmation link: applies the pending newsletter request (single use, expiring) and redirects to the contact page",
+} as const;
+
 export const formsContract = c.router({
   createApplication: applications.create,
   listApplications: applications.list,
@@ -157,4 +175,5 @@ export const formsContract = c.router({
   createNewsletterSubscription: newsletter.create,
   listNewsletterSubscriptions: newsletter.list,
   markNewsletterSubscriptionHandled: newsletter.markHandled,
+  confirmNewsletterSubscription,
 });

@@ -23,6 +23,7 @@ import { eventsRouter } from "./modules/events/router";
 import { formsRouter } from "./modules/forms/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { talentRouter } from "./modules/talent/router";
+import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +31,8 @@ export interface AppDeps {
   logger: Logger;
   /** The auth service's clock (ms); tests inject one to move time instead of sleeping. */
   now?: () => number;
+  /** Work done after answering (lookups, mail); the server drains it on shutdown. */
+  work?: WorkQueue;
 }
 
 const API_PREFIXES = ["/auth/v1", "/rest/v1", "/api", "/health"];
@@ -53,10 +56,10 @@ function describeValidationError(err: {
 }
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
-export function createApp({ config, db, logger, now }: AppDeps): Express {
+export function createApp({ config, db, logger, now, work = createWorkQueue(logger) }: AppDeps): Express {
   const tokens = createTokenSigner(config.JWT_SECRET, now);
-  const limiter = createRateLimiter();
-  const auth = createAuthDeps({ config, db, logger, tokens, now });
+  const limiter = createRateLimiter(now);
+  const auth = createAuthDeps({ config, db, logger, tokens, work, now });
   const authorizer = createAuthorizer({
     tokens,
     sessionAal: auth.sessionAal,
@@ -127,6 +130,11 @@ export function createApp({ config, db, logger, now }: AppDeps): Express {
       limiter,
       rule: { limit: config.RATE_LIMITS ? 10 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
       pepper: config.JWT_SECRET,
+      mailRule: { limit: config.RATE_LIMITS ? 1 : Number.MAX_SAFE_INTEGER, windowSeconds: 60 },
+      mailer: auth.mailer,
+      work,
+      siteUrl: config.SITE_URL,
+      now: now ?? Date.now,
     }),
   );
 

@@ -1,3 +1,4 @@
+import { readPassword } from "./cli-password";
 import { ConfigError, loadConfig, loadDotEnvFile } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -61,15 +62,15 @@ export const commands: Record<string, Command> = {
       const { events, talent } = seedDemoData(db);
       console.log(`Seeded ${events} events and ${talent} talents (existing rows kept).`);
     }),
-  "users create": (args, { config }) =>
-    withMigratedDatabase(config, async (db) => {
-      const role = option(args, "role") === undefined ? null : parseRole(option(args, "role"), true);
-      const user = await createUserAsAdmin(
-        { db, config },
-        { email: required(args, "email"), password: required(args, "password"), role },
-      );
+  "users create": async (args, { config }) => {
+    const email = required(args, "email");
+    const role = option(args, "role") === undefined ? null : parseRole(option(args, "role"), true);
+    const password = option(args, "password") ?? (await readPassword());
+    await withMigratedDatabase(config, async (db) => {
+      const user = await createUserAsAdmin({ db, config }, { email, password, role });
       console.log(`Created confirmed user ${user.email} (${user.id}) with role ${user.role ?? "none"}.`);
-    }),
+    });
+  },
   "users set-role": (args, { config }) =>
     withMigratedDatabase(config, (db) => {
       const result = setUserRole(

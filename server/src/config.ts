@@ -101,6 +101,7 @@ const envSchema = z.object({
   SESSION_INACTIVITY_TIMEOUT: seconds.default(7 * 24 * 3600),
   OTP_EXPIRY: seconds.default(3600),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  PASSWORD_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Slussen Sound <no-reply@localhost>"),

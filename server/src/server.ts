@@ -9,12 +9,15 @@ import { migrateToLatest } from "./db/migrate";
 import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
+import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface RunningServer {
   server: Server;
   db: Database;
   url: string;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /** Work the app does after answering (mail); `close` waits for it. */
+  work: WorkQueue;
+  /** Stops accepting, lets in-flight requests and their background work finish, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -29,7 +32,8 @@ export async function startServer(
     const seeded = seedDemoData(db);
     logger.info(seeded, "seeded demo data into the empty database");
   }
-  const app = createApp({ config, db, logger });
+  const work = createWorkQueue(logger);
+  const app = createApp({ config, db, logger, work });
   const handler = createPublicReadCache(app, {
     paths: [contract.events.listEvents.path],
     anonKey: app.locals.anonKey as string,
@@ -49,8 +53,9 @@ export async function startServer(
     closing ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();
-      server.close(() => {
+      server.close(async () => {
         clearTimeout(force);
+        await work.whenIdle();
         db.close();
         resolve();
       });
@@ -58,5 +63,5 @@ export async function startServer(
     });
     return closing;
   }
-  return { server, db, url, close };
+  return { server, db, url, work, close };
 }

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mails } from "./auth/support";
 import { createTestContext, type TestContext } from "./helpers";
 
 let ctx: TestContext;
@@ -50,23 +51,6 @@ describe("public form submissions", () => {
       "https://omar.example.com",
       null,
     ]);
-  });
-
-  it("keeps one newsletter row per address and answers the same either way", async () => {
-    const first = await post("newsletter_subscriptions", { email: "Fan@Example.com", interest_events: true });
-    const again = await post("newsletter_subscriptions", {
-      email: "fan@example.com",
-      interest_releases: true,
-    });
-    expect(first.status).toBe(201);
-    expect(again.body).toEqual(first.body);
-    const res = await staffGet("/rest/v1/newsletter_subscriptions");
-    expect(res.body).toHaveLength(1);
-    expect(res.body[0]).toMatchObject({
-      email: "fan@example.com",
-      interest_releases: true,
-      interest_events: false,
-    });
   });
 
   it.each([
@@ -137,5 +121,92 @@ describe("public form submissions", () => {
       .set("apikey", ctx.anonKey)
       .send({ handled: true });
     expect(patch.status).toBe(401);
+  });
+});
+
+describe("newsletter double opt-in", () => {
+  const subscribe = (body: object) => post("newsletter_subscriptions", body);
+  const subscriptions = async () => (await staffGet("/rest/v1/newsletter_subscriptions")).body;
+  const landing = (outcome: string) => `${ctx.config.SITE_URL}/contact?newsletter=${outcome}`;
+  async function confirmLink(email: string) {
+    const [mail] = await mails(ctx, email);
+    expect(mail?.kind).toBe("newsletter_confirmation");
+    const url = new URL(mail?.link ?? "");
+    expect(`${url.origin}${url.pathname}`).toBe(`${ctx.config.SITE_URL}/api/newsletter/confirm`);
+    return `${url.pathname}${url.search}`;
+  }
+  const follow = (path: string) => request(ctx.app).get(path).redirects(0);
+
+  it("a subscription appears only once the mailed link is followed", async () => {
+    const res = await subscribe({ email: "Fan@Example.com", interest_events: true });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual([{ received: true }]);
+    const link = await confirmLink("fan@example.com");
+    expect(await subscriptions()).toEqual([]);
+    const confirmed = await follow(link);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.location).toBe(landing("confirmed"));
+    expect(await subscriptions()).toEqual([
+      expect.objectContaining({ email: "fan@example.com", interest_events: true, interest_releases: false }),
+    ]);
+  });
+
+  it("a request for an existing subscriber answers the same and changes nothing until confirmed", async () => {
+    const first = await subscribe({ email: "fan@example.com", interest_events: true });
+    await follow(await confirmLink("fan@example.com"));
+    const [before] = await subscriptions();
+    ctx.clock.advance(61);
+    const again = await subscribe({ email: "fan@example.com", interest_releases: true });
+    const stranger = await subscribe({ email: "stranger@example.com", interest_releases: true });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(stranger.body).toEqual(first.body);
+    const link = await confirmLink("fan@example.com");
+    expect(await subscriptions()).toEqual([before]);
+    expect((await follow(link)).headers.location).toBe(landing("confirmed"));
+    expect(await subscriptions()).toEqual([
+      expect.objectContaining({ email: "fan@example.com", interest_releases: true, interest_events: false }),
+    ]);
+  });
+
+  it("a link works once and expires; a bad or missing token lands on the error variant", async () => {
+    await subscribe({ email: "fan@example.com", interest_events: true });
+    const link = await confirmLink("fan@example.com");
+    expect((await follow(link)).headers.location).toBe(landing("confirmed"));
+    expect((await follow(link)).headers.location).toBe(landing("invalid"));
+    expect((await follow("/api/newsletter/confirm?token=made-up")).headers.location).toBe(landing("invalid"));
+    expect((await follow("/api/newsletter/confirm")).headers.location).toBe(landing("invalid"));
+
+    ctx.clock.advance(61);
+    await subscribe({ email: "fan@example.com", interest_platform: true });
+    const late = await confirmLink("fan@example.com");
+    ctx.clock.advance(48 * 3600 + 1);
+    expect((await follow(late)).headers.location).toBe(landing("invalid"));
+    expect(await subscriptions()).toEqual([expect.objectContaining({ interest_platform: false })]);
+  });
+
+  it("one confirmation mail per address per minute, whether or not it is subscribed", async () => {
+    await subscribe({ email: "fan@example.com" });
+    await follow(await confirmLink("fan@example.com"));
+    ctx.clock.advance(61);
+    for (const email of ["fan@example.com", "new@example.com"]) {
+      expect((await subscribe({ email })).status).toBe(201);
+      const again = await subscribe({ email });
+      expect(again.status).toBe(429);
+      expect(again.body.code).toBe("PGRST429");
+      expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(await mails(ctx, "new@example.com")).toHaveLength(1);
+  });
+
+  it("answers before the request is stored or mailed", async () => {
+    let release: () => void = () => undefined;
+    ctx.work.enqueue("held by the test", () => new Promise<void>((resolve) => (release = resolve)));
+    expect((await subscribe({ email: "fan@example.com" })).status).toBe(201);
+    expect(count("newsletter_pending")).toBe(0);
+    expect(count("mail_outbox")).toBe(0);
+    release();
+    expect(await mails(ctx, "fan@example.com")).toHaveLength(1);
+    expect(count("newsletter_pending")).toBe(1);
   });
 });

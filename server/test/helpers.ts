@@ -13,6 +13,7 @@ import { createLogger } from "../src/http/logger";
 import { draftUser, insertDraftUser } from "../src/modules/auth/accounts";
 import { type AppRole, createTokenSigner } from "../src/modules/auth/jwt";
 import * as authRepo from "../src/modules/auth/repository";
+import { createWorkQueue, type WorkQueue } from "../src/work-queue";
 
 export const TEST_SECRET = "test-secret-that-is-at-least-32-bytes-long!!";
 export const TEST_MFA_KEY = "test-mfa-encryption-key-at-least-32-bytes!!";
@@ -24,6 +25,8 @@ export interface TestContext {
   anonKey: string;
   dir: string;
   logs: string[];
+  /** The app's background work (mail, lookups after the answer); tests can hold it up with a task. */
+  work: WorkQueue;
   /** The app's clock: real time plus whatever `advance` added. */
   clock: { now(): number; advance(seconds: number): void };
   /**
@@ -86,7 +89,8 @@ export async function createTestContext(
       offset += seconds * 1000;
     },
   };
-  const app = createApp({ config, db, logger, now: clock.now });
+  const work = createWorkQueue(logger);
+  const app = createApp({ config, db, logger, now: clock.now, work });
   const tokens = createTokenSigner(config.JWT_SECRET, clock.now);
   const iso = () => new Date(clock.now()).toISOString();
 
@@ -132,6 +136,7 @@ export async function createTestContext(
     config,
     dir,
     logs,
+    work,
     anonKey: tokens.anonKey,
     clock,
     userToken({

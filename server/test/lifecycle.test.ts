@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoData } from "../src/db/seed";
+import { createUserAsAdmin } from "../src/modules/auth/admin";
 import { createTokenSigner } from "../src/modules/auth/jwt";
 import { startServer } from "../src/server";
 import { createTestContext, TEST_SECRET, testConfig } from "./helpers";
@@ -175,6 +176,36 @@ describe("graceful shutdown", () => {
     ]);
     db.close();
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+});
+
+describe("graceful shutdown with background work", () => {
+  it("sends the mail a request queued before the database closes", async () => {
+    const config = testConfig(tempDir(), { PORT: "0" });
+    const running = await startServer(config, pino({ level: "silent" }));
+    await createUserAsAdmin(
+      { db: running.db, config },
+      { email: "owner@example.com", password: "a long and unusual pass phrase", role: null },
+    );
+    let release: () => void = () => undefined;
+    running.work.enqueue("held", () => new Promise<void>((resolve) => (release = resolve)));
+    const res = await fetch(`${running.url}/auth/v1/recover`, {
+      method: "POST",
+      headers: { apikey: createTokenSigner(config.JWT_SECRET).anonKey, "content-type": "application/json" },
+      body: JSON.stringify({ email: "owner@example.com" }),
+    });
+    expect(res.status).toBe(200);
+    const closed = running.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(running.db.sqlite.open).toBe(true);
+    release();
+    await closed;
+    expect(running.db.sqlite.open).toBe(false);
+    const db = openDatabase({ path: config.DATABASE_PATH });
+    expect(db.sqlite.prepare("SELECT kind, to_address FROM mail_outbox").all()).toEqual([
+      { kind: "recovery", to_address: "owner@example.com" },
+    ]);
+    db.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,5 +49,36 @@ describe("fixedQuery", () => {
     );
     expect(upcoming.all(db, "Second")).toEqual([{ title: "Second" }]);
     expect(upcoming.all(db, "Nope")).toEqual([]);
+  });
+});
+
+describe("file modes", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("creates the database, its WAL and its shared-memory file readable by the owner only", async () => {
+    const path = join(dir, "private.db");
+    const own = openDatabase({ path });
+    try {
+      await migrateToLatest(own.kysely);
+      own.sqlite.prepare("INSERT INTO events (id, title, status) VALUES ('e1', 'A write', 'upcoming')").run();
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
+    } finally {
+      own.close();
+    }
+  });
+
+  it("tightens the files of an existing install", () => {
+    const path = join(dir, "older.db");
+    writeFileSync(path, "");
+    chmodSync(path, 0o644);
+    writeFileSync(`${path}-wal`, "");
+    chmodSync(`${path}-wal`, 0o644);
+    const own = openDatabase({ path });
+    try {
+      own.sqlite.exec("CREATE TABLE t (x INTEGER)");
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
+    } finally {
+      own.close();
+    }
   });
 });

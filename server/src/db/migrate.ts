@@ -5,6 +5,7 @@ import * as createFormSubmissions from "./migrations/2026_11_22_110000_create_fo
 import * as createAuthTables from "./migrations/2026_11_23_100000_create_auth_tables";
 import * as addFactorLockout from "./migrations/2026_11_24_100000_add_factor_lockout";
 import * as addTokenPasswordFingerprint from "./migrations/2026_11_24_120000_add_token_password_fingerprint";
+import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_newsletter_pending";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_100000_create_auth_tables": createAuthTables,
   "2026_11_24_100000_add_factor_lockout": addFactorLockout,
   "2026_11_24_120000_add_token_password_fingerprint": addTokenPasswordFingerprint,
+  "2026_11_24_130000_create_newsletter_pending": createNewsletterPending,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -73,6 +73,19 @@ export interface NewsletterSubscriptionTable extends Handling {
   updated_at: Generated<string>;
 }
 
+/** A newsletter request waiting for its address to confirm it; a subscription changes only then. */
+export interface NewsletterPendingTable {
+  /** sha256 of the mailed link token; the token itself is never stored. */
+  token_hash: string;
+  email: string;
+  interest_releases: number;
+  interest_events: number;
+  interest_behind_the_scenes: number;
+  interest_platform: number;
+  expires_at: string;
+  created_at: string;
+}
+
 /** Auth service (GoTrue-compatible). Timestamps are ISO-8601 UTC text; JSON columns are TEXT. */
 export interface UserTable {
   id: string;
@@ -205,7 +218,8 @@ export type MailKind =
   | "recovery"
   | "email_change"
   | "email_change_current"
-  | "reauthentication";
+  | "reauthentication"
+  | "newsletter_confirmation";
 
 export interface MailOutboxTable {
   id: string;
@@ -240,6 +254,7 @@ export interface Tables {
   applications: ApplicationTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
+  newsletter_pending: NewsletterPendingTable;
   users: UserTable;
   identities: IdentityTable;
   sessions: SessionTable;

@@ -23,7 +23,7 @@ export function createRateLimiter(now: () => number = Date.now) {
     for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
   }
 
-  function hit(key: string, rule: RateLimitRule, cost = 1): RateLimitResult {
+  function hit(key: string, rule: RateLimitRule, cost = 1): RateLimitResult & { release(): void } {
     const t = now();
     sweep(t);
     let w = windows.get(key);
@@ -31,10 +31,20 @@ export function createRateLimiter(now: () => number = Date.now) {
       w = { count: 0, resetAt: t + rule.windowSeconds * 1000 };
       windows.set(key, w);
     }
-    const retryAfterSeconds = (w.resetAt - t) / 1000;
-    if (w.count + cost > rule.limit) return { allowed: false, retryAfterSeconds, remaining: 0 };
-    w.count += cost;
-    return { allowed: true, retryAfterSeconds, remaining: rule.limit - w.count };
+    const window = w;
+    const retryAfterSeconds = (window.resetAt - t) / 1000;
+    if (window.count + cost > rule.limit) {
+      return { allowed: false, retryAfterSeconds, remaining: 0, release: () => undefined };
+    }
+    window.count += cost;
+    let released = false;
+    // Gives this hit back, once, and only to the window it was counted in (a new window owes it nothing).
+    const release = () => {
+      if (released || windows.get(key) !== window) return;
+      released = true;
+      window.count = Math.max(0, window.count - cost);
+    };
+    return { allowed: true, retryAfterSeconds, remaining: rule.limit - window.count, release };
   }
 
   /** Counts without consuming: used to refuse early when a key is already over its limit. */

@@ -124,6 +124,43 @@ describe("TOTP factors", () => {
     expect(decodeJwt(after.body.access_token).aal).toBe("aal1");
   });
 
+  it("refuses the pre-verification refresh token within the reuse interval without ending the session", async () => {
+    const { session, factor } = await enrolled();
+    const verified = await challengeAndVerify(
+      ctx,
+      session.access_token,
+      factor.id,
+      totpCode(factor.totp.secret, ctx.clock.now()),
+    );
+    expect(verified.status, verified.text).toBe(200);
+    const stale = await refresh(ctx, session.refresh_token);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error_code).toBe("refresh_token_already_used");
+    expect((await bearer(ctx, verified.body.access_token).get("/auth/v1/user")).status).toBe(200);
+    const next = await refresh(ctx, verified.body.refresh_token);
+    expect(next.status, next.text).toBe(200);
+    expect(decodeJwt(next.body.access_token).aal).toBe("aal2");
+  });
+
+  it("ends the session when the pre-verification refresh token comes back after the interval", async () => {
+    const { session, factor } = await enrolled();
+    const verified = await challengeAndVerify(
+      ctx,
+      session.access_token,
+      factor.id,
+      totpCode(factor.totp.secret, ctx.clock.now()),
+    );
+    expect(verified.status, verified.text).toBe(200);
+    ctx.clock.advance(ctx.config.REFRESH_TOKEN_REUSE_INTERVAL + 1);
+    const stale = await refresh(ctx, session.refresh_token);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error_code).toBe("refresh_token_already_used");
+    const user = await bearer(ctx, verified.body.access_token).get("/auth/v1/user");
+    expect(user.status).toBe(403);
+    expect(user.body.error_code).toBe("session_not_found");
+    expect((await refresh(ctx, verified.body.refresh_token)).body.error_code).toBe("refresh_token_not_found");
+  });
+
   it("answers 404 for someone else's factor", async () => {
     const { factor } = await enrolled();
     const stranger = await ctx.createUser();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUserAsAdmin } from "../../src/modules/auth/admin";
 import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
-import { anon, refresh } from "./support";
+import { anon, postAllAtOnce, refresh } from "./support";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -96,6 +97,82 @@ describe("rate limits", () => {
       password: user.password,
     });
     expect(back.status).toBe(200);
+  });
+
+  it("200 parallel wrong guesses at one address from 200 IPs run at most 25 password checks", async () => {
+    // bcrypt cost 8 keeps each comparison slow enough (~15 ms) that the requests truly overlap; one
+    // trusted proxy hop gives each request its own client address.
+    const spread = await createTestContext({ seed: false, env: { TRUST_PROXY: "1", BCRYPT_COST: "8" } });
+    try {
+      const user = await createUserAsAdmin(spread, {
+        email: uniqueEmail("target"),
+        password: TEST_PASSWORD,
+        role: null,
+      });
+      const answers = await postAllAtOnce(
+        spread,
+        "/auth/v1/token?grant_type=password",
+        Array.from({ length: 200 }, (_, i) => ({
+          body: { email: user.email, password: `wrong guess number ${i}` },
+          headers: { "X-Forwarded-For": `198.51.${100 + (i % 2)}.${i + 1}` },
+        })),
+      );
+      const refused = answers.filter((a) => a.status === 429);
+      const checked = answers.filter((a) => a.status === 400);
+      expect(checked.length + refused.length).toBe(200);
+      expect(checked).toHaveLength(25);
+      for (const a of checked) expect(a.body.error_code).toBe("invalid_credentials");
+      for (const a of refused) expect(a.body.error_code).toBe("over_request_rate_limit");
+      // Every bcrypt comparison that ran left one login_failed row.
+      const compared = spread.db.sqlite
+        .prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'login_failed' AND email = ?")
+        .get(user.email) as { n: number };
+      expect(compared.n).toBe(25);
+    } finally {
+      spread.close();
+    }
+  });
+
+  it("a right password gives its attempt back: the owner's sign-ins never spend the budget", async () => {
+    const user = await ctx.createUser();
+    const attempt = (password: string) =>
+      anon(ctx).post("/auth/v1/token?grant_type=password", { email: user.email, password });
+    for (let i = 0; i < 24; i++) expect((await attempt(`wrong-${i}-pass`)).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await attempt(user.password)).status).toBe(200);
+    expect((await attempt("the last wrong one")).status).toBe(400);
+    expect((await attempt(user.password)).status).toBe(429);
+  });
+
+  it("a full bcrypt queue answers 429 at once instead of queueing every request", async () => {
+    const tight = await createTestContext({
+      seed: false,
+      env: { PASSWORD_QUEUE_LIMIT: "1", BCRYPT_COST: "10" },
+    });
+    try {
+      const answers = await postAllAtOnce(
+        tight,
+        "/auth/v1/token?grant_type=password",
+        Array.from({ length: 40 }, (_, i) => ({
+          body: { email: uniqueEmail(`queue-${i}`), password: "not the password" },
+        })),
+      );
+      const refused = answers.filter((a) => a.status === 429);
+      expect(answers.filter((a) => a.status === 400).length + refused.length).toBe(40);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const a of refused) {
+        expect(a.body.error_code).toBe("over_request_rate_limit");
+        expect(Number(a.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      // Refused before any comparison: the address keeps its whole failure budget.
+      const email = uniqueEmail("after-the-storm");
+      await tight.createUser({ email });
+      expect(
+        (await anon(tight).post("/auth/v1/token?grant_type=password", { email, password: TEST_PASSWORD }))
+          .status,
+      ).toBe(200);
+    } finally {
+      tight.close();
+    }
   });
 
   it("wrong 6-digit codes: 10 per 15 minutes per address", async () => {

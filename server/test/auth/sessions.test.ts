@@ -51,13 +51,18 @@ describe("refresh-token rotation", () => {
     expect(tokenRows(sessionIdOf(session))).toHaveLength(2);
   });
 
-  it("also answers the parent of the active token after the interval (a lost response)", async () => {
+  it("ends the session when even the parent of the active token comes back after the interval", async () => {
     const { session } = await newSession();
     const first = await refresh(ctx, session.refresh_token);
-    ctx.clock.advance(60);
+    ctx.clock.advance(ctx.config.REFRESH_TOKEN_REUSE_INTERVAL + 1);
     const again = await refresh(ctx, session.refresh_token);
-    expect(again.status).toBe(200);
-    expect(again.body.refresh_token).toBe(first.body.refresh_token);
+    expect(again.status).toBe(400);
+    expect(again.body.error_code).toBe("refresh_token_already_used");
+    const active = await refresh(ctx, first.body.refresh_token);
+    expect(active.status).toBe(400);
+    expect(active.body.error_code).toBe("refresh_token_not_found");
+    const user = await bearer(ctx, first.body.access_token).get("/auth/v1/user");
+    expect(user.body.error_code).toBe("session_not_found");
   });
 
   it("walks a chain rotated twice within the interval", async () => {

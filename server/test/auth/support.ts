@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import type { AuthSession, DevMail } from "@app/contracts";
 import { authenticator } from "otplib";
 import request from "supertest";
@@ -127,4 +128,38 @@ export async function challengeAndVerify(ctx: AppUnderTest, token: string, facto
   const challenge = await challengeFactor(ctx, token, factorId);
   expect(challenge.status, challenge.text).toBe(200);
   return verifyFactor(ctx, token, factorId, challenge.body.id, code);
+}
+
+export interface SentRequest {
+  body: object;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends every request at once over real HTTP to one listening server (as a botnet would), and returns
+ * the answers in the order the requests were given.
+ */
+export async function postAllAtOnce(ctx: TestContext, path: string, requests: SentRequest[]) {
+  const server = ctx.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await Promise.all(
+      requests.map(async ({ body, headers = {} }) => {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: "POST",
+          headers: { apikey: ctx.anonKey, "content-type": "application/json", ...headers },
+          body: JSON.stringify(body),
+        });
+        return {
+          status: res.status,
+          headers: res.headers,
+          body: (await res.json()) as Record<string, unknown>,
+        };
+      }),
+    );
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { latestMail } from "../auth/support";
 import { accessTokenFor, anonKey, createUser } from "../support/server";
 import { expect, openPage, test } from "./fixtures";
 
@@ -98,7 +99,7 @@ test.describe("public forms", () => {
     });
   });
 
-  test("newsletter: subscribes with interests and staff can read the subscription", async ({
+  test("newsletter: the mailed link confirms the subscription, and only then staff can read it", async ({
     page,
     request,
   }) => {
@@ -110,9 +111,17 @@ test.describe("public forms", () => {
     await form.getByRole("checkbox", { name: /SplitLedger updates/ }).check();
     await form.getByRole("button", { name: "Subscribe" }).click();
 
-    await expect(page.getByText("You're subscribed!")).toBeVisible();
+    await expect(page.getByText("Check your inbox to confirm")).toBeVisible();
     await expect(form.getByLabel("Email")).toHaveValue("");
     await expect(form.getByRole("checkbox", { name: "Event announcements" })).not.toBeChecked();
+    expect((await readAsStaff(request, "newsletter_subscriptions")).find((row) => row.email === email)).toBe(
+      undefined,
+    );
+
+    const mail = await latestMail(request, email, "newsletter_confirmation");
+    await page.goto(mail.link as string);
+    await expect(page).toHaveURL(/\/contact\?newsletter=confirmed$/);
+    await expect(page.getByRole("status").filter({ hasText: "subscription is confirmed" })).toBeVisible();
 
     const rows = await readAsStaff(request, "newsletter_subscriptions");
     expect(rows.find((row) => row.email === email)).toMatchObject({

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { RateLimiter } from "../../http/rate-limit";
+import type { WorkQueue } from "../../work-queue";
 import type { FactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
 import type { Mailer } from "./mail";
@@ -19,6 +20,8 @@ export interface AuthDeps {
   factorSecrets: FactorSecrets;
   mailer: Mailer;
   logger: Logger;
+  /** Runs lookups and mail after the answer, so known and unknown addresses answer alike. */
+  work: WorkQueue;
   /** Milliseconds since the epoch; injectable so tests move time instead of sleeping. */
   now: () => number;
 }

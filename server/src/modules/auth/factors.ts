@@ -190,8 +190,9 @@ export function verifyFactor(
       ),
     ];
     repo.setSessionAal(deps.db, current.id, { aal: "aal2", factor_id: factor.id, amr: JSON.stringify(amr) });
-    // The new chain hangs off the old active token, so a tab still holding that one is refused without
-    // being mistaken for a leaked token (see rotateRefreshToken).
+    // The new chain hangs off the old active token (its lineage). A tab still holding that one is refused
+    // within the reuse interval without ending the session; later it counts as reuse (see
+    // rotateRefreshToken).
     const previous = repo.findActiveToken(deps.db, current.id);
     repo.revokeSessionTokens(deps.db, current.id, at);
     repo.insertRefreshToken(deps.db, {

@@ -70,6 +70,22 @@ export function withinLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: Au
   return deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]).allowed;
 }
 
+/**
+ * Counts one attempt against `name` before the slow work it guards starts, so parallel attempts cannot
+ * all pass a check made before any of them failed; throws 429 when the budget is spent. The returned
+ * function gives the attempt back (when it turned out not to be a failure).
+ */
+export function reserveAttempt(
+  deps: Pick<AuthDeps, "limiter" | "config">,
+  name: AuthLimit,
+  subject: string,
+): () => void {
+  if (!deps.config.RATE_LIMITS) return () => undefined;
+  const verdict = deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+  if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
+  return verdict.release;
+}
+
 export function countFailure(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
   if (!deps.config.RATE_LIMITS) return;
   deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);

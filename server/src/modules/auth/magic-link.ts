@@ -10,6 +10,7 @@ import * as repo from "./repository";
 /**
  * POST /otp: mails a magic link and code, creating an (unconfirmed, passwordless) user unless
  * create_user is false. Always `{}`: with create_user false an unknown address silently gets no mail.
+ * The lookup, the new user and the mail all come after the answer, so its timing reveals nothing.
  */
 export function sendMagicLink(
   deps: AuthDeps,
@@ -22,20 +23,28 @@ export function sendMagicLink(
   const userMetadata = metadataJson(input.data);
   enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
-  let user = repo.findUserByEmail(deps.db, email);
-  if (!user) {
-    if (input.create_user === false) return {};
-    const draft = draftUser({ email, passwordHash: null, userMetadata, at: nowIso(deps), confirmed: false });
-    insertDraftUser(deps.db, draft);
-    audit(deps, "user_signedup", {
-      userId: draft.user.id,
-      email,
-      requester,
-      detail: { method: "magiclink" },
-    });
-    user = draft.user;
-  }
-  issueOneTimeToken(deps, { user, type: "magiclink", to: email, redirectTo });
-  audit(deps, "magiclink_requested", { userId: user.id, email, requester });
+  deps.work.enqueue("magic link mail", () => {
+    let user = repo.findUserByEmail(deps.db, email);
+    if (!user) {
+      if (input.create_user === false) return;
+      const draft = draftUser({
+        email,
+        passwordHash: null,
+        userMetadata,
+        at: nowIso(deps),
+        confirmed: false,
+      });
+      insertDraftUser(deps.db, draft);
+      audit(deps, "user_signedup", {
+        userId: draft.user.id,
+        email,
+        requester,
+        detail: { method: "magiclink" },
+      });
+      user = draft.user;
+    }
+    issueOneTimeToken(deps, { user, type: "magiclink", to: email, redirectTo });
+    audit(deps, "magiclink_requested", { userId: user.id, email, requester });
+  });
   return {};
 }

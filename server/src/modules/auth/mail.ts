@@ -11,9 +11,12 @@ import { sha256 } from "./secrets";
 export interface MailMessage {
   kind: MailKind;
   to: string;
-  /** The one-time verify link: the only URL the server builds that carries a secret. Null for a bare code. */
+  /** The one-time link: the only kind of URL the server builds that carries a secret. Null for a bare code. */
   link: string | null;
-  code: string;
+  /** The 6-digit code, for mails that offer one (beside the link, or alone). */
+  code?: string;
+  /** How long the link and code work; OTP_EXPIRY unless said otherwise. */
+  expiresInSeconds?: number;
 }
 
 const PRODUCT = "Slussen Sound";
@@ -59,21 +62,36 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
       "The code below confirms it was you. If it was not you, someone may be signed in as you: do not " +
       "share the code, and change your password.",
   },
+  newsletter_confirmation: {
+    subject: `Confirm your ${PRODUCT} newsletter subscription`,
+    intro: `Someone asked to subscribe this address to the ${PRODUCT} newsletter, or to change what it receives. Nothing changes until you confirm.`,
+    action: "Confirm the subscription",
+  },
+};
+
+const duration = (seconds: number) => {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
 };
 
 export function renderMail(message: MailMessage, expiresInSeconds: number) {
   const t = templates[message.kind];
-  const minutes = Math.round(expiresInSeconds / 60);
   const link = message.link && t.action ? { url: message.link, label: t.action } : null;
-  const what = link ? "The link and code expire" : "The code expires";
-  const footer = `${what} in ${minutes} minutes. If you did not ask for this, ignore this message.`;
-  const codeLine = link ? "Or enter this code" : "Enter this code";
-  const lines = [t.intro, ...(link ? [`${link.label}: ${link.url}`] : []), `${codeLine}: ${message.code}`];
+  const what =
+    link && message.code ? "The link and code expire" : link ? "The link expires" : "The code expires";
+  const footer = `${what} in ${duration(expiresInSeconds)}. If you did not ask for this, ignore this message.`;
+  const code = message.code
+    ? { line: link ? "Or enter this code" : "Enter this code", value: message.code }
+    : null;
+  const lines = [
+    t.intro,
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+    ...(code ? [`${code.line}: ${code.value}`] : []),
+  ];
   const text = `${[...lines, footer].join("\n\n")}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.intro)}</p>
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n` : ""}<p>${codeLine}: <strong>${escapeHtml(message.code)}</strong></p>
-<p style="color:#666">${escapeHtml(footer)}</p>
+${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n` : ""}${code ? `<p>${code.line}: <strong>${escapeHtml(code.value)}</strong></p>\n` : ""}<p style="color:#666">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: t.subject, text, html };
 }
@@ -104,7 +122,7 @@ export function createMailer(args: {
       : undefined;
   return {
     send(message) {
-      const { subject, text, html } = renderMail(message, config.OTP_EXPIRY);
+      const { subject, text, html } = renderMail(message, message.expiresInSeconds ?? config.OTP_EXPIRY);
       const id = randomUUID();
       const isOutbox = !transport;
       // A stored link signs someone in: it stays only where the dev mail outbox will show it.

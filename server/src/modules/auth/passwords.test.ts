@@ -24,4 +24,26 @@ describe("createLimiter", () => {
     await expect(run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await run(async () => "next")).toBe("next");
   });
+
+  it("refuses at once with 429 when the queue is full, and still runs what it queued", async () => {
+    const run = createLimiter(1, 1);
+    let finishFirst: () => void = () => undefined;
+    let active = 0;
+    let peak = 0;
+    const task = (gate?: Promise<void>) => async () => {
+      active += 1;
+      peak = Math.max(peak, active);
+      await gate;
+      active -= 1;
+      return "done";
+    };
+    const first = run(task(new Promise<void>((resolve) => (finishFirst = resolve))));
+    const second = run(task());
+    await expect(run(task())).rejects.toMatchObject({ status: 429, code: "over_request_rate_limit" });
+    finishFirst();
+    expect(await Promise.all([first, second])).toEqual(["done", "done"]);
+    expect(peak).toBe(1);
+    // Every slot came back: the limiter runs and queues as before.
+    expect(await Promise.all([run(task()), run(task())])).toEqual(["done", "done"]);
+  });
 });

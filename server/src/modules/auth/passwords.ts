@@ -43,26 +43,35 @@ export function assertStrongPassword(password: string) {
 }
 
 /**
- * Runs at most `limit` tasks at once, queueing the rest. bcrypt runs on libuv's thread pool, so it never
- * blocks the event loop itself, but a burst of sign-ins can take every core; keeping one core free keeps
- * every other request fast during a sign-in storm.
+ * Runs at most `limit` tasks at once, queueing up to `maxWaiting` more. bcrypt runs on libuv's thread
+ * pool, so it never blocks the event loop itself, but a burst of sign-ins can take every core; keeping one
+ * core free keeps every other request fast during a sign-in storm. A full queue refuses at once (429)
+ * rather than holding requests and their memory for as long as a flood lasts.
  */
-export function createLimiter(limit: number) {
+export function createLimiter(limit: number, maxWaiting = Number.POSITIVE_INFINITY) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
+    if (running >= limit) {
+      if (waiting.length >= maxWaiting) {
+        throw AppError.tooManyRequests("Request rate limit reached", 1, { code: "over_request_rate_limit" });
+      }
+      // The finishing task hands its slot straight over, so `running` stays counted for us.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
     try {
       return await task();
     } finally {
-      running -= 1;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
     }
   };
 }
 
-const bcryptSlots = Math.max(1, availableParallelism() - 1);
+export const bcryptSlots = Math.max(1, availableParallelism() - 1);
 
 export function createPasswordHasher(cost: number, limit = createLimiter(bcryptSlots)) {
   // A hash of nothing anyone knows: compared against when the e-mail is unknown, so that answer takes

@@ -174,6 +174,8 @@ export function authRouter(deps: AuthDeps) {
 
     listDevMail: async ({ query, req }) => {
       if (!isDevMailOpen(config, req)) throw AppError.notFound("No route for GET /dev/mail");
+      // Mail is sent after the answer; listing once that work is done keeps tests deterministic.
+      await deps.work.whenIdle();
       const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });
       return { status: 200, body: rows.map(toDevMail) };
     },

@@ -124,9 +124,11 @@ const MAX_CHAIN_WALK = 32;
 /**
  * Refresh-token rotation, all inside one BEGIN IMMEDIATE transaction so concurrent refreshes queue:
  * - an active token is revoked and its child issued (the child is derived from it, see secrets.ts);
- * - a revoked token that is the parent of the active one, or was revoked less than
- *   REFRESH_TOKEN_REUSE_INTERVAL ago, gets the current active token back (two tabs stay signed in);
- * - any other revoked token means the family leaked: the whole session is ended.
+ * - a revoked token presented less than REFRESH_TOKEN_REUSE_INTERVAL after it was revoked gets the
+ *   current active token back (two tabs racing stay signed in);
+ * - any other revoked token means the family leaked: the whole session is ended. That includes the
+ *   parent of the active token: a client that lost the answer to its refresh retries within seconds,
+ *   while a copy of the token replayed later is exactly what a thief holds.
  */
 export function rotateRefreshToken(deps: AuthDeps, presented: string, requester: Requester): AuthSession {
   const { db, config, secrets } = deps;
@@ -155,10 +157,9 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
       repo.touchSession(db, session.id, at);
       return { kind: "ok", session, refreshToken: child, reused: false };
     }
-    const active = repo.findActiveToken(db, session.id);
     const withinInterval = nowMs - Date.parse(row.revoked_at) < config.REFRESH_TOKEN_REUSE_INTERVAL * 1000;
-    const isParentOfActive = active?.parent_id === row.id;
-    if (active && (isParentOfActive || withinInterval)) {
+    const active = withinInterval ? repo.findActiveToken(db, session.id) : undefined;
+    if (active) {
       let raw = presented;
       let current = row;
       for (let i = 0; i < MAX_CHAIN_WALK && current.id !== active.id; i++) {
@@ -173,9 +174,9 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
         return { kind: "ok", session, refreshToken: raw, reused: true };
       }
     }
-    // Legitimately recent, but the active token is not derivable from it (MFA verification started a new
-    // chain): refused, but not treated as a leak.
-    if (withinInterval || isParentOfActive) {
+    // Recent, but the active token is not derivable from it (MFA verification started a new chain):
+    // refused, but not treated as a leak. After the interval it is a leak like any other.
+    if (withinInterval) {
       return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: false };
     }
     repo.endSessions(db, { userId: session.user_id, only: session.id, at, reason: "refresh_token_reuse" });

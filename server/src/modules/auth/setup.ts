@@ -2,11 +2,12 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { createRateLimiter } from "../../http/rate-limit";
+import type { WorkQueue } from "../../work-queue";
 import type { AuthDeps } from "./deps";
 import { createFactorSecrets, resealLegacyFactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
 import { createMailer } from "./mail";
-import { createPasswordHasher } from "./passwords";
+import { bcryptSlots, createLimiter, createPasswordHasher } from "./passwords";
 import { createSecrets } from "./secrets";
 import { createSessionCheck } from "./sessions";
 
@@ -19,6 +20,7 @@ export function createAuthDeps(args: {
   db: Database;
   logger: Logger;
   tokens: TokenSigner;
+  work: WorkQueue;
   now?: () => number;
 }): AuthDeps & { sessionAal: ReturnType<typeof createSessionCheck> } {
   const now = args.now ?? Date.now;
@@ -27,9 +29,13 @@ export function createAuthDeps(args: {
     config: args.config,
     tokens: args.tokens,
     logger: args.logger,
+    work: args.work,
     now,
     limiter: createRateLimiter(now),
-    passwords: createPasswordHasher(args.config.BCRYPT_COST),
+    passwords: createPasswordHasher(
+      args.config.BCRYPT_COST,
+      createLimiter(bcryptSlots, args.config.PASSWORD_QUEUE_LIMIT),
+    ),
     secrets: createSecrets(args.config.JWT_SECRET),
     factorSecrets: createFactorSecrets({
       mfaEncryptionKey: args.config.MFA_ENCRYPTION_KEY,

@@ -2,7 +2,7 @@ import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
 import { type AuthDeps, normalizeEmail, type Requester } from "./deps";
-import { checkLimit, countFailure, enforceLimit } from "./limits";
+import { enforceLimit, reserveAttempt } from "./limits";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
 
@@ -11,8 +11,9 @@ const invalidCredentials = () =>
 
 /**
  * grant_type=password. An unknown address and a wrong password get the same answer after the same work
- * (one bcrypt comparison, against a dummy hash when there is no account). Failures are counted per
- * address, known or not, so the throttle reveals nothing either.
+ * (one bcrypt comparison, against a dummy hash when there is no account). Every attempt is counted per
+ * address, known or not, before bcrypt runs, so parallel guesses cannot overspend the budget and the
+ * throttle reveals nothing either; the right password gives its attempt back.
  */
 export async function signInWithPassword(
   deps: AuthDeps,
@@ -23,11 +24,17 @@ export async function signInWithPassword(
     throw AppError.badRequest("An email address and a password are required", { code: "validation_failed" });
   }
   const email = normalizeEmail(input.email);
-  checkLimit(deps, "passwordFailures", email);
+  const giveBack = reserveAttempt(deps, "passwordFailures", email);
   const candidate = repo.findUserByEmail(deps.db, email);
-  const isMatch = await deps.passwords.verify(input.password, candidate?.encrypted_password);
+  let isMatch: boolean;
+  try {
+    isMatch = await deps.passwords.verify(input.password, candidate?.encrypted_password);
+  } catch (err) {
+    // No password was compared (the bcrypt queue was full): not a guess, so not charged.
+    giveBack();
+    throw err;
+  }
   if (!isMatch || !candidate) {
-    countFailure(deps, "passwordFailures", email);
     audit(deps, "login_failed", {
       userId: candidate?.id ?? null,
       email,
@@ -36,6 +43,7 @@ export async function signInWithPassword(
     });
     throw invalidCredentials();
   }
+  giveBack();
   // Re-read: the account may have changed while bcrypt ran.
   const user = repo.findUserById(deps.db, candidate.id);
   if (!user || user.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();

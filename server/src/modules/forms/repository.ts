@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { type Database, now } from "../../db/database";
-import type { ApplicationTable, ContactMessageTable, NewsletterSubscriptionTable } from "../../db/schema";
+import type {
+  ApplicationTable,
+  ContactMessageTable,
+  NewsletterPendingTable,
+  NewsletterSubscriptionTable,
+} from "../../db/schema";
 
 export type InboxTable = "applications" | "contact_messages" | "newsletter_subscriptions";
 export type ApplicationRow = Selectable<ApplicationTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;
 export type NewsletterRow = Selectable<NewsletterSubscriptionTable>;
+export type NewsletterPendingRow = Selectable<NewsletterPendingTable>;
 
 export function insertApplication(
   db: Database,
@@ -37,6 +43,25 @@ export function upsertNewsletterSubscription(
       ),
   );
   return email;
+}
+
+/** Stores a request waiting for confirmation, clearing out requests that expired unconfirmed. */
+export function insertNewsletterPending(db: Database, row: NewsletterPendingRow) {
+  db.run(db.kysely.deleteFrom("newsletter_pending").where("expires_at", "<=", row.created_at));
+  db.run(db.kysely.insertInto("newsletter_pending").values(row));
+}
+
+/** Removes and returns the unexpired request the link token belongs to (single use). */
+export function takeNewsletterPending(db: Database, tokenHash: string, at: string) {
+  const row = db.first(
+    db.kysely
+      .selectFrom("newsletter_pending")
+      .selectAll()
+      .where("token_hash", "=", tokenHash)
+      .where("expires_at", ">", at),
+  );
+  if (row) db.run(db.kysely.deleteFrom("newsletter_pending").where("token_hash", "=", tokenHash));
+  return row;
 }
 
 export function setHandled(db: Database, table: InboxTable, id: string, handled: boolean) {

@@ -2,6 +2,11 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request } from "express";
 import { withContentRange } from "../../rest/send-list";
+import {
+  confirmNewsletterSubscription,
+  newsletterLanding,
+  requestNewsletterSubscription,
+} from "./newsletter";
 import type { InboxTable } from "./repository";
 import * as forms from "./service";
 
@@ -41,8 +46,12 @@ export function formsRouter(deps: forms.FormsDeps) {
       return { status: 201, body: receipt };
     },
     createNewsletterSubscription: async ({ body, req }) => {
-      forms.subscribeToNewsletter(deps, submitter(req), body);
+      requestNewsletterSubscription(deps, submitter(req), body);
       return { status: 201, body: receipt };
+    },
+    confirmNewsletterSubscription: async ({ query, res }) => {
+      res.setHeader("Location", newsletterLanding(deps, confirmNewsletterSubscription(deps, query.token)));
+      return { status: 303, body: undefined };
     },
     listApplications: list("applications"),
     listContactMessages: list("contact_messages"),

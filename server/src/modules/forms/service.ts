@@ -7,7 +7,6 @@ import {
   type ContactMessageInput,
   contactMessageSchema,
   HONEYPOT_FIELD,
-  type NewsletterInput,
   type NewsletterSubscription,
   newsletterSubscriptionSchema,
 } from "@app/contracts";
@@ -16,6 +15,8 @@ import { AppError } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import { type ListQuery, listParams, pick } from "../../rest/list-params";
 import { listFrom } from "../../rest/list-repository";
+import type { WorkQueue } from "../../work-queue";
+import type { Mailer } from "../auth/mail";
 import * as repo from "./repository";
 
 export interface FormsDeps {
@@ -24,13 +25,25 @@ export interface FormsDeps {
   rule: RateLimitRule;
   /** Keyed hash of the sender's IP: enough to trace abuse, never the address itself. */
   pepper: string;
+  /** Newsletter confirmation mails: at most this many per address per window. */
+  mailRule: RateLimitRule;
+  mailer: Mailer;
+  /** Runs the pending request and its mail after the answer. */
+  work: WorkQueue;
+  /** Base of the mailed confirmation link and of the page it lands on. */
+  siteUrl: string;
+  now: () => number;
 }
 
 export interface Submitter {
   ip: string;
 }
 
-function guard(deps: FormsDeps, submitter: Submitter, input: { [HONEYPOT_FIELD]?: string | undefined }) {
+export function guard(
+  deps: FormsDeps,
+  submitter: Submitter,
+  input: { [HONEYPOT_FIELD]?: string | undefined },
+) {
   if (input[HONEYPOT_FIELD]) {
     throw AppError.badRequest("Submission rejected", {
       code: "PGRST102",
@@ -54,23 +67,6 @@ export function submitContactMessage(deps: FormsDeps, submitter: Submitter, inpu
   const ip_hash = guard(deps, submitter, input);
   const { [HONEYPOT_FIELD]: _, ...rest } = input;
   repo.insertContactMessage(deps.db, { ...rest, ip_hash });
-}
-
-export function subscribeToNewsletter(
-  deps: FormsDeps,
-  submitter: Submitter,
-  input: Required<Omit<NewsletterInput, typeof HONEYPOT_FIELD>> &
-    Pick<NewsletterInput, typeof HONEYPOT_FIELD>,
-) {
-  guard(deps, submitter, input);
-  const flag = (v: boolean) => (v ? 1 : 0);
-  repo.upsertNewsletterSubscription(deps.db, {
-    email: input.email.toLowerCase(),
-    interest_releases: flag(input.interest_releases),
-    interest_events: flag(input.interest_events),
-    interest_behind_the_scenes: flag(input.interest_behind_the_scenes),
-    interest_platform: flag(input.interest_platform),
-  });
 }
 
 const toApplication = (row: repo.ApplicationRow): Application => {

@@ -29,7 +29,7 @@ describe("NewsletterForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("subscribes with the chosen interests and resets them", async () => {
+  it("sends the chosen interests, asks to confirm from the inbox, and resets them", async () => {
     const { requests } = stubFetch(() => jsonResponse([{ received: true }], 201));
     const user = userEvent.setup();
     renderWithProviders(<NewsletterForm />);
@@ -39,7 +39,8 @@ describe("NewsletterForm", () => {
 
     await user.click(screen.getByRole("button", { name: "Subscribe" }));
 
-    expect(await screen.findByText("You're subscribed!")).toBeInTheDocument();
+    expect(await screen.findByText("Check your inbox to confirm")).toBeInTheDocument();
+    expect(screen.queryByText(/subscribed!/)).not.toBeInTheDocument();
     expect(requests[0]?.url).toBe("/rest/v1/newsletter_subscriptions");
     expect(requests[0]?.body).toMatchObject({
       email: "fan@example.com",

@@ -32,7 +32,10 @@ export function NewsletterForm() {
     schema: newsletterInputSchema,
     initialValues: EMPTY_SUBSCRIPTION,
     submit: (body) => createSubscription.mutateAsync({ body }),
-    success: { title: "You're subscribed!", description: "Look out for our next update in your inbox." },
+    success: {
+      title: "Check your inbox to confirm",
+      description: "We sent you a link. Your subscription starts once you follow it.",
+    },
     failureTitle: "Could not subscribe you",
   });
 

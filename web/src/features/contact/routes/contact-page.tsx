@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ContactForm } from "@/features/contact/components/contact-form";
 import { ContactInfo } from "@/features/contact/components/contact-info";
 import { NewsletterForm } from "@/features/contact/components/newsletter-form";
+import { NewsletterOutcome } from "@/features/contact/components/newsletter-outcome";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function ContactPage() {
@@ -14,6 +15,9 @@ export function ContactPage() {
         Bookings, releases, partnerships or investment: tell us what you have in mind.
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[2fr_1fr]">
+        <div className="empty:hidden lg:col-span-2">
+          <NewsletterOutcome />
+        </div>
         <Tabs defaultValue="form">
           <TabsList className="w-full sm:w-auto">
             <TabsTrigger value="form">Contact Form</TabsTrigger>
