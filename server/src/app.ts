@@ -5,7 +5,6 @@ import express, { type Express } from "express";
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
-import { apiFamilyOf } from "./http/api-family";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
@@ -87,7 +86,7 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
     const hasBody =
       (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
     if (hasBody && !req.is(["application/json", "application/*+json"])) {
-      return next(new AppError(415, "Content-Type must be application/json", { code: "validation_failed" }));
+      return next(new AppError("unsupported_media_type", "Content-Type must be application/json"));
     }
     next();
   });
@@ -105,11 +104,9 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
       next: express.NextFunction,
     ) => {
       const { where, message } = describeValidationError(err);
-      const family = apiFamilyOf(req.path);
       next(
-        AppError.badRequest(family === "rest" ? `Invalid ${where}: ${message}` : message, {
-          code: family === "auth" ? "validation_failed" : where.startsWith("body") ? "PGRST102" : "PGRST100",
-          details: family === "rest" ? where : undefined,
+        new AppError(where.startsWith("body") ? "invalid_body" : "invalid_request", message, {
+          details: where,
         }),
       );
     },

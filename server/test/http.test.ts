@@ -26,7 +26,7 @@ describe("routing", () => {
   it.each([
     ["/rest/v1/unknown_table", { code: "PGRST205", message: expect.any(String), details: null, hint: null }],
     ["/auth/v1/nothing-here", { code: 404, error_code: "not_found", msg: expect.any(String) }],
-    ["/api/nothing-here", { code: "http_404", message: expect.any(String) }],
+    ["/api/nothing-here", { code: "not_found", message: expect.any(String) }],
   ])("answers an unknown API path %s with JSON 404 in its family's shape", async (path, body) => {
     const res = await request(web.app).get(path).set("apikey", web.anonKey);
     expect(res.status).toBe(404);
@@ -75,6 +75,16 @@ describe("bodies", () => {
       hint: null,
     });
     expect(res.text).not.toMatch(/at .*\.js/);
+  });
+
+  it("answers the same malformed JSON on /auth/v1 in GoTrue's shape with GoTrue's code", async () => {
+    const res = await request(ctx.app)
+      .post("/auth/v1/token?grant_type=password")
+      .set("apikey", ctx.anonKey)
+      .set("Content-Type", "application/json")
+      .send('{"email": "a@example.com",');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, error_code: "bad_json", msg: "Request body is not valid JSON" });
   });
 
   it("refuses a non-JSON content type with 400", async () => {

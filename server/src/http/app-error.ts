@@ -1,49 +1,37 @@
+import { type ErrorCode, errorCatalogue } from "./error-catalogue";
+
 /**
- * The one error type. Services throw it; the error middleware turns it into the answer of the API family
- * the request belongs to (PostgREST's body under /rest/v1, GoTrue's under /auth/v1, a plain one elsewhere).
+ * The one error type. Services throw it with a domain code from the error catalogue; the error middleware
+ * turns it into the answer of the API family the request belongs to (PostgREST's body under /rest/v1,
+ * GoTrue's under /auth/v1, a plain one elsewhere). A throw site never picks a family.
  */
 export interface AppErrorOptions {
-  /** Machine code: GoTrue's error_code (e.g. invalid_credentials) or PostgREST's (e.g. PGRST100). */
-  code?: string;
+  /** A status other than the catalogue's, where one situation is answered differently by route (GoTrue does). */
+  status?: number;
   details?: string | null;
   hint?: string | null;
   headers?: Record<string, string>;
   /** Extra top-level fields of the body (GoTrue's weak_password reasons). */
   extra?: Record<string, unknown>;
-  /** Answer with the API gateway's bare `{message}` body, as supabase's gateway does for key errors. */
-  gateway?: boolean;
+  /** Seconds until a refused request may be tried again: answered as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 export class AppError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = "AppError";
-  }
-
-  get code() {
-    return this.options.code;
-  }
-
-  static badRequest(message: string, options?: AppErrorOptions) {
-    return new AppError(400, message, options);
-  }
-  static unauthorized(message: string, options?: AppErrorOptions) {
-    return new AppError(401, message, options);
-  }
-  static forbidden(message: string, options?: AppErrorOptions) {
-    return new AppError(403, message, options);
-  }
-  static notFound(message: string, options?: AppErrorOptions) {
-    return new AppError(404, message, options);
-  }
-  static tooManyRequests(message: string, retryAfterSeconds: number, options: AppErrorOptions = {}) {
-    return new AppError(429, message, {
-      ...options,
-      headers: { ...options.headers, "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
-    });
+    this.status = options.status ?? errorCatalogue[code].status;
+    this.headers = { ...options.headers };
+    if (options.retryAfterSeconds !== undefined) {
+      this.headers["Retry-After"] = String(Math.max(1, Math.ceil(options.retryAfterSeconds)));
+    }
   }
 }

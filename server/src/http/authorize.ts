@@ -1,7 +1,6 @@
 import type { Access, RouteMetadata } from "@app/contracts";
 import type { NextFunction, Request, Response } from "express";
 import { type AccessTokenClaims, type AppRole, TokenError, type TokenSigner } from "../modules/auth/jwt";
-import { type ApiFamily, apiFamilyOf } from "./api-family";
 import { AppError } from "./app-error";
 
 type Aal = AccessTokenClaims["aal"];
@@ -35,32 +34,26 @@ function bearerOf(req: Request): string | undefined {
   return match?.[1];
 }
 
-function tokenError(family: ApiFamily, err: TokenError | "ended"): AppError {
-  if (family === "auth") {
-    return err === "ended"
-      ? AppError.forbidden("Session from session_id claim in JWT does not exist", {
-          code: "session_not_found",
-        })
-      : AppError.forbidden(err.message, { code: "bad_jwt" });
-  }
-  if (err === "ended") return AppError.unauthorized("JWT session has ended", { code: "PGRST301" });
-  return AppError.unauthorized(err.message, { code: err.reason === "expired" ? "PGRST303" : "PGRST301" });
+function tokenError(err: TokenError | "ended"): AppError {
+  if (err === "ended")
+    return new AppError("session_ended", "Session from session_id claim in JWT does not exist");
+  return new AppError(err.reason === "expired" ? "jwt_expired" : "jwt_invalid", err.message);
 }
 
 /** Works out who is calling from the apikey and Authorization headers, as supabase's gateway does. */
 export function createAuthorizer({ tokens, sessionAal, requireAal2 }: AuthorizerDeps) {
-  function verifyUser(token: string, family: ApiFamily): Principal {
+  function verifyUser(token: string): Principal {
     let verified: ReturnType<TokenSigner["verify"]>;
     try {
       verified = tokens.verify(token);
     } catch (err) {
-      if (err instanceof TokenError) throw tokenError(family, err);
+      if (err instanceof TokenError) throw tokenError(err);
       throw err;
     }
     if (verified.kind === "anon") return { kind: "anon" };
     const { claims } = verified;
     const current = sessionAal(claims.session_id, claims.sub);
-    if (!current) throw tokenError(family, "ended");
+    if (!current) throw tokenError("ended");
     return {
       kind: "user",
       userId: claims.sub,
@@ -71,41 +64,38 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     };
   }
 
-  function identify(req: Request, family: ApiFamily): Principal {
+  function identify(req: Request): Principal {
     const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : undefined;
     const bearer = bearerOf(req);
     const key = apikey ?? bearer;
-    if (!key) throw AppError.unauthorized("No API key found in request", { gateway: true });
+    if (!key) throw new AppError("no_api_key", "No API key found in request");
     try {
       tokens.verify(key);
     } catch (err) {
       // An expired user token sent only as the bearer is a JWT problem, not an API key problem.
       if (apikey || !(err instanceof TokenError && err.reason === "expired")) {
-        throw AppError.unauthorized("Invalid API key", { gateway: true });
+        throw new AppError("invalid_api_key", "Invalid API key");
       }
     }
-    return bearer ? verifyUser(bearer, family) : { kind: "anon" };
+    return bearer ? verifyUser(bearer) : { kind: "anon" };
   }
 
-  function authorize(access: Access, req: Request, family: ApiFamily): Principal | undefined {
+  function authorize(access: Access, req: Request): Principal | undefined {
     if (access === "open") return undefined;
-    const principal = identify(req, family);
+    const principal = identify(req);
     if (access === "public") return principal;
     if (principal.kind !== "user") {
-      throw family === "auth"
-        ? AppError.unauthorized("This endpoint requires a Bearer token", { code: "no_authorization" })
-        : AppError.unauthorized("This resource needs a signed-in user", { code: "PGRST301" });
+      throw new AppError("not_signed_in", "This endpoint requires a Bearer token of a signed-in user");
     }
     if (access === "user") return principal;
     if (principal.role !== "staff" && principal.role !== "admin") {
-      throw AppError.forbidden("permission denied: an administrator must grant you staff access", {
-        code: family === "auth" ? "forbidden" : "42501",
-      });
+      throw new AppError(
+        "permission_denied",
+        "permission denied: an administrator must grant you staff access",
+      );
     }
     if (requireAal2 && principal.aal !== "aal2") {
-      throw AppError.forbidden("Multi-factor authentication (aal2) is required", {
-        code: family === "auth" ? "insufficient_aal" : "42501",
-      });
+      throw new AppError("aal2_required", "Multi-factor authentication (aal2) is required");
     }
     return principal;
   }
@@ -116,7 +106,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     const access = route?.metadata?.access;
     if (!access) return next(new Error(`route ${req.method} ${req.path} has no access level`));
     try {
-      res.locals.principal = authorize(access, req, apiFamilyOf(req.path) ?? "api");
+      res.locals.principal = authorize(access, req);
       next();
     } catch (err) {
       next(err);

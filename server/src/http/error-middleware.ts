@@ -15,29 +15,32 @@ function toAppError(err: unknown): AppError | undefined {
   const e = err as HttpishError & { name?: string };
   switch (e?.type) {
     case "entity.too.large":
-      return new AppError(413, "Request body is too large");
+      return new AppError("payload_too_large", "Request body is too large");
     case "entity.parse.failed":
-      return AppError.badRequest("Request body is not valid JSON", { code: "PGRST102" });
+      return new AppError("bad_json", "Request body is not valid JSON");
     case "encoding.unsupported":
     case "charset.unsupported":
-      return new AppError(415, "Unsupported request encoding");
+      return new AppError("unsupported_media_type", "Unsupported request encoding");
     case "request.aborted":
-      return AppError.badRequest("Request aborted");
+      return new AppError("invalid_request", "Request aborted");
   }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return new AppError(status, status === 404 ? "Not found" : "Bad request");
+    return status === 404
+      ? new AppError("not_found", "Not found")
+      : new AppError("invalid_request", "Bad request", { status });
   }
   return undefined;
 }
 
 function respond(req: Request, res: Parameters<ErrorRequestHandler>[2], err: AppError) {
   const family = apiFamilyOf(req.path) ?? "api";
-  for (const [name, value] of Object.entries(err.options.headers ?? {})) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
   const version = req.headers["x-supabase-api-version"];
-  res
-    .status(err.status)
-    .json(renderError(family, err, { authApiVersion: typeof version === "string" ? version : undefined }));
+  const { status, body } = renderError(family, err, {
+    authApiVersion: typeof version === "string" ? version : undefined,
+  });
+  res.status(status).json(body);
 }
 
 /** The one place errors become responses: the family's shape, never a stack trace. */
@@ -51,11 +54,11 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (appError) return respond(req, res, appError);
     logger.error({ err, reqId: res.locals.requestId }, "unhandled error");
-    respond(req, res, new AppError(500, "Internal server error"));
+    respond(req, res, new AppError("internal_error", "Internal server error"));
   };
 }
 
 /** Unknown paths under an API prefix answer JSON 404 in the family's shape, never the SPA. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(AppError.notFound(`No route for ${req.method} ${req.path}`));
+  next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
 };

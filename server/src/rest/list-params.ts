@@ -29,13 +29,12 @@ function parseSelect<C extends string>(select: string | undefined, { table, colu
   const asked = select.split(",").map((s) => s.trim());
   for (const name of asked) {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
-      throw AppError.badRequest(`"failed to parse select parameter (${select})"`, {
-        code: "PGRST100",
+      throw new AppError("PGRST100", `"failed to parse select parameter (${select})"`, {
         details: "Only plain column names or * are supported",
       });
     }
     if (!columns.includes(name as C)) {
-      throw AppError.badRequest(`column ${table}.${name} does not exist`, { code: "42703" });
+      throw new AppError("42703", `column ${table}.${name} does not exist`);
     }
   }
   return asked as C[];

@@ -267,7 +267,7 @@ describe("GET and PUT /auth/v1/user", () => {
 
 describe("GET /api/dev/mail", () => {
   /** What any unknown /api path answers: a closed outbox looks exactly like no route at all. */
-  const noRoute = { code: "http_404", message: "No route for GET /dev/mail" };
+  const noRoute = { code: "not_found", message: "No route for GET /dev/mail" };
 
   /** The app behind a server that sees every caller at `address`, as the socket of a remote client would. */
   const fromPeer = (app: Express, address: string) =>

@@ -13,7 +13,7 @@ const MAX_METADATA_BYTES = 8 * 1024;
 export function metadataJson(data: Record<string, unknown> | undefined): string {
   const json = JSON.stringify(data ?? {});
   if (Buffer.byteLength(json, "utf8") > MAX_METADATA_BYTES) {
-    throw AppError.badRequest("user metadata is too large", { code: "validation_failed" });
+    throw new AppError("validation_failed", "user metadata is too large");
   }
   return json;
 }

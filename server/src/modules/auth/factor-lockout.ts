@@ -28,11 +28,11 @@ export function describeLock(seconds: number) {
 
 function factorLocked(factor: Pick<MfaFactorRow, "failed_attempts">, remainingSeconds: number) {
   const lock = lockSecondsAfter(factor.failed_attempts) ?? remainingSeconds;
-  return AppError.tooManyRequests(
+  return new AppError(
+    "mfa_factor_locked",
     `Too many invalid codes: this factor is locked for ${describeLock(lock)}. ` +
       `Try again in ${describeLock(remainingSeconds)}.`,
-    remainingSeconds,
-    { code: "mfa_factor_locked" },
+    { retryAfterSeconds: remainingSeconds },
   );
 }
 

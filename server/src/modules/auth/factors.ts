@@ -17,7 +17,7 @@ const CHALLENGE_LIFETIME_SECONDS = 300;
 const TOTP_STEP_SECONDS = 30;
 const DEFAULT_ISSUER = "Slussen Sound";
 
-const factorNotFound = () => AppError.notFound("Factor not found", { code: "mfa_factor_not_found" });
+const factorNotFound = () => new AppError("mfa_factor_not_found", "Factor not found");
 
 function findOwnFactor(deps: AuthDeps, who: SignedIn, factorId: string) {
   const factor = repo.findFactor(deps.db, factorId, who.userId);
@@ -35,7 +35,7 @@ function hasVerifiedFactor(deps: AuthDeps, who: SignedIn, other?: string) {
 }
 
 const insufficientAal = (status: 403 | 422, message: string) =>
-  new AppError(status, message, { code: "insufficient_aal" });
+  new AppError("insufficient_aal", message, { status });
 
 /** Challenging or verifying a factor that is not verified yet is the end of an enrolment. */
 function assertMayVerify(deps: AuthDeps, who: SignedIn, factor: MfaFactorRow) {
@@ -51,24 +51,22 @@ export async function enrollFactor(
   requester: Requester,
 ): Promise<EnrolledFactor> {
   const user = repo.findUserById(deps.db, who.userId);
-  if (!user) throw AppError.notFound("User not found", { code: "user_not_found" });
+  if (!user) throw new AppError("user_not_found", "User not found");
   const factors = repo.listFactors(deps.db, who.userId);
   if (who.aal !== "aal2" && factors.some((f) => f.status === "verified")) {
     throw insufficientAal(403, "AAL2 required to enroll a new factor");
   }
   if (factors.length >= MAX_FACTORS) {
-    throw new AppError(422, "Maximum number of MFA factors reached, unenroll to continue", {
-      code: "too_many_enrolled_mfa_factors",
-    });
+    throw new AppError(
+      "too_many_enrolled_mfa_factors",
+      "Maximum number of MFA factors reached, unenroll to continue",
+    );
   }
   const friendlyName = input.friendly_name ?? null;
   if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
     throw new AppError(
-      422,
+      "mfa_factor_name_conflict",
       `A factor with the friendly name "${friendlyName}" for this user already exists`,
-      {
-        code: "mfa_factor_name_conflict",
-      },
     );
   }
   const secret = authenticator.generateSecret(20);
@@ -126,11 +124,10 @@ const openSince = (nowMs: number) => isoAt(nowMs - CHALLENGE_LIFETIME_SECONDS * 
 
 const verificationFailed = (lockSeconds?: number) =>
   new AppError(
-    422,
+    "mfa_verification_failed",
     lockSeconds
       ? `Invalid TOTP code entered. Too many invalid codes: this factor is now locked for ${describeLock(lockSeconds)}.`
       : "Invalid TOTP code entered",
-    { code: "mfa_verification_failed" },
   );
 
 /**
@@ -157,9 +154,10 @@ export function verifyFactor(
     !challenge.verified_at &&
     Date.parse(challenge.created_at) + CHALLENGE_LIFETIME_SECONDS * 1000 > nowMs;
   if (!isOpen) {
-    throw new AppError(422, "MFA challenge has expired, verify against another challenge", {
-      code: "mfa_challenge_expired",
-    });
+    throw new AppError(
+      "mfa_challenge_expired",
+      "MFA challenge has expired, verify against another challenge",
+    );
   }
   const attempt = countAttempt(deps, factor, nowMs);
   if (!attempt) throw factorNotFound();
@@ -207,9 +205,7 @@ export function verifyFactor(
   });
   if (session === "replayed") throw verificationFailed();
   if (!session) {
-    throw AppError.forbidden("Session from session_id claim in JWT does not exist", {
-      code: "session_not_found",
-    });
+    throw new AppError("session_not_found", "Session from session_id claim in JWT does not exist");
   }
   audit(deps, "factor_verified", { userId: who.userId, requester, detail: { factor_id: factor.id } });
   return sessionBody(deps, session, refreshToken);

@@ -39,14 +39,14 @@ export type AuthLimit = keyof typeof authLimits;
 function tooMany(name: AuthLimit, retryAfterSeconds: number) {
   if (name === "mailPerAddress" || name === "emailChangePerUser") {
     const wait = Math.max(1, Math.ceil(retryAfterSeconds));
-    return AppError.tooManyRequests(
+    return new AppError(
+      "over_email_send_rate_limit",
       `For security purposes, you can only request this after ${wait} seconds.`,
-      retryAfterSeconds,
-      { code: "over_email_send_rate_limit" },
+      { retryAfterSeconds: retryAfterSeconds },
     );
   }
-  return AppError.tooManyRequests("Request rate limit reached", retryAfterSeconds, {
-    code: "over_request_rate_limit",
+  return new AppError("over_request_rate_limit", "Request rate limit reached", {
+    retryAfterSeconds: retryAfterSeconds,
   });
 }
 

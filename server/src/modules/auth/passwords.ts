@@ -39,7 +39,7 @@ export function assertStrongPassword(password: string) {
   const { reasons, messages } = weakPasswordReasons(password);
   if (reasons.length === 0) return;
   const message = messages.join(" ");
-  throw new AppError(422, message, { code: "weak_password", extra: { weak_password: { message, reasons } } });
+  throw new AppError("weak_password", message, { extra: { weak_password: { message, reasons } } });
 }
 
 /**
@@ -54,7 +54,7 @@ export function createLimiter(limit: number, maxWaiting = Number.POSITIVE_INFINI
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (running >= limit) {
       if (waiting.length >= maxWaiting) {
-        throw AppError.tooManyRequests("Request rate limit reached", 1, { code: "over_request_rate_limit" });
+        throw new AppError("over_request_rate_limit", "Request rate limit reached", { retryAfterSeconds: 1 });
       }
       // The finishing task hands its slot straight over, so `running` stays counted for us.
       await new Promise<void>((resolve) => waiting.push(resolve));

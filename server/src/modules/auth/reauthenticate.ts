@@ -8,8 +8,7 @@ import * as repo from "./repository";
 import { codeHash, safeEqual } from "./secrets";
 import type { SignedIn } from "./user";
 
-const nonceNotValid = () =>
-  new AppError(422, "Nonce has expired or is invalid", { code: "reauthentication_not_valid" });
+const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce has expired or is invalid");
 
 /**
  * GET /reauthenticate: mails the signed-in user a 6-digit code, single use and valid for OTP_EXPIRY, that
@@ -19,9 +18,9 @@ const nonceNotValid = () =>
 export function requestReauthentication(deps: AuthDeps, who: SignedIn, requester: Requester) {
   enforceLimit(deps, "reauthenticate", requester.ip);
   const user = repo.findUserById(deps.db, who.userId);
-  if (!user) throw AppError.notFound("User from sub claim in JWT does not exist", { code: "user_not_found" });
+  if (!user) throw new AppError("user_not_found", "User from sub claim in JWT does not exist");
   if (!user.email_confirmed_at) {
-    throw AppError.badRequest("Please verify your email first.", { code: "email_not_confirmed" });
+    throw new AppError("email_not_confirmed", "Please verify your email first.");
   }
   enforceLimit(deps, "mailPerAddress", user.email);
   issueCode(deps, { user, type: "reauthentication", to: user.email });

@@ -30,7 +30,7 @@ const requesterOf = (req: Request): Requester => ({
 function signedIn(res: Response): SignedIn {
   const principal = principalOf(res);
   if (principal?.kind !== "user") {
-    throw AppError.unauthorized("This endpoint requires a Bearer token", { code: "no_authorization" });
+    throw new AppError("no_authorization", "This endpoint requires a Bearer token");
   }
   return { userId: principal.userId, sessionId: principal.sessionId, aal: principal.aal };
 }
@@ -50,7 +50,7 @@ export function authRouter(deps: AuthDeps) {
         return { status: 200, body: await signInWithPassword(deps, body, requester) };
       }
       if (!body.refresh_token) {
-        throw AppError.badRequest("refresh_token is required", { code: "validation_failed" });
+        throw new AppError("validation_failed", "refresh_token is required");
       }
       return { status: 200, body: rotateRefreshToken(deps, body.refresh_token, requester) };
     },
@@ -173,7 +173,7 @@ export function authRouter(deps: AuthDeps) {
     }),
 
     listDevMail: async ({ query, req }) => {
-      if (!isDevMailOpen(config, req)) throw AppError.notFound("No route for GET /dev/mail");
+      if (!isDevMailOpen(config, req)) throw new AppError("not_found", "No route for GET /dev/mail");
       // Mail is sent after the answer; listing once that work is done keeps tests deterministic.
       await deps.work.whenIdle();
       const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });

@@ -58,7 +58,7 @@ export function startSession(
 /** The GoTrue session body: a fresh access token for the session plus the given refresh token. */
 export function sessionBody(deps: AuthDeps, session: SessionRow, refreshToken: string): AuthSession {
   const user = repo.findUserById(deps.db, session.user_id);
-  if (!user) throw AppError.notFound("User not found", { code: "user_not_found" });
+  if (!user) throw new AppError("user_not_found", "User not found");
   const expiresIn = deps.config.JWT_EXPIRY;
   const { token, claims } = deps.tokens.signAccessToken(
     {
@@ -108,9 +108,9 @@ export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">
 }
 
 const refreshTokenNotFound = () =>
-  AppError.badRequest("Invalid Refresh Token: Refresh Token Not Found", { code: "refresh_token_not_found" });
+  new AppError("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
 const refreshTokenAlreadyUsed = () =>
-  AppError.badRequest("Invalid Refresh Token: Already Used", { code: "refresh_token_already_used" });
+  new AppError("refresh_token_already_used", "Invalid Refresh Token: Already Used");
 
 type RotationOutcome =
   | { kind: "ok"; session: SessionRow; refreshToken: string; reused: boolean }
@@ -189,7 +189,7 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
     case "not_found":
       throw refreshTokenNotFound();
     case "expired":
-      throw AppError.badRequest("Invalid Refresh Token: Session Expired", { code: "session_expired" });
+      throw new AppError("session_expired", "Invalid Refresh Token: Session Expired");
     case "already_used":
       if (outcome.revokedFamily) {
         audit(deps, "token_reuse_detected", {

@@ -6,8 +6,7 @@ import { enforceLimit, reserveAttempt } from "./limits";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
 
-const invalidCredentials = () =>
-  AppError.badRequest("Invalid login credentials", { code: "invalid_credentials" });
+const invalidCredentials = () => new AppError("invalid_credentials", "Invalid login credentials");
 
 /**
  * grant_type=password. An unknown address and a wrong password get the same answer after the same work
@@ -21,7 +20,7 @@ export async function signInWithPassword(
   requester: Requester,
 ): Promise<AuthSession> {
   if (!input.email || input.password === undefined) {
-    throw AppError.badRequest("An email address and a password are required", { code: "validation_failed" });
+    throw new AppError("validation_failed", "An email address and a password are required");
   }
   const email = normalizeEmail(input.email);
   const giveBack = reserveAttempt(deps, "passwordFailures", email);
@@ -48,7 +47,7 @@ export async function signInWithPassword(
   const user = repo.findUserById(deps.db, candidate.id);
   if (!user || user.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();
   if (!user.email_confirmed_at) {
-    throw AppError.badRequest("Email not confirmed", { code: "email_not_confirmed" });
+    throw new AppError("email_not_confirmed", "Email not confirmed");
   }
   audit(deps, "login", { userId: user.id, email, requester, detail: { method: "password" } });
   return signInUser(deps, { user, requester, method: "password" });

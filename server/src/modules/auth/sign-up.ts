@@ -60,7 +60,7 @@ export async function signUp(
 
   if (autoconfirm) {
     if (existing) {
-      throw new AppError(422, "User already registered", { code: "user_already_exists" });
+      throw new AppError("user_already_exists", "User already registered");
     }
     // No mailbox was proven, so no staff-domain role (config refuses autoconfirm with staff domains anyway).
     const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: true });

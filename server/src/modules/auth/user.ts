@@ -20,7 +20,7 @@ export interface SignedIn {
 
 function loadUser(deps: AuthDeps, userId: string) {
   const user = repo.findUserById(deps.db, userId);
-  if (!user) throw AppError.notFound("User from sub claim in JWT does not exist", { code: "user_not_found" });
+  if (!user) throw new AppError("user_not_found", "User from sub claim in JWT does not exist");
   return user;
 }
 
@@ -48,9 +48,11 @@ const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
 function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow | undefined) {
   const hasVerifiedFactor = repo.listFactors(deps.db, user.id).some((f) => f.status === "verified");
   if (hasVerifiedFactor && session?.aal !== "aal2") {
-    throw AppError.unauthorized("AAL2 session is required to update email or password when MFA is enabled.", {
-      code: "insufficient_aal",
-    });
+    throw new AppError(
+      "insufficient_aal",
+      "AAL2 session is required to update email or password when MFA is enabled.",
+      { status: 401 },
+    );
   }
 }
 
@@ -68,9 +70,7 @@ function nonceForPasswordChange(
   if (nonce !== undefined) return checkNonce(deps, user, nonce);
   const signedInAt = session ? Date.parse(session.created_at) : Number.NEGATIVE_INFINITY;
   if (deps.config.AUTH_SECURE_PASSWORD_CHANGE && deps.now() - signedInAt > REAUTHENTICATION_WINDOW_MS) {
-    throw AppError.badRequest("Password update requires reauthentication", {
-      code: "reauthentication_needed",
-    });
+    throw new AppError("reauthentication_needed", "Password update requires reauthentication");
   }
   return undefined;
 }
@@ -86,9 +86,7 @@ function pendingEmailFor(deps: AuthDeps, user: UserRow, requested: string | unde
   enforceLimit(deps, "emailChangePerUser", user.id);
   enforceLimit(deps, "mailPerAddress", email);
   if (repo.findUserByEmail(deps.db, email)) {
-    throw new AppError(422, "A user with this email address has already been registered", {
-      code: "email_exists",
-    });
+    throw new AppError("email_exists", "A user with this email address has already been registered");
   }
   return email;
 }

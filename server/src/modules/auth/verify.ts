@@ -29,8 +29,7 @@ const amrFor: Record<LinkTokenType, AmrMethod> = {
   email_change_current: "email_change",
 };
 
-export const otpExpired = () =>
-  AppError.forbidden("Email link is invalid or has expired", { code: "otp_expired" });
+export const otpExpired = () => new AppError("otp_expired", "Email link is invalid or has expired");
 
 export type VerifyRequest =
   | { type: EmailOtpType; tokenHash: string }
@@ -39,9 +38,7 @@ export type VerifyRequest =
 export function parseVerifyInput(input: VerifyInput): VerifyRequest {
   if (input.token_hash) return { type: input.type, tokenHash: input.token_hash };
   if (input.email && input.token) return { type: input.type, email: input.email, code: input.token };
-  throw AppError.badRequest("Verify requires a token_hash, or an email and a token", {
-    code: "validation_failed",
-  });
+  throw new AppError("validation_failed", "Verify requires a token_hash, or an email and a token");
 }
 
 export type VerifyOutcome =
@@ -98,9 +95,7 @@ export function verifyOneTimeToken(
     return repo.findUserById(deps.db, current.id);
   });
   if (user === "conflict") {
-    throw new AppError(422, "A user with this email address has already been registered", {
-      code: "email_exists",
-    });
+    throw new AppError("email_exists", "A user with this email address has already been registered");
   }
   if (!user) throw otpExpired();
   if (user === "half_confirmed") {

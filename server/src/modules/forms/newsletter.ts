@@ -32,9 +32,10 @@ export function requestNewsletterSubscription(
   const verdict = deps.limiter.hit(`newsletter-mail:${email}`, deps.mailRule);
   if (!verdict.allowed) {
     const wait = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
-    throw AppError.tooManyRequests(
+    throw new AppError(
+      "rate_limited",
       `For security purposes, you can only request this after ${wait} seconds.`,
-      verdict.retryAfterSeconds,
+      { retryAfterSeconds: verdict.retryAfterSeconds },
     );
   }
   const flag = (v: boolean) => (v ? 1 : 0);

@@ -45,14 +45,13 @@ export function guard(
   input: { [HONEYPOT_FIELD]?: string | undefined },
 ) {
   if (input[HONEYPOT_FIELD]) {
-    throw AppError.badRequest("Submission rejected", {
-      code: "PGRST102",
-      hint: "Leave the hidden field empty",
-    });
+    throw new AppError("PGRST102", "Submission rejected", { hint: "Leave the hidden field empty" });
   }
   const verdict = deps.limiter.hit(`form:${submitter.ip}`, deps.rule);
   if (!verdict.allowed) {
-    throw AppError.tooManyRequests("Too many submissions, please try again later", verdict.retryAfterSeconds);
+    throw new AppError("rate_limited", "Too many submissions, please try again later", {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
   }
   return createHmac("sha256", deps.pepper).update(submitter.ip).digest("hex").slice(0, 32);
 }

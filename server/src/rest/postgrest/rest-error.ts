@@ -1,13 +1,14 @@
 import { AppError } from "../../http/app-error";
+import type { ErrorCode } from "../../http/error-catalogue";
 
-/** A data-API error in PostgREST's terms: its code, message and details (400 unless told otherwise). */
+/** A data-API error in PostgREST's terms: its code (the catalogue's status unless told), message and details. */
 export function restError(
-  code: string,
+  code: ErrorCode,
   message: string,
   options: { details?: string | null; hint?: string | null; status?: number } = {},
 ): AppError {
-  return new AppError(options.status ?? 400, message, {
-    code,
+  return new AppError(code, message, {
+    ...options,
     details: options.details ?? null,
     hint: options.hint ?? null,
   });

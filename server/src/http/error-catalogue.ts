@@ -1,0 +1,116 @@
+/**
+ * Every error the server answers, by domain code: its HTTP status, and the code each API family's clients
+ * read (GoTrue's `error_code` under /auth/v1, PostgREST's `code` under /rest/v1). A throw site names the
+ * domain code only; the error middleware picks the family's shape. Where a family answers the same
+ * situation with another status (GoTrue says 403 for a bad JWT, PostgREST 401), the family states it.
+ */
+type FamilyCode = string | { code: string; status: number };
+
+export interface CatalogueEntry {
+  status: number;
+  /** GoTrue's error_code; the domain code itself when absent. */
+  auth?: FamilyCode;
+  /** PostgREST's code; the domain code itself when absent (PostgreSQL's SQLSTATEs, PGRST codes). */
+  rest?: FamilyCode;
+  /** Answered with the API gateway's bare `{message}`, as Supabase's gateway does for key errors. */
+  gateway?: boolean;
+}
+
+const request = {
+  invalid_request: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+  invalid_body: { status: 400, auth: "validation_failed", rest: "PGRST102" },
+  bad_json: { status: 400, auth: "bad_json", rest: "PGRST102" },
+  unsupported_media_type: { status: 415, auth: "validation_failed", rest: "PGRST107" },
+  payload_too_large: { status: 413, auth: "request_too_large", rest: "PGRST413" },
+  not_found: { status: 404, auth: "not_found", rest: "PGRST205" },
+  method_not_allowed: { status: 405, auth: "method_not_allowed", rest: "PGRST117" },
+  rate_limited: { status: 429, auth: "over_request_rate_limit", rest: "PGRST429" },
+  internal_error: { status: 500, auth: "unexpected_failure", rest: "PGRST000" },
+} satisfies Record<string, CatalogueEntry>;
+
+const access = {
+  no_api_key: { status: 401, gateway: true },
+  invalid_api_key: { status: 401, gateway: true },
+  not_signed_in: { status: 401, auth: "no_authorization", rest: "PGRST301" },
+  jwt_invalid: { status: 401, auth: { code: "bad_jwt", status: 403 }, rest: "PGRST301" },
+  jwt_expired: { status: 401, auth: { code: "bad_jwt", status: 403 }, rest: "PGRST303" },
+  session_ended: { status: 401, auth: { code: "session_not_found", status: 403 }, rest: "PGRST301" },
+  permission_denied: { status: 403, auth: "forbidden", rest: "42501" },
+  aal2_required: { status: 403, auth: "insufficient_aal", rest: "42501" },
+} satisfies Record<string, CatalogueEntry>;
+
+/** GoTrue's own situations, named as GoTrue names them. */
+const auth = {
+  validation_failed: { status: 400, rest: "PGRST100" },
+  invalid_credentials: { status: 400 },
+  email_not_confirmed: { status: 400 },
+  weak_password: { status: 422 },
+  email_exists: { status: 422 },
+  user_already_exists: { status: 422 },
+  user_not_found: { status: 404 },
+  session_not_found: { status: 403 },
+  refresh_token_not_found: { status: 400 },
+  refresh_token_already_used: { status: 400 },
+  session_expired: { status: 400 },
+  otp_expired: { status: 403 },
+  no_authorization: { status: 401 },
+  over_request_rate_limit: { status: 429, rest: "PGRST429" },
+  over_email_send_rate_limit: { status: 429, rest: "PGRST429" },
+  insufficient_aal: { status: 403, rest: "42501" },
+  reauthentication_needed: { status: 400 },
+  reauthentication_not_valid: { status: 422 },
+  mfa_factor_not_found: { status: 404 },
+  mfa_factor_name_conflict: { status: 422 },
+  mfa_verification_failed: { status: 422 },
+  mfa_challenge_expired: { status: 422 },
+  mfa_factor_locked: { status: 429 },
+  too_many_enrolled_mfa_factors: { status: 422 },
+  submission_rejected: { status: 400, rest: "PGRST100" },
+} satisfies Record<string, CatalogueEntry>;
+
+/** PostgREST's and PostgreSQL's situations, by the code PostgREST answers. */
+const data = {
+  PGRST100: { status: 400, auth: "validation_failed" },
+  PGRST102: { status: 400, auth: "validation_failed" },
+  PGRST103: { status: 416, auth: "validation_failed" },
+  PGRST116: { status: 406, auth: "validation_failed" },
+  PGRST204: { status: 400, auth: "validation_failed" },
+  "42501": { status: 403, auth: "forbidden" },
+  "42703": { status: 400, auth: "validation_failed" },
+  "42883": { status: 400, auth: "validation_failed" },
+  "42P10": { status: 400, auth: "validation_failed" },
+  "21000": { status: 400, auth: "validation_failed" },
+  "22P02": { status: 400, auth: "validation_failed" },
+  "22001": { status: 400, auth: "validation_failed" },
+  "22003": { status: 400, auth: "validation_failed" },
+  "22007": { status: 400, auth: "validation_failed" },
+  "22008": { status: 400, auth: "validation_failed" },
+  "23502": { status: 400, auth: "validation_failed" },
+  "23503": { status: 409, auth: "conflict" },
+  "23505": { status: 409, auth: "conflict" },
+  "23514": { status: 400, auth: "validation_failed" },
+  "23P01": { status: 409, auth: "conflict" },
+} satisfies Record<string, CatalogueEntry>;
+
+export const errorCatalogue = { ...request, ...access, ...auth, ...data } satisfies Record<
+  string,
+  CatalogueEntry
+>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
+
+export type ApiFamily = "auth" | "rest" | "api";
+
+/** The code and status a family's clients see for a domain code. */
+export function familyAnswer(
+  family: ApiFamily,
+  code: ErrorCode,
+  status: number,
+): { code: string; status: number } {
+  const entry: CatalogueEntry = errorCatalogue[code];
+  const own = family === "auth" ? entry.auth : family === "rest" ? entry.rest : undefined;
+  if (typeof own === "object") return own;
+  return { code: own ?? code, status };
+}
