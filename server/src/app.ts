@@ -99,7 +99,7 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
     responseValidation: config.NODE_ENV !== "production",
     requestValidationErrorHandler: (
       err: Parameters<typeof describeValidationError>[0],
-      req: express.Request,
+      _req: express.Request,
       _res: express.Response,
       next: express.NextFunction,
     ) => {

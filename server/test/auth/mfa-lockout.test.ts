@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { createTestContext, type TestContext } from "../helpers";
 import {
-  bearer,
   challengeAndVerify,
   challengeFactor,
   type EnrolledTotp,
