@@ -1,60 +1,60 @@
-import { type Kysely, sql } from "kysely";
-
-const timestamp = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from "kysely";
+import { dialectOf } from "./dialect";
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = dialectOf(db);
   await db.schema
     .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("encrypted_password", "text")
-    .addColumn("email_confirmed_at", "text")
-    .addColumn("confirmation_sent_at", "text")
-    .addColumn("recovery_sent_at", "text")
+    .addColumn("email_confirmed_at", t.timestamp)
+    .addColumn("confirmation_sent_at", t.timestamp)
+    .addColumn("recovery_sent_at", t.timestamp)
     .addColumn("email_change", "text")
-    .addColumn("email_change_sent_at", "text")
-    .addColumn("last_sign_in_at", "text")
+    .addColumn("email_change_sent_at", t.timestamp)
+    .addColumn("last_sign_in_at", t.timestamp)
     .addColumn("raw_app_meta_data", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("raw_user_meta_data", "text", (c) => c.notNull().defaultTo("{}"))
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(timestamp))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(timestamp))
+    .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
 
   await db.schema
     .createTable("identities")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("user_id", t.uuid, (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("provider_id", "text", (c) => c.notNull())
     .addColumn("identity_data", "text", (c) => c.notNull().defaultTo("{}"))
-    .addColumn("last_sign_in_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(timestamp))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(timestamp))
+    .addColumn("last_sign_in_at", t.timestamp)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addUniqueConstraint("identities_provider_unique", ["provider", "provider_id"])
     .execute();
   await db.schema.createIndex("identities_user_id_idx").on("identities").column("user_id").execute();
 
   await db.schema
     .createTable("mfa_factors")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("user_id", t.uuid, (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("friendly_name", "text")
     .addColumn("factor_type", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("secret", "text", (c) => c.notNull())
     .addColumn("last_verified_step", "integer")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(timestamp))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(timestamp))
+    .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addUniqueConstraint("mfa_factors_name_unique", ["user_id", "friendly_name"])
     .execute();
 
   await db.schema
     .createTable("mfa_challenges")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("factor_id", "text", (c) => c.notNull().references("mfa_factors.id").onDelete("cascade"))
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("factor_id", t.uuid, (c) => c.notNull().references("mfa_factors.id").onDelete("cascade"))
     .addColumn("ip_address", "text")
-    .addColumn("verified_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("verified_at", t.timestamp)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("mfa_challenges_factor_id_idx")
@@ -64,30 +64,30 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sessions")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("user_id", t.uuid, (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("aal", "text", (c) => c.notNull().defaultTo("aal1"))
-    .addColumn("factor_id", "text")
+    .addColumn("factor_id", t.uuid)
     .addColumn("amr", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("user_agent", "text")
     .addColumn("ip", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("refreshed_at", "text", (c) => c.notNull())
-    .addColumn("not_after", "text", (c) => c.notNull())
-    .addColumn("ended_at", "text")
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("refreshed_at", t.timestamp, (c) => c.notNull())
+    .addColumn("not_after", t.timestamp, (c) => c.notNull())
+    .addColumn("ended_at", t.timestamp)
     .addColumn("ended_reason", "text")
     .execute();
   await db.schema.createIndex("sessions_user_id_idx").on("sessions").column("user_id").execute();
 
   await db.schema
     .createTable("refresh_tokens")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", t.serial, (c) => t.serialKey(c))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
-    .addColumn("session_id", "text", (c) => c.notNull().references("sessions.id").onDelete("cascade"))
-    .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("parent_id", "integer")
-    .addColumn("revoked_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("session_id", t.uuid, (c) => c.notNull().references("sessions.id").onDelete("cascade"))
+    .addColumn("user_id", t.uuid, (c) => c.notNull())
+    .addColumn("parent_id", t.bigint)
+    .addColumn("revoked_at", t.timestamp)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("refresh_tokens_session_id_idx")
@@ -102,22 +102,22 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("one_time_tokens")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("user_id", t.uuid, (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_type", "text", (c) => c.notNull())
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("relates_to", "text", (c) => c.notNull())
     .addColumn("redirect_to", "text", (c) => c.notNull())
-    .addColumn("expires_at", "text", (c) => c.notNull())
-    .addColumn("used_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", t.timestamp, (c) => c.notNull())
+    .addColumn("used_at", t.timestamp)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .addUniqueConstraint("one_time_tokens_user_type_unique", ["user_id", "token_type"])
     .execute();
 
   await db.schema
     .createTable("mail_outbox")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("to_address", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
@@ -125,22 +125,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("html_body", "text", (c) => c.notNull())
     .addColumn("link", "text", (c) => c.notNull())
     .addColumn("transport", "text", (c) => c.notNull())
-    .addColumn("sent_at", "text")
+    .addColumn("sent_at", t.timestamp)
     .addColumn("error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("mail_outbox_created_at_idx").on("mail_outbox").column("created_at").execute();
 
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", t.serial, (c) => t.serialKey(c))
     .addColumn("action", "text", (c) => c.notNull())
-    .addColumn("user_id", "text")
+    .addColumn("user_id", t.uuid)
     .addColumn("email", "text")
     .addColumn("ip", "text")
     .addColumn("user_agent", "text")
     .addColumn("detail", "text", (c) => c.notNull().defaultTo("{}"))
-    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("audit_log_created_at_idx").on("audit_log").column("created_at").execute();
 }

@@ -1,0 +1,152 @@
+import { type Compilable, type CompiledQuery, Kysely, type KyselyPlugin, type QueryResult } from "kysely";
+import type { Logger } from "pino";
+import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
+import { openPostgres } from "./engine/postgres";
+import { openSqlite } from "./engine/sqlite";
+import type { Tables } from "./schema";
+
+export type Engine = DatabaseTarget["engine"];
+
+/** What repositories take: the database itself or a transaction on it. */
+export type Db = Kysely<Tables>;
+
+export interface DatabaseExtras {
+  readonly engine: Engine;
+  /** Where the data lives, without a password: for logs and messages. */
+  readonly description: string;
+  /**
+   * Runs fn in one transaction (BEGIN IMMEDIATE on SQLite, so writers queue; READ COMMITTED on PostgreSQL,
+   * where callers lock the rows they decide on with `forUpdate`). Inside, use only the `trx` it is given:
+   * on SQLite the one connection is held by the transaction, so a query on the outer database would wait
+   * for ever.
+   */
+  withTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Changes whenever the data may have changed: a write by this process, a commit by another (SQLite's
+   * data_version) or a change notified by another node (PostgreSQL's LISTEN/NOTIFY). Synchronous, so a
+   * cache in front of the app can check it without a round trip.
+   */
+  changeStamp(): string;
+  /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
+  cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type Database = Db & DatabaseExtras;
+
+export interface OpenDatabaseOptions {
+  target: DatabaseTarget;
+  synchronous?: "FULL" | "NORMAL";
+  poolSize?: number;
+  logger?: Logger;
+}
+
+/** Counts writes that changed rows, so this process's own writes move its change stamp at once. */
+class WriteCounter implements KyselyPlugin {
+  writes = 0;
+  transformQuery<T>(args: { node: T }) {
+    return args.node;
+  }
+  async transformResult(args: { result: QueryResult<Record<string, unknown>> }) {
+    if ((args.result.numAffectedRows ?? 0n) > 0n) this.writes++;
+    return args.result;
+  }
+}
+
+const MAX_CACHED_READS = 256;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const { target } = options;
+  const counter = new WriteCounter();
+  let engineStamp: () => string;
+  let kysely: Kysely<Tables>;
+  let shutdown: () => Promise<void>;
+  if (target.engine === "sqlite") {
+    const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
+    kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
+    engineStamp = sqlite.changeStamp;
+    shutdown = () => kysely.destroy();
+  } else {
+    const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
+    kysely = new Kysely<Tables>({ dialect: pg.dialect, plugins: [counter] });
+    await pg.ready;
+    engineStamp = pg.changeStamp;
+    shutdown = async () => {
+      await pg.stopListening();
+      await kysely.destroy();
+    };
+  }
+
+  const changeStamp = () => `${engineStamp()}:${counter.writes}`;
+  const reads = new Map<string, { stamp: string; value: Promise<unknown> }>();
+  const extras: DatabaseExtras = {
+    engine: target.engine,
+    description: redactDatabaseUrl(target),
+    async withTransaction(fn) {
+      try {
+        return await kysely.transaction().execute(fn);
+      } finally {
+        // Moves the stamp after the commit too: a read cached while the transaction ran is not reused.
+        counter.writes++;
+      }
+    },
+    changeStamp,
+    cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const stamp = changeStamp();
+      const hit = reads.get(key);
+      if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+      const value = read();
+      if (reads.size >= MAX_CACHED_READS) reads.clear();
+      reads.set(key, { stamp, value });
+      value.catch(() => reads.delete(key));
+      return value;
+    },
+    close: shutdown,
+  };
+  return Object.assign(kysely, extras);
+}
+
+/** ISO-8601 UTC timestamp as stored in every *_at column. */
+export const now = () => new Date().toISOString();
+
+const PARAM = Symbol("query parameter");
+type Placeholder = { [PARAM]: number };
+const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" && v !== null && PARAM in v;
+
+/**
+ * A query of fixed shape whose arguments are used only as plain values (no branching on them): Kysely
+ * builds and compiles it once per engine with placeholders, and every call after that runs the compiled
+ * SQL with the new values (constants written into the query stay as they were). For queries on hot paths
+ * (session checks, token rotation), where building and compiling a Kysely query costs more than running
+ * it. Works on the database and inside a transaction alike.
+ */
+export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
+  type Slot = { arg: number } | { constant: unknown };
+  const compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot[] }>();
+  function compiledFor(db: Db) {
+    const key = db.getExecutor().adapter.constructor.name;
+    let entry = compiled.get(key);
+    if (!entry) {
+      const placeholders = Array.from({ length: build.length - 1 }, (_, i): Placeholder => ({ [PARAM]: i }));
+      const query = build(db, ...(placeholders as unknown as A)).compile();
+      const slots = query.parameters.map(
+        (p): Slot => (isPlaceholder(p) ? { arg: p[PARAM] } : { constant: p }),
+      );
+      entry = { query, slots };
+      compiled.set(key, entry);
+    }
+    return entry;
+  }
+  function execute(db: Db, args: A) {
+    const { query, slots } = compiledFor(db);
+    const parameters = slots.map((s) => ("arg" in s ? args[s.arg] : s.constant));
+    return db.executeQuery<R>({ ...query, parameters });
+  }
+  return {
+    all: async (db: Db, ...args: A): Promise<R[]> => (await execute(db, args)).rows,
+    first: async (db: Db, ...args: A): Promise<R | undefined> => (await execute(db, args)).rows[0],
+    /** Rows changed by a write. */
+    run: async (db: Db, ...args: A): Promise<number> =>
+      Number((await execute(db, args)).numAffectedRows ?? 0n),
+  };
+}

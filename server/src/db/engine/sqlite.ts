@@ -1,0 +1,95 @@
+import { closeSync, openSync } from "node:fs";
+import SQLite from "better-sqlite3";
+import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
+
+export interface SqliteOptions {
+  path: string;
+  synchronous?: "FULL" | "NORMAL";
+}
+
+const MAX_STATEMENTS = 500;
+
+/** better-sqlite3 binds neither booleans nor dates; PostgreSQL's driver does. Same values on both engines. */
+function bindable(value: unknown): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/**
+ * The better-sqlite3 handle as Kysely's driver sees it, keeping one prepared statement per SQL text:
+ * Kysely's own driver prepares the statement again on every call, which costs more than running it.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      if (sqlite.open) sqlite.close();
+    },
+    prepare(sql: string) {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = sqlite.prepare(sql);
+        if (statements.size >= MAX_STATEMENTS) statements.clear();
+        statements.set(sql, stmt);
+      }
+      const s = stmt;
+      return {
+        reader: s.reader,
+        all: (parameters: readonly unknown[]) => s.all(parameters.map(bindable)),
+        run: (parameters: readonly unknown[]) => s.run(parameters.map(bindable)),
+        iterate: (parameters: readonly unknown[]) => s.iterate(parameters.map(bindable)),
+      };
+    },
+  };
+}
+
+/**
+ * Transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so two writers (this process
+ * and the CLI, say) queue on busy_timeout instead of one failing when a read turns into a write.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: ReturnType<typeof withStatementCache>) {
+    super({ database });
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
+/** The file, its WAL and shm hold every password hash and token digest: only the owner may read them. */
+function createPrivately(path: string) {
+  if (path === ":memory:") return;
+  closeSync(openSync(path, "a", 0o600));
+}
+
+export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
+  createPrivately(path);
+  const previousUmask = process.umask(0o077);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(path);
+    sqlite.pragma("journal_mode = WAL");
+  } finally {
+    process.umask(previousUmask);
+  }
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`synchronous = ${synchronous}`);
+  const database = withStatementCache(sqlite);
+  // data_version moves when another connection commits; total_changes() when this one writes.
+  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+  const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+  return {
+    dialect: new ImmediateSqliteDialect(database),
+    sqlite,
+    changeStamp: () => `${dataVersion.get()}:${totalChanges.get()}`,
+  };
+}
