@@ -64,6 +64,31 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * PostgreSQL's LIKE on SQLite: `%` and `_` wildcards, backslash escapes, case-sensitive unless `ilike`
+ * (then case-folded across all of Unicode, so "åsa" finds "Åsa", which SQLite's own LIKE would not).
+ */
+const likeRegexes = new Map<string, RegExp>();
+export function matchesLike(pattern: string, value: string, caseInsensitive: boolean): boolean {
+  const key = `${caseInsensitive ? "i" : "s"}${pattern}`;
+  let regex = likeRegexes.get(key);
+  if (!regex) {
+    let source = "";
+    for (let i = 0; i < pattern.length; i++) {
+      const ch = pattern[i] as string;
+      if (ch === "\\" && i + 1 < pattern.length) source += escapeRegex(pattern[++i] as string);
+      else if (ch === "%") source += "[\\s\\S]*";
+      else if (ch === "_") source += "[\\s\\S]";
+      else source += escapeRegex(ch);
+    }
+    regex = new RegExp(`^${source}$`, caseInsensitive ? "iu" : "u");
+    if (likeRegexes.size >= 1000) likeRegexes.clear();
+    likeRegexes.set(key, regex);
+  }
+  return regex.test(value);
+}
+const escapeRegex = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** The file, its WAL and shm hold every password hash and token digest: only the owner may read them. */
 function createPrivately(path: string) {
   if (path === ":memory:") return;
@@ -83,6 +108,13 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${synchronous}`);
+  sqlite.function("app_like", { deterministic: true }, (pattern, value, caseInsensitive) =>
+    value === null || pattern === null
+      ? null
+      : matchesLike(String(pattern), String(value), caseInsensitive === 1)
+        ? 1
+        : 0,
+  );
   const database = withStatementCache(sqlite);
   // data_version moves when another connection commits; total_changes() when this one writes.
   const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();

@@ -1,0 +1,124 @@
+import type { ColumnSpec, TableDefinition } from "@app/contracts";
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Engine } from "../../db/database";
+import type { Condition } from "./parse-query";
+import { restError } from "./rest-error";
+import { filterValue } from "./values";
+
+/**
+ * PostgREST conditions as SQL on either engine. Column names reach the SQL only after they matched the
+ * table's declaration, and every value is a bound parameter. Where the engines differ (LIKE's case rules,
+ * lists as text[] vs JSON text) both are written so the same request selects the same rows.
+ */
+
+export function columnOf(table: TableDefinition, name: string): ColumnSpec {
+  const spec = table.columns[name];
+  if (!spec) throw restError("42703", `column ${table.name}.${name} does not exist`);
+  return spec;
+}
+
+const operators = { eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
+
+/** PostgREST writes LIKE's `%` as `*` (a URL-friendly wildcard). */
+const likePattern = (value: string) => value.replaceAll("*", "%");
+
+function listValues(spec: ColumnSpec, values: string[]) {
+  return values.map((v) => filterValue(spec, v));
+}
+
+/** Array operators: PostgreSQL's own on text[]; on SQLite, the same sets over json_each of the JSON text. */
+function arrayCondition(
+  engine: Engine,
+  column: RawBuilder<unknown>,
+  op: "cs" | "cd" | "ov",
+  values: string[],
+): RawBuilder<SqlBool> {
+  if (engine === "postgres") {
+    const array = sql`cast(${values} as text[])`;
+    if (op === "cs") return sql<SqlBool>`${column} @> ${array}`;
+    if (op === "cd") return sql<SqlBool>`${column} <@ ${array}`;
+    return sql<SqlBool>`${column} && ${array}`;
+  }
+  if (values.length === 0) {
+    // Every list contains the empty set; only an empty list is contained by it; nothing overlaps it.
+    if (op === "cs") return sql<SqlBool>`1 = 1`;
+    if (op === "cd") return sql<SqlBool>`json_array_length(${column}) = 0`;
+    return sql<SqlBool>`1 = 0`;
+  }
+  const list = sql.join(values.map((v) => sql`${v}`));
+  if (op === "cs") {
+    return sql<SqlBool>`(select count(distinct value) from json_each(${column}) where value in (${list})) = ${new Set(values).size}`;
+  }
+  if (op === "cd")
+    return sql<SqlBool>`not exists (select 1 from json_each(${column}) where value not in (${list}))`;
+  return sql<SqlBool>`exists (select 1 from json_each(${column}) where value in (${list}))`;
+}
+
+function filterSql(table: TableDefinition, engine: Engine, c: Extract<Condition, { type: "filter" }>) {
+  const spec = columnOf(table, c.column);
+  const column = sql.ref(c.column);
+  const isList = spec.type === "text[]" || spec.type === "json";
+  if (!spec.filterable) throw restError("42883", `column ${table.name}.${c.column} cannot be filtered`);
+  if (isList !== (c.op === "cs" || c.op === "cd" || c.op === "ov") && c.op !== "is") {
+    throw restError(
+      "42883",
+      isList
+        ? `operator ${c.op} is not supported on the list column ${table.name}.${c.column}; use cs, cd or ov`
+        : `operator ${c.op} needs a list column; ${table.name}.${c.column} is not one`,
+    );
+  }
+  switch (c.op) {
+    case "eq":
+    case "neq":
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte":
+      return sql<SqlBool>`${column} ${sql.raw(operators[c.op])} ${filterValue(spec, c.value)}`;
+    case "like":
+    case "ilike": {
+      if (spec.type !== "text") throw restError("42883", `operator ${c.op} needs a text column`);
+      const pattern = likePattern(c.value);
+      if (engine === "postgres") return sql<SqlBool>`${column} ${sql.raw(c.op)} ${pattern}`;
+      // SQLite's LIKE ignores ASCII case only and has no default escape; app_like (registered on the
+      // connection) matches with PostgreSQL's rules, case-folding all of Unicode for ilike.
+      return sql<SqlBool>`app_like(${pattern}, ${column}, ${c.op === "ilike" ? 1 : 0})`;
+    }
+    case "is": {
+      if (c.value === "null") return sql<SqlBool>`${column} is null`;
+      if (spec.type !== "boolean") throw restError("42883", `is.${c.value} needs a boolean column`);
+      if (c.value === "unknown") return sql<SqlBool>`${column} is null`;
+      // IS TRUE / IS FALSE: never null, so `not.is.true` keeps the rows whose value is null.
+      return sql<SqlBool>`(${column} is not null and ${column} = ${c.value === "true"})`;
+    }
+    case "in": {
+      if (c.value.length === 0) return sql<SqlBool>`1 = 0`;
+      return sql<SqlBool>`${column} in (${sql.join(listValues(spec, c.value).map((v) => sql`${v}`))})`;
+    }
+    case "cs":
+    case "cd":
+    case "ov":
+      return arrayCondition(engine, column, c.op, c.value);
+  }
+}
+
+/** One condition (a filter or an and/or group) as a boolean SQL expression. */
+export function conditionSql(table: TableDefinition, engine: Engine, c: Condition): Expression<SqlBool> {
+  const inner =
+    c.type === "group"
+      ? sql<SqlBool>`(${sql.join(
+          c.conditions.map((child) => conditionSql(table, engine, child)),
+          sql.raw(c.op === "and" ? " and " : " or "),
+        )})`
+      : filterSql(table, engine, c);
+  return c.negated ? sql<SqlBool>`not (${inner})` : inner;
+}
+
+/** All top-level conditions ANDed; undefined when there are none. */
+export function whereSql(table: TableDefinition, engine: Engine, conditions: Condition[]) {
+  if (conditions.length === 0) return undefined;
+  return sql<SqlBool>`${sql.join(
+    conditions.map((c) => conditionSql(table, engine, c)),
+    sql.raw(" and "),
+  )}`;
+}

@@ -1,0 +1,137 @@
+import { type Caller, isAllowed, type TableDefinition, tableRoutes, type Verb } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { Request, Response } from "express";
+import type { Database } from "../../db/database";
+import { type Principal, principalOf } from "../../http/authorize";
+import { contentRange } from "../list-params";
+import { type Preferences, parsePrefer, parseQuery, parseRangeHeader } from "./parse-query";
+import { restError } from "./rest-error";
+import {
+  deleteRows,
+  insertRows,
+  type Row,
+  readRows,
+  selectedColumns,
+  type TableHandle,
+  updateRows,
+  type WriteRequest,
+} from "./table-service";
+
+const s = initServer();
+
+const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
+
+/** The caller's class for table policies: a staff member without the required aal2 counts as signed in only. */
+export function callerOf(principal: Principal | undefined, requireAal2: boolean): Caller {
+  if (!principal || principal.kind === "anon") return "anon";
+  const hasAal = !requireAal2 || principal.aal === "aal2";
+  if (principal.role === "admin" && hasAal) return "admin";
+  if (principal.role === "staff" && hasAal) return "staff";
+  return "authenticated";
+}
+
+function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
+  if (isAllowed(table, caller, verb)) return;
+  throw restError("42501", `permission denied for table ${table.name}`, {
+    status: caller === "anon" ? 401 : 403,
+    hint:
+      caller === "authenticated" ? "Staff access (and aal2 where required) is needed for this table." : null,
+  });
+}
+
+const wantsObject = (accept: string | undefined) => (accept ?? "").includes(OBJECT_MEDIA_TYPE);
+
+/** One row as an object (Accept: object+json), or PostgREST's 406 when there is not exactly one. */
+function shape(rows: Row[], res: Response, accept: string | undefined): Row[] | Row {
+  if (!wantsObject(accept)) return rows;
+  if (rows.length !== 1) {
+    throw restError("PGRST116", "JSON object requested, multiple (or no) rows returned", {
+      details: `The result contains ${rows.length} rows`,
+      status: 406,
+    });
+  }
+  res.setHeader("Content-Type", `${OBJECT_MEDIA_TYPE}; charset=utf-8`);
+  return rows[0] as Row;
+}
+
+/** supabase-js names a bulk insert's columns; PostgREST inserts null where a row leaves one out. */
+function fillMissing(rows: Row[], prefer: Preferences): Row[] {
+  if (rows.length < 2 || prefer.missing === "default") return rows;
+  const keys = new Set(rows.flatMap((r) => Object.keys(r)));
+  return rows.map((r) => Object.fromEntries([...keys].map((k) => [k, k in r ? r[k] : null])));
+}
+
+export interface TableRouterDeps {
+  db: Database;
+  requireAal2: boolean;
+  now: () => number;
+}
+
+/** The ts-rest handlers of one declared table: every verb, PostgREST's answers. */
+export function tableRouter(deps: TableRouterDeps, handle: TableHandle) {
+  const { db } = deps;
+  const { table } = handle;
+
+  function context(req: Request, res: Response, verb: Verb) {
+    const principal = principalOf(res);
+    const caller = callerOf(principal, deps.requireAal2);
+    assertAllowed(table, caller, verb);
+    const prefer = parsePrefer(req.headers.prefer);
+    const query = parseQuery(req.query as Record<string, string | string[]>);
+    const write: WriteRequest = {
+      caller,
+      actorId: principal?.kind === "user" ? principal.userId : null,
+      at: new Date(deps.now()).toISOString(),
+      query,
+      prefer,
+    };
+    return write;
+  }
+
+  /** Answers written rows as asked: representation (the selected columns), or nothing. */
+  function writtenAnswer(rows: Row[], request: WriteRequest, res: Response, accept: string | undefined) {
+    if (request.prefer.return !== "representation") return undefined;
+    const columns = selectedColumns(table, request.query.select);
+    const projected = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+    return shape(projected, res, accept);
+  }
+
+  return s.router(tableRoutes(table), {
+    list: async ({ req, res, headers }) => {
+      const { query, prefer } = context(req, res, "select");
+      const range = parseRangeHeader(headers.range);
+      const key = `${table.name}:${JSON.stringify([req.query, prefer.count, range])}`;
+      const page = await db.cachedRead(key, () => readRows(db, handle, { query, prefer, range }));
+      res.setHeader("Content-Range", contentRange(page.offset, page.rows.length, page.total));
+      const isPartial = page.total !== undefined && page.rows.length < page.total;
+      return { status: isPartial ? 206 : 200, body: shape(page.rows, res, headers.accept) };
+    },
+
+    insert: async ({ req, res, body, headers }) => {
+      const request = context(req, res, "insert");
+      const rows = fillMissing(Array.isArray(body) ? body : [body], request.prefer);
+      const written = await insertRows(db, handle, rows, request);
+      if (request.prefer.return === "headers-only" && written[0]) {
+        res.setHeader("Location", `/${table.name}?${table.primaryKey}=eq.${written[0][table.primaryKey]}`);
+      }
+      res.setHeader("Content-Range", `*/*`);
+      return { status: 201, body: writtenAnswer(written, request, res, headers.accept) };
+    },
+
+    update: async ({ req, res, body, headers }) => {
+      const request = context(req, res, "update");
+      const written = await updateRows(db, handle, body as Row, request);
+      const answer = writtenAnswer(written, request, res, headers.accept);
+      res.setHeader("Content-Range", written.length ? `0-${written.length - 1}/*` : "*/*");
+      return answer === undefined ? { status: 204, body: undefined } : { status: 200, body: answer };
+    },
+
+    remove: async ({ req, res, headers }) => {
+      const request = context(req, res, "delete");
+      const removed = await deleteRows(db, handle, request);
+      const answer = writtenAnswer(removed, request, res, headers.accept);
+      res.setHeader("Content-Range", removed.length ? `0-${removed.length - 1}/*` : "*/*");
+      return answer === undefined ? { status: 204, body: undefined } : { status: 200, body: answer };
+    },
+  });
+}

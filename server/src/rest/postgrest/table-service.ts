@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import type { Caller, TableDefinition } from "@app/contracts";
+import { type SqlBool, sql } from "kysely";
+import type { Database, Db } from "../../db/database";
+import { columnOf, whereSql } from "./conditions";
+import { translatingConstraintErrors } from "./db-errors";
+import type { Condition, OrderTerm, ParsedQuery, Preferences } from "./parse-query";
+import { restError } from "./rest-error";
+import { project, toApiRow, toStoredRow } from "./values";
+
+/**
+ * The generic data API over one declared table: reads with PostgREST's filters, order and paging, and
+ * writes whose rules (derived fields, state machines, timeline rows) come from the table's hooks, run in
+ * the same transaction as the write.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface HookContext {
+  trx: Db;
+  caller: Caller;
+  actorId: string | null;
+  /** ISO-8601 time of the request. */
+  at: string;
+}
+
+export interface TableHooks {
+  /** Values of a new row before it is written: fill derived fields or refuse (throw an AppError). */
+  beforeInsert?(ctx: HookContext, values: Row): Promise<Row> | Row;
+  /** The changes to one existing row before they are written: check a transition or refuse. */
+  beforeUpdate?(ctx: HookContext, changes: Row, before: Row): Promise<Row> | Row;
+  beforeDelete?(ctx: HookContext, before: Row): Promise<void> | void;
+  /** After each written row, in the same transaction: the timeline, counters, mail. */
+  afterWrite?(
+    ctx: HookContext,
+    change: { verb: "insert" | "update" | "delete"; before?: Row; after?: Row },
+  ): Promise<void>;
+}
+
+export interface TableHandle {
+  table: TableDefinition;
+  hooks: TableHooks;
+}
+
+export interface ReadRequest {
+  query: ParsedQuery;
+  prefer: Preferences;
+  range?: { offset: number; limit?: number };
+}
+
+function selectedColumns(table: TableDefinition, select: string[] | undefined): string[] {
+  if (!select) return table.columnNames;
+  const names = select.flatMap((name) => (name === "*" ? table.columnNames : [name]));
+  for (const name of names) columnOf(table, name);
+  return [...new Set(names)];
+}
+
+function orderTerms(table: TableDefinition, order: OrderTerm[]): OrderTerm[] {
+  const terms = order.length > 0 ? order : parseDefaultOrder(table.defaultOrder);
+  for (const t of terms) {
+    const spec = columnOf(table, t.column);
+    if (!spec.filterable) throw restError("42883", `column ${table.name}.${t.column} cannot be ordered by`);
+  }
+  return terms;
+}
+
+function parseDefaultOrder(value: string): OrderTerm[] {
+  return value.split(",").map((term) => {
+    const [column = "", direction] = term.split(".");
+    return { column, direction: direction === "desc" ? "desc" : "asc" };
+  });
+}
+
+/**
+ * ORDER BY with PostgreSQL's null placement written out (SQLite's default differs), then the primary key,
+ * so pages never overlap or skip rows that tie.
+ */
+function orderSql(table: TableDefinition, terms: OrderTerm[]) {
+  const parts = terms.map((t) => {
+    const nulls = t.nulls ?? (t.direction === "asc" ? "last" : "first");
+    return sql`${sql.ref(t.column)} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
+  });
+  if (!terms.some((t) => t.column === table.primaryKey)) parts.push(sql`${sql.ref(table.primaryKey)} asc`);
+  return sql.join(parts);
+}
+
+const all = sql<SqlBool>`1 = 1`;
+
+export async function readRows(db: Database, handle: TableHandle, request: ReadRequest) {
+  const { table } = handle;
+  const { query, prefer, range } = request;
+  const columns = selectedColumns(table, query.select);
+  const where = whereSql(table, db.engine, query.where) ?? all;
+  const offset = query.offset ?? range?.offset ?? 0;
+  const asked = query.limit ?? range?.limit;
+  const limit = Math.min(asked ?? table.maxRows, table.maxRows);
+  const order = orderSql(table, orderTerms(table, query.order));
+  const rows = (await db
+    .selectFrom(table.name as never)
+    .selectAll()
+    .where(where)
+    .orderBy(order)
+    .limit(limit)
+    .offset(offset)
+    .execute()) as Row[];
+  const total = prefer.count ? await countRows(db, table, where) : undefined;
+  return { rows: rows.map((row) => project(toApiRow(table, row), columns)), offset, total };
+}
+
+async function countRows(db: Db, table: TableDefinition, where: ReturnType<typeof whereSql>) {
+  const row = (await db
+    .selectFrom(table.name as never)
+    .select(sql<number>`count(*)`.as("n"))
+    .where(where ?? all)
+    .executeTakeFirst()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export interface WriteRequest {
+  caller: Caller;
+  actorId: string | null;
+  at: string;
+  query: ParsedQuery;
+  prefer: Preferences;
+}
+
+function requireFilters(verb: "UPDATE" | "DELETE", where: Condition[]) {
+  // PostgREST under pg-safeupdate: a write without a WHERE clause would touch every row.
+  if (where.length === 0) throw restError("21000", `${verb} requires a WHERE clause`);
+}
+
+/** The rows a write will touch, locked on PostgreSQL until the transaction ends. */
+async function lockMatching(trx: Db, db: Database, table: TableDefinition, conditions: Condition[]) {
+  const where = whereSql(table, db.engine, conditions) ?? all;
+  let query = trx
+    .selectFrom(table.name as never)
+    .selectAll()
+    .where(where);
+  if (db.engine === "postgres") query = query.forUpdate();
+  return (await query.execute()) as Row[];
+}
+
+/** What the server sets itself: a new row's uuid key, and the created/updated times (millisecond ISO). */
+const withTimestamps = (table: TableDefinition, values: Row, at: string, isInsert: boolean): Row => {
+  const out = { ...values };
+  if ("updated_at" in table.columns) out.updated_at = at;
+  if (isInsert && "created_at" in table.columns) out.created_at = at;
+  if (isInsert && out[table.primaryKey] === undefined && table.columns[table.primaryKey]?.type === "uuid") {
+    out[table.primaryKey] = randomUUID();
+  }
+  return out;
+};
+
+export async function insertRows(db: Database, handle: TableHandle, rows: Row[], request: WriteRequest) {
+  const { table, hooks } = handle;
+  const { prefer, query } = request;
+  const conflict = query.onConflict ?? (prefer.resolution ? [table.primaryKey] : undefined);
+  for (const c of conflict ?? []) columnOf(table, c);
+  return db.withTransaction(async (trx) => {
+    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const written: Row[] = [];
+    for (const input of rows) {
+      const values = withTimestamps(
+        table,
+        hooks.beforeInsert ? await hooks.beforeInsert(ctx, input) : input,
+        request.at,
+        true,
+      );
+      const stored = toStoredRow(table, values, db.engine);
+      const before =
+        conflict && prefer.resolution === "merge-duplicates"
+          ? await findByKey(trx, table, conflict, stored)
+          : undefined;
+      const row = await translatingConstraintErrors({ table: table.name, row: values }, async () => {
+        let insert = trx.insertInto(table.name as never).values(stored as never);
+        if (conflict) {
+          const updates = Object.keys(stored).filter((c) => !conflict.includes(c) && c !== "created_at");
+          insert = insert.onConflict((oc) => {
+            const target = oc.columns(conflict as never[]);
+            if (prefer.resolution === "ignore-duplicates" || updates.length === 0) return target.doNothing();
+            return target.doUpdateSet(
+              Object.fromEntries(updates.map((c) => [c, sql.ref(`excluded.${c}`)])) as never,
+            );
+          });
+        }
+        return (await insert.returningAll().executeTakeFirst()) as Row | undefined;
+      });
+      if (!row) continue; // ignored duplicate
+      const after = toApiRow(table, row);
+      await hooks.afterWrite?.(ctx, before ? { verb: "update", before, after } : { verb: "insert", after });
+      written.push(after);
+    }
+    return written;
+  });
+}
+
+async function findByKey(trx: Db, table: TableDefinition, key: string[], row: Row) {
+  if (key.some((c) => row[c] === undefined)) return undefined;
+  let query = trx.selectFrom(table.name as never).selectAll();
+  for (const c of key) query = query.where(sql.ref(c), "=", row[c] as never);
+  const found = (await query.executeTakeFirst()) as Row | undefined;
+  return found ? toApiRow(table, found) : undefined;
+}
+
+export async function updateRows(db: Database, handle: TableHandle, changes: Row, request: WriteRequest) {
+  const { table, hooks } = handle;
+  requireFilters("UPDATE", request.query.where);
+  return db.withTransaction(async (trx) => {
+    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const matched = await lockMatching(trx, db, table, request.query.where);
+    const written: Row[] = [];
+    for (const stored of matched) {
+      const before = toApiRow(table, stored);
+      const values = withTimestamps(
+        table,
+        hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, changes, before) : changes,
+        request.at,
+        false,
+      );
+      const row = await translatingConstraintErrors(
+        { table: table.name, row: { ...before, ...values } },
+        async () =>
+          (await trx
+            .updateTable(table.name as never)
+            .set(toStoredRow(table, values, db.engine) as never)
+            .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)
+            .returningAll()
+            .executeTakeFirst()) as Row | undefined,
+      );
+      if (!row) continue;
+      const after = toApiRow(table, row);
+      await hooks.afterWrite?.(ctx, { verb: "update", before, after });
+      written.push(after);
+    }
+    return written;
+  });
+}
+
+export async function deleteRows(db: Database, handle: TableHandle, request: WriteRequest) {
+  const { table, hooks } = handle;
+  requireFilters("DELETE", request.query.where);
+  return db.withTransaction(async (trx) => {
+    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const matched = await lockMatching(trx, db, table, request.query.where);
+    const removed: Row[] = [];
+    for (const stored of matched) {
+      const before = toApiRow(table, stored);
+      await hooks.beforeDelete?.(ctx, before);
+      await translatingConstraintErrors({ table: table.name, row: before }, () =>
+        trx
+          .deleteFrom(table.name as never)
+          .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)
+          .execute(),
+      );
+      await hooks.afterWrite?.(ctx, { verb: "delete", before });
+      removed.push(before);
+    }
+    return removed;
+  });
+}
+
+export { selectedColumns };
