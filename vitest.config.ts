@@ -3,6 +3,6 @@ import { defineConfig } from "vitest/config";
 /** One run over every package's own vitest config. */
 export default defineConfig({
   test: {
-    projects: ["server", "web", "packages/*"],
+    projects: ["server/vitest.config.ts", "server/vitest.postgres.config.ts", "web", "packages/*"],
   },
 });

@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
+/** The server suites on the embedded SQLite engine; vitest.postgres.config.ts runs them on PostgreSQL. */
 export default defineConfig({
   test: {
+    name: "server (sqlite)",
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
     setupFiles: ["test/setup.ts"],
+    env: { TEST_DB_ENGINE: "sqlite" },
   },
 });

@@ -68,6 +68,7 @@ function runAsOwner(bin, args) {
 }
 
 /**
+ * C.UTF-8 orders text by code point, as SQLite does, and still folds case across Unicode for ILIKE.
  * Starts a fresh cluster on a free loopback port and answers its URL and a stop function. The data
  * folder goes when it stops. fsync is off: the cluster lives only as long as the test run.
  */
@@ -78,7 +79,7 @@ export async function startThrowawayPostgres() {
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   const port = await freePort();
-  runAsOwner(bin, ["initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  runAsOwner(bin, ["initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

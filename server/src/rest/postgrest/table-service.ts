@@ -174,7 +174,9 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
       const row = await translatingConstraintErrors({ table: table.name, row: values }, async () => {
         let insert = trx.insertInto(table.name as never).values(stored as never);
         if (conflict) {
-          const updates = Object.keys(stored).filter((c) => !conflict.includes(c) && c !== "created_at");
+          // A merge updates what the request sent (and updated_at), never a key the server generated.
+          const sent = [...Object.keys(input), ...("updated_at" in table.columns ? ["updated_at"] : [])];
+          const updates = sent.filter((c) => !conflict.includes(c) && c in stored);
           insert = insert.onConflict((oc) => {
             const target = oc.columns(conflict as never[]);
             if (prefer.resolution === "ignore-duplicates" || updates.length === 0) return target.doNothing();
@@ -202,6 +204,15 @@ async function findByKey(trx: Db, table: TableDefinition, key: string[], row: Ro
   return found ? toApiRow(table, found) : undefined;
 }
 
+/**
+ * updated_at is the row's version (a client saves with `updated_at=eq.<what it read>`), so it must move on
+ * every update, even two within one millisecond.
+ */
+function laterThan(previous: unknown, at: string): string {
+  if (typeof previous !== "string" || previous < at) return at;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
+
 export async function updateRows(db: Database, handle: TableHandle, changes: Row, request: WriteRequest) {
   const { table, hooks } = handle;
   requireFilters("UPDATE", request.query.where);
@@ -214,7 +225,7 @@ export async function updateRows(db: Database, handle: TableHandle, changes: Row
       const values = withTimestamps(
         table,
         hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, changes, before) : changes,
-        request.at,
+        laterThan(before.updated_at, request.at),
         false,
       );
       const row = await translatingConstraintErrors(

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { Client } from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../../src/db/database";
+import { migrateToLatest } from "../../src/db/migrate";
+
+export const TEMPLATE_DATABASE = "app_test_template";
+
+export type TestEngine = "sqlite" | "postgres";
+export const testEngine = (): TestEngine => (process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "sqlite");
+
+export function withDatabaseName(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestDatabase {
+  db: Database;
+  /** What DATABASE_URL would say to reach the same data (for a second server process or the CLI). */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A migrated, empty database of this run's engine: a SQLite file in `dir`, or a clone of the template. */
+export async function openTestDatabase(dir: string): Promise<TestDatabase> {
+  if (testEngine() === "sqlite") {
+    const path = join(dir, "app.db");
+    const db = await openDatabase({ target: { engine: "sqlite", path } });
+    await migrateToLatest(db);
+    return { db, url: path, drop: () => db.close() };
+  }
+  const serverUrl = inject("pgServerUrl");
+  const name = `app_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabaseName(serverUrl, name);
+  const db = await openDatabase({ target: { engine: "postgres", url }, poolSize: 5 });
+  return {
+    db,
+    url,
+    async drop() {
+      await db.close();
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
