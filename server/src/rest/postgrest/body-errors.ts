@@ -1,0 +1,41 @@
+import type { TableDefinition, Verb } from "@app/contracts";
+import type { ZodIssue } from "zod";
+import type { AppError } from "../../http/app-error";
+import { restError } from "./rest-error";
+
+/**
+ * A write body the table's schema refused, answered as PostgREST would have answered the same body after
+ * PostgreSQL refused it: a missing or null required column is a not-null violation (23502), an unknown
+ * key a column missing from the schema cache (PGRST204), a value of the wrong shape invalid input (22P02).
+ */
+export function tableBodyError(table: TableDefinition, verb: Verb, body: unknown): AppError {
+  const schema = verb === "update" ? table.update : table.insert;
+  const rows = verb !== "update" && Array.isArray(body) ? body : [body];
+  if (rows.length === 0 || rows.length > 1000) {
+    return restError("PGRST102", "Empty or too large array body", { details: "Send 1 to 1000 rows" });
+  }
+  for (const row of rows) {
+    const result = schema.safeParse(row);
+    if (!result.success) return issueError(table, result.error.issues[0] as ZodIssue, row);
+  }
+  return restError("PGRST102", "Invalid body", { details: "The body must be a JSON object or an array of them" });
+}
+
+function issueError(table: TableDefinition, issue: ZodIssue, row: unknown): AppError {
+  if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    return restError("PGRST102", "Invalid body", { details: "Each row must be a JSON object" });
+  }
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0] ?? "";
+    return restError("PGRST204", `Could not find the '${key}' column of '${table.name}' in the schema cache`);
+  }
+  const column = String(issue.path[0] ?? "");
+  const value = (row as Record<string, unknown>)[column];
+  if (issue.code === "invalid_type" && (value === undefined || value === null)) {
+    return restError(
+      "23502",
+      `null value in column "${column}" of relation "${table.name}" violates not-null constraint`,
+    );
+  }
+  return restError("22P02", `invalid input for column "${column}" of relation "${table.name}": ${issue.message}`);
+}
