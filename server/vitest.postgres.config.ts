@@ -11,7 +11,11 @@ export default mergeConfig(
   defineConfig({
     test: {
       name: "server (postgres)",
-      exclude: ["**/node_modules/**", "src/db/engine/sqlite*.test.ts", "test/reliability/crash-safety.test.ts"],
+      exclude: [
+        "**/node_modules/**",
+        "src/db/engine/sqlite*.test.ts",
+        "test/reliability/crash-safety.test.ts",
+      ],
       globalSetup: ["test/support/postgres-global-setup.ts"],
       env: { TEST_DB_ENGINE: "postgres" },
     },

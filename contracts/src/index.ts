@@ -1,10 +1,10 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
 import { configContract } from "./config.contract";
-import { eventsContract } from "./events.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
-import { talentContract } from "./talent.contract";
+import { tables } from "./tables";
+import { tableRoutes } from "./tables/table-routes";
 
 const c = initContract();
 
@@ -13,8 +13,10 @@ export const contract = c.router(
     health: healthContract,
     auth: authContract,
     config: configContract,
-    events: eventsContract,
-    talent: talentContract,
+    tables: c.router({
+      events: tableRoutes(tables.events),
+      crm_contacts: tableRoutes(tables.crm_contacts),
+    }),
     forms: formsContract,
   },
   { strictStatusCodes: true },
@@ -27,4 +29,5 @@ export * from "./config.contract";
 export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
+export * from "./tables";
 export * from "./talent.contract";

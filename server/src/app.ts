@@ -1,4 +1,9 @@
-import { contract } from "@app/contracts";
+import {
+  contract,
+  tables as registeredTables,
+  type TableDefinition,
+  type TableRouteMetadata,
+} from "@app/contracts";
 import type { AppRouter } from "@ts-rest/core";
 import { createExpressEndpoints } from "@ts-rest/express";
 import express, { type Express } from "express";
@@ -18,10 +23,11 @@ import { devMailGate } from "./modules/auth/dev-mail";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
-import { eventsRouter } from "./modules/events/router";
 import { formsRouter } from "./modules/forms/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
-import { talentRouter } from "./modules/talent/router";
+import { tableBodyError } from "./rest/postgrest/body-errors";
+import { tableEndpoints } from "./rest/postgrest/table-router";
+import { tableHooks } from "./rest/table-hooks";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface AppDeps {
@@ -32,6 +38,8 @@ export interface AppDeps {
   now?: () => number;
   /** Work done after answering (lookups, mail); the server drains it on shutdown. */
   work?: WorkQueue;
+  /** Tables of the data API besides the registered ones (tests declare their own). */
+  tables?: Record<string, TableDefinition>;
 }
 
 const API_PREFIXES = ["/auth/v1", "/rest/v1", "/api", "/health"];
@@ -55,16 +63,24 @@ function describeValidationError(err: {
 }
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
-export function createApp({ config, db, logger, now, work = createWorkQueue(logger) }: AppDeps): Express {
+export async function createApp({
+  config,
+  db,
+  logger,
+  now = Date.now,
+  work = createWorkQueue(logger),
+  tables: extraTables = {},
+}: AppDeps): Promise<Express> {
   const tokens = createTokenSigner(config.JWT_SECRET, now);
-  const limiter = createRateLimiter(now);
-  const auth = createAuthDeps({ config, db, logger, tokens, work, now });
+  const limiter = createRateLimiter(db, now);
+  const auth = await createAuthDeps({ config, db, logger, tokens, limiter, work, now });
   const authorizer = createAuthorizer({
     tokens,
     sessionAal: auth.sessionAal,
     requireAal2: config.AUTH_REQUIRE_AAL2,
   });
 
+  const tables: Record<string, TableDefinition> = { ...registeredTables, ...extraTables };
   const app = express();
   app.locals.anonKey = tokens.anonKey;
   app.disable("x-powered-by");
@@ -99,10 +115,15 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
     responseValidation: config.NODE_ENV !== "production",
     requestValidationErrorHandler: (
       err: Parameters<typeof describeValidationError>[0],
-      _req: express.Request,
+      req: express.Request,
       _res: express.Response,
       next: express.NextFunction,
     ) => {
+      const route = (req as express.Request & { tsRestRoute?: { metadata?: TableRouteMetadata } })
+        .tsRestRoute;
+      const table = route?.metadata?.table ? tables[route.metadata.table] : undefined;
+      if (table && err.body && route?.metadata)
+        return next(tableBodyError(table, route.metadata.verb, req.body));
       const { where, message } = describeValidationError(err);
       next(
         new AppError(where.startsWith("body") ? "invalid_body" : "invalid_request", message, {
@@ -118,8 +139,13 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
   mount(contract.health, healthRouter(db));
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
-  mount(contract.events, eventsRouter(db));
-  mount(contract.talent, talentRouter(db));
+  for (const table of Object.values(tables)) {
+    const { routes, impl } = tableEndpoints(
+      { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },
+      { table, hooks: tableHooks[table.name] ?? {} },
+    );
+    mount(routes, impl);
+  }
   mount(
     contract.forms,
     formsRouter({
@@ -131,7 +157,7 @@ export function createApp({ config, db, logger, now, work = createWorkQueue(logg
       mailer: auth.mailer,
       work,
       siteUrl: config.SITE_URL,
-      now: now ?? Date.now,
+      now,
     }),
   );
 

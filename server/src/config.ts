@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
+import { type DatabaseTarget, parseDatabaseUrl } from "./db/engine/connection-url";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -73,6 +74,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: z.string().min(1).default("./data/app.db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where development secrets (and, with SQLite, nothing else) are kept when DATABASE_URL is PostgreSQL. */
+  DATA_DIR: z.string().min(1).default("./data"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: z.string().min(32, "must be at least 32 bytes").optional(),
   MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 bytes").optional(),
@@ -109,11 +113,14 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Omit<Env, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL"> & {
+export type Config = Omit<Env, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL" | "DATA_DIR"> & {
   JWT_SECRET: string;
   MFA_ENCRYPTION_KEY: string;
   SITE_URL: string;
-  DATABASE_PATH: string;
+  /** The engine and where its data lives, from DATABASE_URL. */
+  DATABASE: DatabaseTarget;
+  /** The folder of local files: the SQLite database's own folder, or DATA_DIR with PostgreSQL. */
+  DATA_DIR: string;
   WEB_DIST: string;
 };
 
@@ -137,9 +144,8 @@ function resolvePath(path: string, base: string) {
   return isAbsolute(path) ? path : resolve(base, path);
 }
 
-/** Outside production a missing secret is generated once and kept beside the database (mode 0600). */
-function developmentSecret(databasePath: string, name: "jwt-secret" | "mfa-encryption-key"): string {
-  const dir = databasePath === ":memory:" ? join(repoRoot, "data") : dirname(databasePath);
+/** Outside production a missing secret is generated once and kept in the data folder (mode 0600). */
+function developmentSecret(dir: string, name: "jwt-secret" | "mfa-encryption-key"): string {
   const file = join(dir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dir, { recursive: true });
@@ -177,15 +183,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
     if (e.NODE_ENV === "production" && e.DEV_MAIL_UI)
       problems.push("DEV_MAIL_UI: must not be true in production (it would serve every one-time link)");
   }
-  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  let database: DatabaseTarget | undefined;
+  if (parsed.success) {
+    try {
+      database = parseDatabaseUrl(parsed.data.DATABASE_URL, cwd);
+    } catch (err) {
+      problems.push(`DATABASE_URL: ${(err as Error).message}`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success || !database) throw new ConfigError(problems);
   const e = parsed.data;
-  const databasePath = resolvePath(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, ""), cwd);
-  if (databasePath !== ":memory:") mkdirSync(dirname(databasePath), { recursive: true });
+  const dataDir =
+    database.engine === "sqlite" && database.path !== ":memory:"
+      ? dirname(database.path)
+      : resolvePath(e.DATA_DIR, cwd);
+  mkdirSync(dataDir, { recursive: true });
   return {
     ...e,
-    DATABASE_PATH: databasePath,
-    JWT_SECRET: e.JWT_SECRET ?? developmentSecret(databasePath, "jwt-secret"),
-    MFA_ENCRYPTION_KEY: e.MFA_ENCRYPTION_KEY ?? developmentSecret(databasePath, "mfa-encryption-key"),
+    DATABASE: database,
+    DATA_DIR: dataDir,
+    JWT_SECRET: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
+    MFA_ENCRYPTION_KEY: e.MFA_ENCRYPTION_KEY ?? developmentSecret(dataDir, "mfa-encryption-key"),
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     WEB_DIST: resolvePath(e.WEB_DIST ?? "web/dist", repoRoot),
   };

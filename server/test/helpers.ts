@@ -2,18 +2,18 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TableDefinition } from "@app/contracts";
 import bcrypt from "bcrypt";
 import type { Express } from "express";
 import { createApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
-import { type Database, openDatabase } from "../src/db/database";
-import { migrateToLatest } from "../src/db/migrate";
+import type { Database } from "../src/db/database";
 import { seedDemoData } from "../src/db/seed";
 import { createLogger } from "../src/http/logger";
-import { draftUser, insertDraftUser } from "../src/modules/auth/accounts";
+import { draftUser } from "../src/modules/auth/accounts";
 import { type AppRole, createTokenSigner } from "../src/modules/auth/jwt";
-import * as authRepo from "../src/modules/auth/repository";
 import { createWorkQueue, type WorkQueue } from "../src/work-queue";
+import { openTestDatabase, type TestEngine, testEngine } from "./support/test-database";
 
 export const TEST_SECRET = "test-secret-that-is-at-least-32-bytes-long!!";
 export const TEST_MFA_KEY = "test-mfa-encryption-key-at-least-32-bytes!!";
@@ -21,6 +21,10 @@ export const TEST_MFA_KEY = "test-mfa-encryption-key-at-least-32-bytes!!";
 export interface TestContext {
   app: Express;
   db: Database;
+  /** The engine this run's server suites use (TEST_DB_ENGINE). */
+  engine: TestEngine;
+  /** DATABASE_URL for the same data, for a second server process or the CLI. */
+  databaseUrl: string;
   config: Config;
   anonKey: string;
   dir: string;
@@ -39,7 +43,7 @@ export interface TestContext {
     sessionId?: string;
     userId?: string;
     email?: string;
-  }): string;
+  }): Promise<string>;
   /** A user with a bcrypt password (cost 4), confirmed unless told otherwise. */
   createUser(opts?: {
     email?: string;
@@ -47,7 +51,7 @@ export interface TestContext {
     role?: AppRole | null;
     confirmed?: boolean;
   }): Promise<{ id: string; email: string; password: string }>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 let userCounter = 0;
@@ -70,15 +74,19 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
   });
 }
 
-/** A real app over a real SQLite file in a fresh temporary folder; log lines are captured. */
+/**
+ * A real app over a real database of this run's engine (a SQLite file in a fresh temporary folder, or a
+ * PostgreSQL database cloned from the migrated template); log lines are captured. `tables` adds tables
+ * to the data API (their own migration is the test's business).
+ */
 export async function createTestContext(
-  opts: { env?: Record<string, string>; seed?: boolean } = {},
+  opts: { env?: Record<string, string>; seed?: boolean; tables?: Record<string, TableDefinition> } = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), "sms-test-"));
-  const config = testConfig(dir, opts.env);
-  const db = openDatabase({ path: config.DATABASE_PATH });
-  await migrateToLatest(db.kysely);
-  if (opts.seed !== false) seedDemoData(db);
+  const testDb = await openTestDatabase(dir);
+  const { db } = testDb;
+  const config = testConfig(dir, { DATABASE_URL: testDb.url, ...opts.env });
+  if (opts.seed !== false) await seedDemoData(db);
   const logs: string[] = [];
   // The product's own logger (its redaction included), writing into `logs`.
   const logger = createLogger("info", { write: (line: string) => logs.push(line) });
@@ -90,18 +98,19 @@ export async function createTestContext(
     },
   };
   const work = createWorkQueue(logger);
-  const app = createApp({ config, db, logger, now: clock.now, work });
+  const app = await createApp({ config, db, logger, now: clock.now, work, tables: opts.tables });
   const tokens = createTokenSigner(config.JWT_SECRET, clock.now);
   const iso = () => new Date(clock.now()).toISOString();
 
-  function ensureUser(
+  // Written straight into the tables, as a sign-up and a sign-in would leave them.
+  async function ensureUser(
     id: string,
     email: string,
     role: AppRole | null,
     passwordHash: string | null,
     confirmed = true,
   ) {
-    if (authRepo.findUserById(db, id)) return;
+    if (await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst()) return;
     const draft = draftUser({
       email,
       passwordHash,
@@ -110,44 +119,69 @@ export async function createTestContext(
       confirmed,
       confirmedRole: role ?? undefined,
     });
-    const user = { ...draft.user, id };
-    insertDraftUser(db, { user, identity: { ...draft.identity, user_id: id, provider_id: id } });
+    const { email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at } = draft.user;
+    await db.withTransaction(async (trx) => {
+      await trx
+        .insertInto("users")
+        .values({
+          id,
+          email,
+          encrypted_password: passwordHash,
+          email_confirmed_at,
+          raw_app_meta_data,
+          raw_user_meta_data,
+          created_at,
+          updated_at: created_at,
+        })
+        .execute();
+      await trx
+        .insertInto("identities")
+        .values({ ...draft.identity, user_id: id, provider_id: id, last_sign_in_at: null })
+        .execute();
+    });
   }
 
-  function ensureSession(sessionId: string, userId: string) {
-    if (authRepo.findSession(db, sessionId)) return;
+  async function ensureSession(sessionId: string, userId: string) {
+    if (await db.selectFrom("sessions").select("id").where("id", "=", sessionId).executeTakeFirst()) return;
     const at = iso();
-    authRepo.insertSession(db, {
-      id: sessionId,
-      user_id: userId,
-      aal: "aal1",
-      factor_id: null,
-      amr: "[]",
-      user_agent: "test",
-      ip: "127.0.0.1",
-      created_at: at,
-      refreshed_at: at,
-      not_after: new Date(clock.now() + config.SESSION_TIMEBOX * 1000).toISOString(),
-    });
+    await db
+      .insertInto("sessions")
+      .values({
+        id: sessionId,
+        user_id: userId,
+        aal: "aal1",
+        factor_id: null,
+        amr: "[]",
+        user_agent: "test",
+        ip: "127.0.0.1",
+        created_at: at,
+        refreshed_at: at,
+        not_after: new Date(clock.now() + config.SESSION_TIMEBOX * 1000).toISOString(),
+        ended_at: null,
+        ended_reason: null,
+      })
+      .execute();
   }
   return {
     app,
     db,
+    engine: testEngine(),
+    databaseUrl: testDb.url,
     config,
     dir,
     logs,
     work,
     anonKey: tokens.anonKey,
     clock,
-    userToken({
+    async userToken({
       role = "staff",
       expiresIn = 600,
       sessionId = randomUUID(),
       userId = randomUUID(),
       email = uniqueEmail("token"),
     } = {}) {
-      ensureUser(userId, email, role, null);
-      ensureSession(sessionId, userId);
+      await ensureUser(userId, email, role, null);
+      await ensureSession(sessionId, userId);
       return tokens.signAccessToken(
         {
           sub: userId,
@@ -171,11 +205,12 @@ export async function createTestContext(
       confirmed = true,
     } = {}) {
       const id = randomUUID();
-      ensureUser(id, email.toLowerCase(), role, await bcrypt.hash(password, 4), confirmed);
+      await ensureUser(id, email.toLowerCase(), role, await bcrypt.hash(password, 4), confirmed);
       return { id, email: email.toLowerCase(), password };
     },
-    close() {
-      db.close();
+    async close() {
+      await work.whenIdle();
+      await testDb.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -34,11 +34,51 @@ function client(bearer: string) {
 }
 
 const rows = [
-  { name: "Åsa Demo", category: "pop", score: 8, rating: 4.5, active: true, released_at: "2026-01-10T10:00:00.000Z", tags: ["pop", "swedish"] },
-  { name: "Björn Beats", category: "hiphop", score: 5, rating: null, active: false, released_at: "2026-03-01T08:30:00.000Z", tags: ["hip hop"] },
-  { name: "Cecilia, Strings", category: "classical", score: 9, rating: 3.25, active: true, released_at: null, tags: ["strings", "pop"] },
-  { name: "Dag 50% Mix", category: null, score: 2, rating: 1, active: false, released_at: "2025-12-24T18:00:00.000Z", tags: [] },
-  { name: "Elin Keys", category: "pop", score: 7, rating: 4.5, active: true, released_at: "2026-06-15T12:00:00.000Z", tags: ["keys"] },
+  {
+    name: "Åsa Demo",
+    category: "pop",
+    score: 8,
+    rating: 4.5,
+    active: true,
+    released_at: "2026-01-10T10:00:00.000Z",
+    tags: ["pop", "swedish"],
+  },
+  {
+    name: "Björn Beats",
+    category: "hiphop",
+    score: 5,
+    rating: null,
+    active: false,
+    released_at: "2026-03-01T08:30:00.000Z",
+    tags: ["hip hop"],
+  },
+  {
+    name: "Cecilia, Strings",
+    category: "classical",
+    score: 9,
+    rating: 3.25,
+    active: true,
+    released_at: null,
+    tags: ["strings", "pop"],
+  },
+  {
+    name: "Dag 50% Mix",
+    category: null,
+    score: 2,
+    rating: 1,
+    active: false,
+    released_at: "2025-12-24T18:00:00.000Z",
+    tags: [],
+  },
+  {
+    name: "Elin Keys",
+    category: "pop",
+    score: 7,
+    rating: 4.5,
+    active: true,
+    released_at: "2026-06-15T12:00:00.000Z",
+    tags: ["keys"],
+  },
 ];
 
 const names = (data: unknown) => (data as { name: string }[]).map((r) => r.name);
@@ -72,20 +112,32 @@ describe("supabase-js: inserts", () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const { data: stored } = await staff.from("compat_items").select("name, active, tags").eq("name", "Frida Folk").single();
+    const { data: stored } = await staff
+      .from("compat_items")
+      .select("name, active, tags")
+      .eq("name", "Frida Folk")
+      .single();
     expect(stored).toEqual({ name: "Frida Folk", active: false, tags: [] });
   });
 
   it("answers 409 23505 for a duplicate key and writes nothing", async () => {
-    const { error, status } = await staff.from("compat_items").insert([{ name: "Gustav", score: 1 }, { name: "Elin Keys", score: 1 }]);
+    const { error, status } = await staff.from("compat_items").insert([
+      { name: "Gustav", score: 1 },
+      { name: "Elin Keys", score: 1 },
+    ]);
     expect(status).toBe(409);
     expect(error).toMatchObject({ code: "23505", details: expect.stringContaining("(name)=(Elin Keys)") });
-    const { count } = await staff.from("compat_items").select("*", { count: "exact", head: true }).eq("name", "Gustav");
+    const { count } = await staff
+      .from("compat_items")
+      .select("*", { count: "exact", head: true })
+      .eq("name", "Gustav");
     expect(count).toBe(0);
   });
 
   it("answers 400 23502 when a required column is missing or null in a bulk insert", async () => {
-    const { error, status } = await staff.from("compat_items").insert([{ name: "Hanna", score: 1 }, { name: "Ivar" } as never]);
+    const { error, status } = await staff
+      .from("compat_items")
+      .insert([{ name: "Hanna", score: 1 }, { name: "Ivar" } as never]);
     expect(status).toBe(400);
     expect(error?.code).toBe("23502");
   });
@@ -94,7 +146,9 @@ describe("supabase-js: inserts", () => {
     const check = await staff.from("compat_items").insert({ name: "Jonna", score: -1 });
     expect(check.status).toBe(400);
     expect(check.error?.code).toBe("23514");
-    const fk = await staff.from("compat_items").insert({ name: "Jonna", score: 1, parent_id: "00000000-0000-4000-8000-000000000000" });
+    const fk = await staff
+      .from("compat_items")
+      .insert({ name: "Jonna", score: 1, parent_id: "00000000-0000-4000-8000-000000000000" });
     expect(fk.status).toBe(409);
     expect(fk.error?.code).toBe("23503");
   });
@@ -113,19 +167,39 @@ describe("supabase-js: filters", () => {
     ["gt", (q: any) => q.gt("score", 7), ["Cecilia, Strings", "Åsa Demo"]],
     ["gte", (q: any) => q.gte("score", 7), ["Cecilia, Strings", "Elin Keys", "Åsa Demo"]],
     ["lt", (q: any) => q.lt("score", 3), ["Dag 50% Mix"]],
-    ["lte on a timestamp", (q: any) => q.lte("released_at", "2026-01-10T10:00:00Z"), ["Dag 50% Mix", "Åsa Demo"]],
+    [
+      "lte on a timestamp",
+      (q: any) => q.lte("released_at", "2026-01-10T10:00:00Z"),
+      ["Dag 50% Mix", "Åsa Demo"],
+    ],
     ["like (case-sensitive)", (q: any) => q.like("name", "%Keys"), ["Elin Keys"]],
     ["like misses other case", (q: any) => q.like("name", "%keys"), []],
     ["ilike across Unicode case", (q: any) => q.ilike("name", "åsa%"), ["Åsa Demo"]],
     ["is null", (q: any) => q.is("category", null), ["Dag 50% Mix"]],
     ["is true", (q: any) => q.is("active", true), ["Cecilia, Strings", "Elin Keys", "Åsa Demo"]],
-    ["in with a comma inside a value", (q: any) => q.in("name", ["Cecilia, Strings", "Dag 50% Mix"]), ["Cecilia, Strings", "Dag 50% Mix"]],
+    [
+      "in with a comma inside a value",
+      (q: any) => q.in("name", ["Cecilia, Strings", "Dag 50% Mix"]),
+      ["Cecilia, Strings", "Dag 50% Mix"],
+    ],
     ["contains (cs)", (q: any) => q.contains("tags", ["pop"]), ["Cecilia, Strings", "Åsa Demo"]],
-    ["contained by (cd)", (q: any) => q.containedBy("tags", ["pop", "swedish", "keys"]), ["Dag 50% Mix", "Elin Keys", "Åsa Demo"]],
+    [
+      "contained by (cd)",
+      (q: any) => q.containedBy("tags", ["pop", "swedish", "keys"]),
+      ["Dag 50% Mix", "Elin Keys", "Åsa Demo"],
+    ],
     ["overlaps (ov)", (q: any) => q.overlaps("tags", ["hip hop", "keys"]), ["Björn Beats", "Elin Keys"]],
-    ["not", (q: any) => q.not("category", "eq", "pop").not("category", "is", null), ["Björn Beats", "Cecilia, Strings"]],
+    [
+      "not",
+      (q: any) => q.not("category", "eq", "pop").not("category", "is", null),
+      ["Björn Beats", "Cecilia, Strings"],
+    ],
     ["or", (q: any) => q.or("score.lt.3,category.eq.hiphop"), ["Björn Beats", "Dag 50% Mix"]],
-    ["or with a nested and", (q: any) => q.or("name.eq.Dag 50% Mix,and(category.eq.pop,rating.gte.4.5)"), ["Dag 50% Mix", "Elin Keys", "Åsa Demo"]],
+    [
+      "or with a nested and",
+      (q: any) => q.or("name.eq.Dag 50% Mix,and(category.eq.pop,rating.gte.4.5)"),
+      ["Dag 50% Mix", "Elin Keys", "Åsa Demo"],
+    ],
   ])("%s", async (_name, apply, expected) => {
     const { data, error, status } = await apply(
       staff.from("compat_items").select("name").neq("name", "Frida Folk").order("name"),
@@ -164,7 +238,11 @@ describe("supabase-js: order, range, count and single objects", () => {
   });
 
   it("counts exactly: 206 with from-to/total for a partial page", async () => {
-    const { data, count, status } = await staff.from("compat_items").select("name", { count: "exact" }).order("name").range(0, 1);
+    const { data, count, status } = await staff
+      .from("compat_items")
+      .select("name", { count: "exact" })
+      .order("name")
+      .range(0, 1);
     expect(status).toBe(206);
     expect(count).toBe(6);
     expect(data).toHaveLength(2);
@@ -172,7 +250,10 @@ describe("supabase-js: order, range, count and single objects", () => {
   });
 
   it("counts with head: true (HEAD, no body)", async () => {
-    const { data, count, status } = await staff.from("compat_items").select("*", { count: "exact", head: true }).eq("category", "pop");
+    const { data, count, status } = await staff
+      .from("compat_items")
+      .select("*", { count: "exact", head: true })
+      .eq("category", "pop");
     expect(status).toBe(200);
     expect(data).toBeNull();
     expect(count).toBe(2);
@@ -189,7 +270,11 @@ describe("supabase-js: order, range, count and single objects", () => {
   });
 
   it("maybeSingle() answers null for no row", async () => {
-    const { data, error } = await staff.from("compat_items").select("name").eq("name", "Nobody").maybeSingle();
+    const { data, error } = await staff
+      .from("compat_items")
+      .select("name")
+      .eq("name", "Nobody")
+      .maybeSingle();
     expect(error).toBeNull();
     expect(data).toBeNull();
   });
@@ -199,7 +284,13 @@ describe("supabase-js: upsert, update and delete", () => {
   it("upserts on a unique column, merging duplicates", async () => {
     const { data, error, status } = await staff
       .from("compat_items")
-      .upsert([{ name: "Elin Keys", score: 10 }, { name: "Kalle Kick", score: 4 }], { onConflict: "name" })
+      .upsert(
+        [
+          { name: "Elin Keys", score: 10 },
+          { name: "Kalle Kick", score: 4 },
+        ],
+        { onConflict: "name" },
+      )
       .select("name, score, tags");
     expect(error).toBeNull();
     expect(status).toBe(201);
@@ -223,7 +314,11 @@ describe("supabase-js: upsert, update and delete", () => {
   it("updates the filtered rows: 204 by default, 200 with the rows when selected", async () => {
     const minimal = await staff.from("compat_items").update({ rating: 2 }).eq("name", "Kalle Kick");
     expect(minimal.status).toBe(204);
-    const { data, status } = await staff.from("compat_items").update({ score: 6, tags: ["drums"] }).eq("name", "Kalle Kick").select("name, score, rating, tags");
+    const { data, status } = await staff
+      .from("compat_items")
+      .update({ score: 6, tags: ["drums"] })
+      .eq("name", "Kalle Kick")
+      .select("name, score, rating, tags");
     expect(status).toBe(200);
     expect(data).toEqual([{ name: "Kalle Kick", score: 6, rating: 2, tags: ["drums"] }]);
   });
@@ -238,17 +333,35 @@ describe("supabase-js: upsert, update and delete", () => {
   });
 
   it("an update with the version it read applies once; a stale copy changes nothing", async () => {
-    const { data: read } = await staff.from("compat_items").select("id, updated_at").eq("name", "Åsa Demo").single();
-    const first = await staff.from("compat_items").update({ score: 3 }).eq("id", read?.id).eq("updated_at", read?.updated_at).select("score");
+    const { data: read } = await staff
+      .from("compat_items")
+      .select("id, updated_at")
+      .eq("name", "Åsa Demo")
+      .single();
+    const first = await staff
+      .from("compat_items")
+      .update({ score: 3 })
+      .eq("id", read?.id)
+      .eq("updated_at", read?.updated_at)
+      .select("score");
     expect(first.data).toEqual([{ score: 3 }]);
-    const stale = await staff.from("compat_items").update({ score: 4 }).eq("id", read?.id).eq("updated_at", read?.updated_at).select("score");
+    const stale = await staff
+      .from("compat_items")
+      .update({ score: 4 })
+      .eq("id", read?.id)
+      .eq("updated_at", read?.updated_at)
+      .select("score");
     expect(stale.data).toEqual([]);
   });
 
   it("deletes the filtered rows: 204, or 200 with the deleted rows", async () => {
     const minimal = await staff.from("compat_items").delete().eq("name", "Kalle Kick");
     expect(minimal.status).toBe(204);
-    const { data, status } = await staff.from("compat_items").delete().eq("name", "Frida Folk").select("name");
+    const { data, status } = await staff
+      .from("compat_items")
+      .delete()
+      .eq("name", "Frida Folk")
+      .select("name");
     expect(status).toBe(200);
     expect(data).toEqual([{ name: "Frida Folk" }]);
     const { count } = await staff.from("compat_items").select("*", { count: "exact", head: true });

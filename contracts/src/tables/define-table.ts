@@ -156,7 +156,20 @@ export function defineTable<const N extends string, C extends Columns>(options: 
   };
 }
 
-export type TableDefinition = ReturnType<typeof defineTable<string, Columns>>;
+/** What the generic handler, the matrix and the fuzzer need of any declared table. */
+export interface TableDefinition {
+  name: string;
+  description: string;
+  primaryKey: string;
+  columnNames: readonly string[];
+  columns: Record<string, ColumnSpec>;
+  defaultOrder: string;
+  maxRows: number;
+  policy: Policy;
+  row: z.AnyZodObject;
+  insert: z.AnyZodObject;
+  update: z.AnyZodObject;
+}
 export type RowOf<T extends { row: z.ZodTypeAny }> = z.infer<T["row"]>;
 export type InsertOf<T extends { insert: z.ZodTypeAny }> = z.input<T["insert"]>;
 export type UpdateOf<T extends { update: z.ZodTypeAny }> = z.input<T["update"]>;

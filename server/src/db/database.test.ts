@@ -1,19 +1,18 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, fixedQuery, openDatabase } from "./database";
-import { migrateToLatest } from "./migrate";
+import { openTestDatabase, type TestDatabase } from "../../test/support/test-database";
+import { fixedQuery } from "./database";
 
-let db: Database;
+let test: TestDatabase;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sms-db-"));
-  db = openDatabase({ path: join(dir, "app.db") });
-  await migrateToLatest(db.kysely);
+  test = await openTestDatabase(dir);
 });
-afterAll(() => {
-  db.close();
+afterAll(async () => {
+  await test.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,59 +25,56 @@ const byTitleAndMax = fixedQuery((k, max: number, title: string) =>
 );
 
 describe("fixedQuery", () => {
-  it("runs the same prepared statement with each call's values, in the right order", () => {
-    insertEvent.run(db, "00000000-0000-4000-8000-000000000001", "First", 10);
-    insertEvent.run(db, "00000000-0000-4000-8000-000000000002", "Second", null);
-    expect(findEvent.first(db, "00000000-0000-4000-8000-000000000001")).toMatchObject({
+  it("runs the same compiled query with each call's values, in the right order", async () => {
+    const { db } = test;
+    expect(await insertEvent.run(db, "00000000-0000-4000-8000-000000000001", "First", 10)).toBe(1);
+    await insertEvent.run(db, "00000000-0000-4000-8000-000000000002", "Second", null);
+    expect(await findEvent.first(db, "00000000-0000-4000-8000-000000000001")).toMatchObject({
       title: "First",
       max_attendees: 10,
     });
-    expect(findEvent.first(db, "00000000-0000-4000-8000-000000000002")).toMatchObject({
+    expect(await findEvent.first(db, "00000000-0000-4000-8000-000000000002")).toMatchObject({
       title: "Second",
       max_attendees: null,
     });
-    expect(findEvent.first(db, "00000000-0000-4000-8000-000000000009")).toBeUndefined();
+    expect(await findEvent.first(db, "00000000-0000-4000-8000-000000000009")).toBeUndefined();
     // Arguments used in a different order than they are declared.
-    expect(byTitleAndMax.all(db, 11, "First")).toEqual([{ id: "00000000-0000-4000-8000-000000000001" }]);
-    expect(byTitleAndMax.all(db, 10, "First")).toEqual([]);
+    expect(await byTitleAndMax.all(db, 11, "First")).toEqual([
+      { id: "00000000-0000-4000-8000-000000000001" },
+    ]);
+    expect(await byTitleAndMax.all(db, 10, "First")).toEqual([]);
   });
 
-  it("keeps constants written into the query", () => {
+  it("keeps constants written into the query, and runs inside a transaction too", async () => {
     const upcoming = fixedQuery((k, title: string) =>
       k.selectFrom("events").select("title").where("status", "=", "upcoming").where("title", "=", title),
     );
-    expect(upcoming.all(db, "Second")).toEqual([{ title: "Second" }]);
-    expect(upcoming.all(db, "Nope")).toEqual([]);
+    expect(await upcoming.all(test.db, "Second")).toEqual([{ title: "Second" }]);
+    expect(await upcoming.all(test.db, "Nope")).toEqual([]);
+    const inside = await test.db.withTransaction((trx) => upcoming.all(trx, "Second"));
+    expect(inside).toEqual([{ title: "Second" }]);
   });
 });
 
-describe("file modes", () => {
-  const modeOf = (file: string) => statSync(file).mode & 0o777;
-
-  it("creates the database, its WAL and its shared-memory file readable by the owner only", async () => {
-    const path = join(dir, "private.db");
-    const own = openDatabase({ path });
-    try {
-      await migrateToLatest(own.kysely);
-      own.sqlite.prepare("INSERT INTO events (id, title, status) VALUES ('e1', 'A write', 'upcoming')").run();
-      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
-    } finally {
-      own.close();
-    }
+describe("transactions and the change stamp", () => {
+  it("rolls back every write of a failed transaction", async () => {
+    await expect(
+      test.db.withTransaction(async (trx) => {
+        await insertEvent.run(trx, "00000000-0000-4000-8000-000000000003", "Third", 1);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await findEvent.first(test.db, "00000000-0000-4000-8000-000000000003")).toBeUndefined();
   });
 
-  it("tightens the files of an existing install", () => {
-    const path = join(dir, "older.db");
-    writeFileSync(path, "");
-    chmodSync(path, 0o644);
-    writeFileSync(`${path}-wal`, "");
-    chmodSync(`${path}-wal`, 0o644);
-    const own = openDatabase({ path });
-    try {
-      own.sqlite.exec("CREATE TABLE t (x INTEGER)");
-      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
-    } finally {
-      own.close();
-    }
+  it("moves the change stamp when this process writes, and memoises reads until then", async () => {
+    let reads = 0;
+    const read = () => test.db.cachedRead("titles", async () => ++reads);
+    const before = test.db.changeStamp();
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    await insertEvent.run(test.db, "00000000-0000-4000-8000-000000000004", "Fourth", 1);
+    expect(test.db.changeStamp()).not.toBe(before);
+    expect(await read()).toBe(2);
   });
 });

@@ -1,127 +1,109 @@
-import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
-import SQLite from "better-sqlite3";
-import { type Compilable, Kysely, SqliteDialect } from "kysely";
+import { type Compilable, type CompiledQuery, Kysely, type KyselyPlugin, type QueryResult } from "kysely";
+import type { Logger } from "pino";
+import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
+import { openPostgres } from "./engine/postgres";
+import { openSqlite } from "./engine/sqlite";
 import type { Tables } from "./schema";
 
-export interface DatabaseOptions {
-  path: string;
-  synchronous?: "FULL" | "NORMAL";
-}
+export type Engine = DatabaseTarget["engine"];
 
-/**
- * One SQLite connection used two ways: Kysely builds every query (and runs migrations), while reads and
- * writes on request paths go through `all`/`first`/`run`, which keep one prepared statement per SQL text.
- * Kysely's driver would prepare the statement again on every call.
- */
-export interface Database {
-  kysely: Kysely<Tables>;
-  sqlite: SQLite.Database;
-  all<R>(query: Compilable<R>): R[];
-  first<R>(query: Compilable<R>): R | undefined;
-  run(query: Compilable<unknown>): SQLite.RunResult;
+/** What repositories take: the database itself or a transaction on it. */
+export type Db = Kysely<Tables>;
+
+export interface DatabaseExtras {
+  readonly engine: Engine;
+  /** Where the data lives, without a password: for logs and messages. */
+  readonly description: string;
   /**
-   * Memoises a read until the database changes (any write on this connection, or a commit by another
-   * process such as the CLI). For hot, rarely written tables read by every visitor.
+   * Runs fn in one transaction (BEGIN IMMEDIATE on SQLite, so writers queue; READ COMMITTED on PostgreSQL,
+   * where callers lock the rows they decide on with `forUpdate`). Inside, use only the `trx` it is given:
+   * on SQLite the one connection is held by the transaction, so a query on the outer database would wait
+   * for ever.
    */
-  cachedRead<T>(key: string, read: () => T): T;
-  /** Changes whenever the database may have changed (a write here or a commit by another process). */
+  withTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Changes whenever the data may have changed: a write by this process, a commit by another (SQLite's
+   * data_version) or a change notified by another node (PostgreSQL's LISTEN/NOTIFY). Synchronous, so a
+   * cache in front of the app can check it without a round trip.
+   */
   changeStamp(): string;
-  /** Runs fn inside BEGIN IMMEDIATE, so concurrent writers queue instead of racing. */
-  transaction<T>(fn: () => T): T;
-  close(): void;
+  /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
+  cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-const OWNER_ONLY = 0o600;
+export type Database = Db & DatabaseExtras;
 
-/** Tightens a file's mode; a file owned by someone else keeps the mode its owner chose. */
-function ownerOnly(file: string) {
-  try {
-    chmodSync(file, OWNER_ONLY);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") throw err;
+export interface OpenDatabaseOptions {
+  target: DatabaseTarget;
+  synchronous?: "FULL" | "NORMAL";
+  poolSize?: number;
+  logger?: Logger;
+}
+
+/** Counts writes that changed rows, so this process's own writes move its change stamp at once. */
+class WriteCounter implements KyselyPlugin {
+  writes = 0;
+  transformQuery<T>(args: { node: T }) {
+    return args.node;
+  }
+  async transformResult(args: { result: QueryResult<Record<string, unknown>> }) {
+    if ((args.result.numAffectedRows ?? 0n) > 0n) this.writes++;
+    return args.result;
   }
 }
 
-/**
- * The database holds password hashes and personal data, so it is readable by its owner only, like the
- * secret file. SQLite gives the -wal and -shm files the mode of the database file, so creating that one
- * 0600 is enough for new installs; an existing install's files are tightened as well.
- */
-function createPrivately(path: string) {
-  if (path === ":memory:" || path === "") return;
-  if (!existsSync(path)) closeSync(openSync(path, "a", OWNER_ONLY));
-  ownerOnly(path);
-}
+const MAX_CACHED_READS = 256;
 
-function tightenSidecars(path: string) {
-  if (path === ":memory:" || path === "") return;
-  for (const file of [`${path}-wal`, `${path}-shm`]) if (existsSync(file)) ownerOnly(file);
-}
-
-export function openDatabase({ path, synchronous = "FULL" }: DatabaseOptions): Database {
-  createPrivately(path);
-  const sqlite = new SQLite(path);
-  sqlite.pragma("journal_mode = WAL");
-  tightenSidecars(path);
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma(`synchronous = ${synchronous}`);
-  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const statements = new Map<string, SQLite.Statement>();
-
-  function prepare(query: Compilable<unknown>) {
-    const compiled = query.compile();
-    let stmt = statements.get(compiled.sql);
-    if (!stmt) {
-      stmt = sqlite.prepare(compiled.sql);
-      statements.set(compiled.sql, stmt);
-    }
-    return { stmt, params: compiled.parameters as unknown[] };
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const { target } = options;
+  const counter = new WriteCounter();
+  let engineStamp: () => string;
+  let kysely: Kysely<Tables>;
+  let shutdown: () => Promise<void>;
+  if (target.engine === "sqlite") {
+    const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
+    kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
+    engineStamp = sqlite.changeStamp;
+    shutdown = () => kysely.destroy();
+  } else {
+    const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
+    kysely = new Kysely<Tables>({ dialect: pg.dialect, plugins: [counter] });
+    await pg.ready;
+    engineStamp = pg.changeStamp;
+    shutdown = async () => {
+      await pg.stopListening();
+      await kysely.destroy();
+    };
   }
 
-  // data_version moves when another connection commits; total_changes() when this one writes.
-  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
-  const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
-  const MAX_CACHED_READS = 256;
-  const reads = new Map<string, unknown>();
-  let readsStamp = "";
-
-  return {
-    kysely,
-    sqlite,
-    changeStamp: () => `${dataVersion.get()}:${totalChanges.get()}`,
-    cachedRead<T>(key: string, read: () => T): T {
-      const stamp = `${dataVersion.get()}:${totalChanges.get()}`;
-      if (stamp !== readsStamp) {
-        reads.clear();
-        readsStamp = stamp;
+  const changeStamp = () => `${engineStamp()}:${counter.writes}`;
+  const reads = new Map<string, { stamp: string; value: Promise<unknown> }>();
+  const extras: DatabaseExtras = {
+    engine: target.engine,
+    description: redactDatabaseUrl(target),
+    async withTransaction(fn) {
+      try {
+        return await kysely.transaction().execute(fn);
+      } finally {
+        // Moves the stamp after the commit too: a read cached while the transaction ran is not reused.
+        counter.writes++;
       }
-      if (reads.has(key)) return reads.get(key) as T;
+    },
+    changeStamp,
+    cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const stamp = changeStamp();
+      const hit = reads.get(key);
+      if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
       const value = read();
       if (reads.size >= MAX_CACHED_READS) reads.clear();
-      reads.set(key, value);
+      reads.set(key, { stamp, value });
+      value.catch(() => reads.delete(key));
       return value;
     },
-    all<R>(query: Compilable<R>) {
-      const { stmt, params } = prepare(query);
-      return stmt.all(...params) as R[];
-    },
-    first<R>(query: Compilable<R>) {
-      const { stmt, params } = prepare(query);
-      return stmt.get(...params) as R | undefined;
-    },
-    run(query) {
-      const { stmt, params } = prepare(query);
-      return stmt.run(...params);
-    },
-    transaction<T>(fn: () => T): T {
-      return sqlite.transaction(fn).immediate();
-    },
-    close() {
-      statements.clear();
-      if (sqlite.open) sqlite.close();
-    },
+    close: shutdown,
   };
+  return Object.assign(kysely, extras);
 }
 
 /** ISO-8601 UTC timestamp as stored in every *_at column. */
@@ -133,42 +115,51 @@ const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" &&
 
 /**
  * A query of fixed shape whose arguments are used only as plain values (no branching on them): Kysely
- * builds and compiles it once per database with placeholders, and every call after that runs the same
- * prepared statement with the new values (constants written into the query stay as they were). For
- * queries on hot paths (session checks, token rotation), where building and compiling a Kysely query
- * costs more than running it.
+ * builds and compiles it once per engine with placeholders, and every call after that runs the compiled
+ * SQL with the new values (constants written into the query stay as they were). For queries on hot paths
+ * (session checks, token rotation), where building and compiling a Kysely query costs more than running
+ * it. Works on the database and inside a transaction alike.
  */
-export function fixedQuery<A extends unknown[], R>(
-  build: (kysely: Kysely<Tables>, ...args: A) => Compilable<R>,
-) {
+export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
   type Slot = { arg: number } | { constant: unknown };
-  const prepared = new WeakMap<Database, { stmt: SQLite.Statement; slots: Slot[] }>();
-  function statementFor(db: Database) {
-    let entry = prepared.get(db);
+  const compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot[] }>();
+  function compiledFor(db: Db) {
+    const key = db.getExecutor().adapter.constructor.name;
+    let entry = compiled.get(key);
     if (!entry) {
       const placeholders = Array.from({ length: build.length - 1 }, (_, i): Placeholder => ({ [PARAM]: i }));
-      const compiled = build(db.kysely, ...(placeholders as unknown as A)).compile();
-      const slots = compiled.parameters.map(
+      const query = build(db, ...(placeholders as unknown as A)).compile();
+      const slots = query.parameters.map(
         (p): Slot => (isPlaceholder(p) ? { arg: p[PARAM] } : { constant: p }),
       );
-      entry = { stmt: db.sqlite.prepare(compiled.sql), slots };
-      prepared.set(db, entry);
+      entry = { query, slots };
+      compiled.set(key, entry);
     }
     return entry;
   }
-  const valuesFor = (slots: Slot[], args: A) => slots.map((s) => ("arg" in s ? args[s.arg] : s.constant));
+  function execute(db: Db, args: A) {
+    const { query, slots } = compiledFor(db);
+    const parameters = slots.map((s) => ("arg" in s ? args[s.arg] : s.constant));
+    return db.executeQuery<R>({ ...query, parameters });
+  }
   return {
-    all(db: Database, ...args: A): R[] {
-      const { stmt, slots } = statementFor(db);
-      return stmt.all(...valuesFor(slots, args)) as R[];
-    },
-    first(db: Database, ...args: A): R | undefined {
-      const { stmt, slots } = statementFor(db);
-      return stmt.get(...valuesFor(slots, args)) as R | undefined;
-    },
-    run(db: Database, ...args: A): SQLite.RunResult {
-      const { stmt, slots } = statementFor(db);
-      return stmt.run(...valuesFor(slots, args));
-    },
+    all: async (db: Db, ...args: A): Promise<R[]> => (await execute(db, args)).rows,
+    first: async (db: Db, ...args: A): Promise<R | undefined> => (await execute(db, args)).rows[0],
+    /** Rows changed by a write. */
+    run: async (db: Db, ...args: A): Promise<number> =>
+      Number((await execute(db, args)).numAffectedRows ?? 0n),
   };
+}
+
+/** Opens the database the configuration names. */
+export function openConfiguredDatabase(
+  config: { DATABASE: DatabaseTarget; SQLITE_SYNCHRONOUS: "FULL" | "NORMAL"; DATABASE_POOL_SIZE: number },
+  logger?: Logger,
+) {
+  return openDatabase({
+    target: config.DATABASE,
+    synchronous: config.SQLITE_SYNCHRONOUS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    logger,
+  });
 }

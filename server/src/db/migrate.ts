@@ -6,6 +6,7 @@ import * as createAuthTables from "./migrations/2026_11_23_100000_create_auth_ta
 import * as addFactorLockout from "./migrations/2026_11_24_100000_add_factor_lockout";
 import * as addTokenPasswordFingerprint from "./migrations/2026_11_24_120000_add_token_password_fingerprint";
 import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_newsletter_pending";
+import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_100000_add_factor_lockout": addFactorLockout,
   "2026_11_24_120000_add_token_password_fingerprint": addTokenPasswordFingerprint,
   "2026_11_24_130000_create_newsletter_pending": createNewsletterPending,
+  "2026_11_25_100000_create_rate_limits": createRateLimits,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -1,6 +1,13 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 
-/** JSON arrays and objects are stored as TEXT; booleans as 0/1. */
+/**
+ * Row types as either engine returns them. SQLite keeps lists and objects as JSON text and booleans as
+ * 0/1; PostgreSQL has text[], jsonb and boolean. Repositories read these through the helpers in
+ * rest/postgrest/values.ts (or Boolean()), so services see one shape.
+ */
+export type Flag = boolean | number;
+export type StoredList = string | string[];
+export type StoredObject = string | Record<string, unknown>;
 export interface EventTable {
   id: string;
   title: string;
@@ -23,13 +30,13 @@ export interface CrmContactTable {
   first_name: string;
   last_name: string;
   stage_name: string | null;
-  roles: string;
-  genres: string;
-  languages: string;
+  roles: StoredList;
+  genres: StoredList;
+  languages: StoredList;
   location: string | null;
   email: string | null;
   reliability_score: number | null;
-  strengths: string;
+  strengths: StoredObject;
   notes: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
@@ -66,10 +73,10 @@ export interface ContactMessageTable extends Handling {
 export interface NewsletterSubscriptionTable extends Handling {
   id: string;
   email: string;
-  interest_releases: number;
-  interest_events: number;
-  interest_behind_the_scenes: number;
-  interest_platform: number;
+  interest_releases: Flag;
+  interest_events: Flag;
+  interest_behind_the_scenes: Flag;
+  interest_platform: Flag;
   updated_at: Generated<string>;
 }
 
@@ -78,10 +85,10 @@ export interface NewsletterPendingTable {
   /** sha256 of the mailed link token; the token itself is never stored. */
   token_hash: string;
   email: string;
-  interest_releases: number;
-  interest_events: number;
-  interest_behind_the_scenes: number;
-  interest_platform: number;
+  interest_releases: Flag;
+  interest_events: Flag;
+  interest_behind_the_scenes: Flag;
+  interest_platform: Flag;
   expires_at: string;
   created_at: string;
 }
@@ -248,6 +255,13 @@ export interface AuditLogTable {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  reset_at: number;
+}
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
@@ -264,4 +278,5 @@ export interface Tables {
   mfa_challenges: MfaChallengeTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitTable;
 }

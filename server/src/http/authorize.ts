@@ -1,6 +1,6 @@
 import type { Access, RouteMetadata } from "@app/contracts";
 import type { NextFunction, Request, Response } from "express";
-import { type AccessTokenClaims, type AppRole, TokenError, type TokenSigner } from "../modules/auth/jwt";
+import { type AccessTokenClaims, type AppRole, TokenError, type TokenVerifier } from "./access-token";
 import { AppError } from "./app-error";
 
 type Aal = AccessTokenClaims["aal"];
@@ -18,12 +18,12 @@ export type Principal =
     };
 
 export interface AuthorizerDeps {
-  tokens: TokenSigner;
+  tokens: TokenVerifier;
   /**
    * The session's current assurance level; undefined once it has ended (sign-out, password change, reuse
    * detection), and such a token is refused everywhere.
    */
-  sessionAal(sessionId: string, userId: string): Aal | undefined;
+  sessionAal(sessionId: string, userId: string): Promise<Aal | undefined>;
   requireAal2: boolean;
 }
 
@@ -42,8 +42,8 @@ function tokenError(err: TokenError | "ended"): AppError {
 
 /** Works out who is calling from the apikey and Authorization headers, as supabase's gateway does. */
 export function createAuthorizer({ tokens, sessionAal, requireAal2 }: AuthorizerDeps) {
-  function verifyUser(token: string): Principal {
-    let verified: ReturnType<TokenSigner["verify"]>;
+  async function verifyUser(token: string): Promise<Principal> {
+    let verified: ReturnType<TokenVerifier["verify"]>;
     try {
       verified = tokens.verify(token);
     } catch (err) {
@@ -52,7 +52,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     }
     if (verified.kind === "anon") return { kind: "anon" };
     const { claims } = verified;
-    const current = sessionAal(claims.session_id, claims.sub);
+    const current = await sessionAal(claims.session_id, claims.sub);
     if (!current) throw tokenError("ended");
     return {
       kind: "user",
@@ -64,7 +64,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     };
   }
 
-  function identify(req: Request): Principal {
+  async function identify(req: Request): Promise<Principal> {
     const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : undefined;
     const bearer = bearerOf(req);
     const key = apikey ?? bearer;
@@ -80,9 +80,9 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     return bearer ? verifyUser(bearer) : { kind: "anon" };
   }
 
-  function authorize(access: Access, req: Request): Principal | undefined {
+  async function authorize(access: Access, req: Request): Promise<Principal | undefined> {
     if (access === "open") return undefined;
-    const principal = identify(req);
+    const principal = await identify(req);
     if (access === "public") return principal;
     if (principal.kind !== "user") {
       throw new AppError("not_signed_in", "This endpoint requires a Bearer token of a signed-in user");
@@ -105,12 +105,10 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     const route = (req as Request & { tsRestRoute?: { metadata?: RouteMetadata } }).tsRestRoute;
     const access = route?.metadata?.access;
     if (!access) return next(new Error(`route ${req.method} ${req.path} has no access level`));
-    try {
-      res.locals.principal = authorize(access, req);
+    authorize(access, req).then((principal) => {
+      res.locals.principal = principal;
       next();
-    } catch (err) {
-      next(err);
-    }
+    }, next);
   }
 
   return { authorize, middleware };

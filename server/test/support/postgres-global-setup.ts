@@ -17,7 +17,9 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  const template = await openDatabase({ target: { engine: "postgres", url: withDatabaseName(serverUrl, TEMPLATE_DATABASE) } });
+  const template = await openDatabase({
+    target: { engine: "postgres", url: withDatabaseName(serverUrl, TEMPLATE_DATABASE) },
+  });
   await migrateToLatest(template);
   await template.close();
   project.provide("pgServerUrl", serverUrl);

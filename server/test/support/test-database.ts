@@ -8,7 +8,8 @@ import { migrateToLatest } from "../../src/db/migrate";
 export const TEMPLATE_DATABASE = "app_test_template";
 
 export type TestEngine = "sqlite" | "postgres";
-export const testEngine = (): TestEngine => (process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "sqlite");
+export const testEngine = (): TestEngine =>
+  process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "sqlite";
 
 export function withDatabaseName(serverUrl: string, name: string) {
   const url = new URL(serverUrl);

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
 
@@ -89,22 +89,38 @@ export function matchesLike(pattern: string, value: string, caseInsensitive: boo
 }
 const escapeRegex = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The file, its WAL and shm hold every password hash and token digest: only the owner may read them. */
+const OWNER_ONLY = 0o600;
+
+/** Tightens a file's mode; a file owned by someone else keeps the mode its owner chose. */
+function ownerOnly(file: string) {
+  try {
+    chmodSync(file, OWNER_ONLY);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") throw err;
+  }
+}
+
+/**
+ * The database holds password hashes and personal data, so it is readable by its owner only, like the
+ * secret file. SQLite gives the -wal and -shm files the mode of the database file, so creating that one
+ * 0600 is enough for new installs; an existing install's files are tightened as well.
+ */
 function createPrivately(path: string) {
-  if (path === ":memory:") return;
-  closeSync(openSync(path, "a", 0o600));
+  if (path === ":memory:" || path === "") return;
+  if (!existsSync(path)) closeSync(openSync(path, "a", OWNER_ONLY));
+  ownerOnly(path);
+}
+
+function tightenSidecars(path: string) {
+  if (path === ":memory:" || path === "") return;
+  for (const file of [`${path}-wal`, `${path}-shm`]) if (existsSync(file)) ownerOnly(file);
 }
 
 export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   createPrivately(path);
-  const previousUmask = process.umask(0o077);
-  let sqlite: SQLite.Database;
-  try {
-    sqlite = new SQLite(path);
-    sqlite.pragma("journal_mode = WAL");
-  } finally {
-    process.umask(previousUmask);
-  }
+  const sqlite = new SQLite(path);
+  sqlite.pragma("journal_mode = WAL");
+  tightenSidecars(path);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${synchronous}`);

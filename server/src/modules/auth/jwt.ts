@@ -1,50 +1,20 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
 import jwt from "jsonwebtoken";
+import {
+  type AccessTokenClaims,
+  type AnonKeyClaims,
+  TokenError,
+  type VerifiedToken,
+} from "../../http/access-token";
+
+export type { AccessTokenClaims, AppRole, VerifiedToken } from "../../http/access-token";
+export { TokenError } from "../../http/access-token";
 
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
 const ISSUER = "stockholm-songwriters";
 /** Fixed so the anonymous key is the same on every start for a given secret. */
 const ANON_KEY_ISSUED_AT = 1_767_225_600; // 2026-01-01
 const TEN_YEARS = 10 * 365 * 24 * 3600;
-
-export type AppRole = "admin" | "staff";
-
-export interface AccessTokenClaims {
-  iss: string;
-  sub: string;
-  aud: string;
-  exp: number;
-  iat: number;
-  email: string;
-  phone: string;
-  role: "authenticated";
-  app_metadata: { provider?: string; providers?: string[]; role?: AppRole };
-  user_metadata: Record<string, unknown>;
-  session_id: string;
-  aal: "aal1" | "aal2";
-  amr: { method: string; timestamp: number }[];
-  is_anonymous: false;
-}
-
-export interface AnonKeyClaims {
-  iss: string;
-  role: "anon";
-  iat: number;
-  exp: number;
-}
-
-export type VerifiedToken =
-  | { kind: "anon"; claims: AnonKeyClaims }
-  | { kind: "user"; claims: AccessTokenClaims };
-
-export class TokenError extends Error {
-  constructor(
-    message: string,
-    readonly reason: "expired" | "invalid",
-  ) {
-    super(message);
-  }
-}
 
 /** HS256 signing with a KeyObject: jsonwebtoken is ~50x slower when given the secret as a string. */
 export function createTokenSigner(secret: string, now: () => number = Date.now) {

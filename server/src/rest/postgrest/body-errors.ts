@@ -18,7 +18,9 @@ export function tableBodyError(table: TableDefinition, verb: Verb, body: unknown
     const result = schema.safeParse(row);
     if (!result.success) return issueError(table, result.error.issues[0] as ZodIssue, row);
   }
-  return restError("PGRST102", "Invalid body", { details: "The body must be a JSON object or an array of them" });
+  return restError("PGRST102", "Invalid body", {
+    details: "The body must be a JSON object or an array of them",
+  });
 }
 
 function issueError(table: TableDefinition, issue: ZodIssue, row: unknown): AppError {
@@ -37,5 +39,8 @@ function issueError(table: TableDefinition, issue: ZodIssue, row: unknown): AppE
       `null value in column "${column}" of relation "${table.name}" violates not-null constraint`,
     );
   }
-  return restError("22P02", `invalid input for column "${column}" of relation "${table.name}": ${issue.message}`);
+  return restError(
+    "22P02",
+    `invalid input for column "${column}" of relation "${table.name}": ${issue.message}`,
+  );
 }

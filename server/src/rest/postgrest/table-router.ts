@@ -67,8 +67,8 @@ export interface TableRouterDeps {
   now: () => number;
 }
 
-/** The ts-rest handlers of one declared table: every verb, PostgREST's answers. */
-export function tableRouter(deps: TableRouterDeps, handle: TableHandle) {
+/** The routes and ts-rest handlers of one declared table: every verb, PostgREST's answers. */
+export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
   const { db } = deps;
   const { table } = handle;
 
@@ -96,7 +96,8 @@ export function tableRouter(deps: TableRouterDeps, handle: TableHandle) {
     return shape(projected, res, accept);
   }
 
-  return s.router(tableRoutes(table), {
+  const routes = tableRoutes(table);
+  const impl = s.router(routes, {
     list: async ({ req, res, headers }) => {
       const { query, prefer } = context(req, res, "select");
       const range = parseRangeHeader(headers.range);
@@ -134,4 +135,5 @@ export function tableRouter(deps: TableRouterDeps, handle: TableHandle) {
       return answer === undefined ? { status: 204, body: undefined } : { status: 200, body: answer };
     },
   });
+  return { routes, impl };
 }

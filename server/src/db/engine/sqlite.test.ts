@@ -1,0 +1,62 @@
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../database";
+import { migrateToLatest } from "../migrate";
+import { matchesLike } from "./sqlite";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "sms-sqlite-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const open = (path: string) => openDatabase({ target: { engine: "sqlite", path } });
+
+describe("file modes", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("creates the database, its WAL and its shared-memory file readable by the owner only", async () => {
+    const path = join(dir, "private.db");
+    const db = await open(path);
+    try {
+      await migrateToLatest(db);
+      await sql`INSERT INTO events (id, title, status) VALUES ('e1', 'A write', 'upcoming')`.execute(db);
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("tightens the files of an existing install", async () => {
+    const path = join(dir, "older.db");
+    writeFileSync(path, "");
+    chmodSync(path, 0o644);
+    writeFileSync(`${path}-wal`, "");
+    chmodSync(`${path}-wal`, 0o644);
+    const db = await open(path);
+    try {
+      await sql`CREATE TABLE t (x INTEGER)`.execute(db);
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(modeOf(file), file).toBe(0o600);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("PostgreSQL's LIKE on SQLite", () => {
+  it.each([
+    ["%Keys", "Elin Keys", false, true],
+    ["%keys", "Elin Keys", false, false],
+    ["%keys", "Elin Keys", true, true],
+    ["åsa%", "Åsa Demo", true, true],
+    ["Dag 50\\%%", "Dag 50% Mix", false, true],
+    ["Dag 50\\%%", "Dag 500 Mix", false, false],
+    ["_lin%", "Elin", false, true],
+    ["a.c", "abc", false, false],
+  ])("%s against %s (ilike %s) is %s", (pattern, value, ilike, expected) => {
+    expect(matchesLike(pattern, value, ilike)).toBe(expected);
+  });
+});
