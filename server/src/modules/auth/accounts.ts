@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { IdentityRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { AppRole } from "./jwt";
@@ -78,20 +78,35 @@ export function draftUser(args: {
   return { user, identity };
 }
 
-export function insertDraftUser(db: Database, draft: { user: UserRow; identity: IdentityRow }) {
+/** Writes a drafted user and its identity, in the caller's transaction. */
+export async function insertDraftUser(trx: Db, draft: { user: UserRow; identity: IdentityRow }) {
   const { user, identity } = draft;
-  db.transaction(() => {
-    repo.insertUser(db, {
-      id: user.id,
-      email: user.email,
-      encrypted_password: user.encrypted_password,
-      email_confirmed_at: user.email_confirmed_at,
-      raw_app_meta_data: user.raw_app_meta_data,
-      raw_user_meta_data: user.raw_user_meta_data,
-      created_at: user.created_at,
-    });
-    repo.insertIdentity(db, identity);
+  await repo.insertUser(trx, {
+    id: user.id,
+    email: user.email,
+    encrypted_password: user.encrypted_password,
+    email_confirmed_at: user.email_confirmed_at,
+    raw_app_meta_data: user.raw_app_meta_data,
+    raw_user_meta_data: user.raw_user_meta_data,
+    created_at: user.created_at,
   });
+  await repo.insertIdentity(trx, identity);
+}
+
+/**
+ * The account with the draft's address, or the draft itself written as a new one (`created`). In the
+ * caller's transaction and under the address's lock, so concurrent sign-ups of one address create it once
+ * and the others find it.
+ */
+export async function findOrInsertUser(
+  trx: Db,
+  draft: { user: UserRow; identity: IdentityRow },
+): Promise<{ user: UserRow; created: boolean }> {
+  await repo.lockAddress(trx, draft.user.email);
+  const existing = await repo.findUserByEmail(trx, draft.user.email);
+  if (existing) return { user: existing, created: false };
+  await insertDraftUser(trx, draft);
+  return { user: draft.user, created: true };
 }
 
 /**
@@ -102,8 +117,8 @@ export function insertDraftUser(db: Database, draft: { user: UserRow; identity: 
  * grants its role then and only then: a role an operator removes later stays removed, and a confirmed
  * account that moves to a staff-domain address gains nothing.
  */
-export function confirmEmail(
-  db: Database,
+export async function confirmEmail(
+  trx: Db,
   config: Pick<Config, "STAFF_EMAIL_DOMAINS">,
   user: UserRow,
   at: string,
@@ -111,8 +126,8 @@ export function confirmEmail(
 ) {
   if (!user.email_confirmed_at) {
     const meta = JSON.parse(user.raw_app_meta_data) as AppMetadata;
-    repo.updateUser(
-      db,
+    await repo.updateUser(
+      trx,
       user.id,
       {
         email_confirmed_at: at,
@@ -122,11 +137,11 @@ export function confirmEmail(
       at,
     );
   }
-  const identity = repo.listIdentities(db, user.id).find((i) => i.provider === "email");
+  const identity = (await repo.listIdentities(trx, user.id)).find((i) => i.provider === "email");
   if (identity) {
     const data = JSON.parse(identity.identity_data) as Record<string, unknown>;
-    repo.updateIdentityData(
-      db,
+    await repo.updateIdentityData(
+      trx,
       user.id,
       JSON.stringify({ ...data, email: user.email, email_verified: true }),
       at,

@@ -1,12 +1,12 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { draftUser, insertDraftUser, withRole } from "./accounts";
+import { draftUser, findOrInsertUser, withRole } from "./accounts";
 import { audit } from "./audit";
-import { isoAt, normalizeEmail } from "./deps";
 import type { AppRole } from "./jwt";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
 import * as repo from "./repository";
 import { appMetadataOf } from "./user-json";
+import { isoAt, normalizeEmail } from "./values";
 
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
@@ -38,7 +38,8 @@ export async function createUserAsAdmin(
   } catch (err) {
     throw new Error(`weak password: ${(err as Error).message}`);
   }
-  if (repo.findUserByEmail(deps.db, email)) throw new Error(`a user with e-mail ${email} already exists`);
+  const exists = () => new Error(`a user with e-mail ${email} already exists`);
+  if (await repo.findUserByEmail(deps.db, email)) throw exists();
   const passwordHash = await createPasswordHasher(deps.config.BCRYPT_COST).hash(args.password);
   const at = isoAt((deps.now ?? Date.now)());
   const draft = draftUser({
@@ -49,8 +50,9 @@ export async function createUserAsAdmin(
     confirmed: true,
     confirmedRole: args.role ?? undefined,
   });
-  insertDraftUser(deps.db, draft);
-  audit({ db: deps.db, now: deps.now ?? Date.now }, "user_created", {
+  const { created } = await deps.db.withTransaction((trx) => findOrInsertUser(trx, draft));
+  if (!created) throw exists();
+  await audit({ db: deps.db, now: deps.now ?? Date.now }, "user_created", {
     userId: draft.user.id,
     email,
     requester: CLI,
@@ -63,26 +65,30 @@ export async function createUserAsAdmin(
  * Sets or removes app_metadata.role. Access tokens carry the role, so the user's sessions are ended:
  * a removed role stops working at once instead of at the token's expiry.
  */
-export function setUserRole(deps: AdminDeps, args: { email: string; role: AppRole | null }) {
+export async function setUserRole(deps: AdminDeps, args: { email: string; role: AppRole | null }) {
   const email = normalizeEmail(args.email);
-  const user = repo.findUserByEmail(deps.db, email);
-  if (!user) throw new Error(`no user with e-mail ${email}`);
+  const noUser = () => new Error(`no user with e-mail ${email}`);
+  const found = await repo.findUserByEmail(deps.db, email);
+  if (!found) throw noUser();
   const now = deps.now ?? Date.now;
   const at = isoAt(now());
-  const before = appMetadataOf(user).role ?? null;
-  const ended = deps.db.transaction(() => {
-    repo.updateUser(
-      deps.db,
+  const { before, ended } = await deps.db.withTransaction(async (trx) => {
+    // Read again under the lock: app_metadata is rewritten whole, so a change made meanwhile is kept.
+    const user = await repo.lockUser(trx, found.id);
+    if (!user) throw noUser();
+    const from = appMetadataOf(user).role ?? null;
+    await repo.updateUser(
+      trx,
       user.id,
       { raw_app_meta_data: JSON.stringify(withRole(appMetadataOf(user), args.role ?? undefined)) },
       at,
     );
-    return before === args.role
-      ? 0
-      : repo.endSessions(deps.db, { userId: user.id, at, reason: "role_changed" });
+    const count =
+      from === args.role ? 0 : await repo.endSessions(trx, { userId: user.id, at, reason: "role_changed" });
+    return { before: from, ended: count };
   });
-  audit({ db: deps.db, now }, "role_changed", {
-    userId: user.id,
+  await audit({ db: deps.db, now }, "role_changed", {
+    userId: found.id,
     email,
     requester: CLI,
     detail: { from: before, to: args.role },
@@ -90,8 +96,8 @@ export function setUserRole(deps: AdminDeps, args: { email: string; role: AppRol
   return { email, from: before, to: args.role, endedSessions: ended };
 }
 
-export function listUsersForAdmin(deps: AdminDeps) {
-  return repo.listUsers(deps.db).map((u) => ({
+export async function listUsersForAdmin(deps: AdminDeps) {
+  return (await repo.listUsers(deps.db)).map((u) => ({
     email: u.email,
     role: appMetadataOf(u).role ?? "-",
     confirmed: u.email_confirmed_at ? "yes" : "no",
@@ -101,17 +107,14 @@ export function listUsersForAdmin(deps: AdminDeps) {
 }
 
 /** The newest `limit` entries, oldest first (as a log reads). */
-export function tailAuditLog(deps: AdminDeps, limit: number) {
-  return repo
-    .tailAudit(deps.db, limit)
-    .reverse()
-    .map((e) => ({
-      at: e.created_at,
-      action: e.action,
-      email: e.email ?? "-",
-      user_id: e.user_id ?? "-",
-      ip: e.ip ?? "-",
-      user_agent: e.user_agent ?? "-",
-      detail: e.detail,
-    }));
+export async function tailAuditLog(deps: AdminDeps, limit: number) {
+  return (await repo.tailAudit(deps.db, limit)).reverse().map((e) => ({
+    at: e.created_at,
+    action: e.action,
+    email: e.email ?? "-",
+    user_id: e.user_id ?? "-",
+    ip: e.ip ?? "-",
+    user_agent: e.user_agent ?? "-",
+    detail: e.detail,
+  }));
 }

@@ -1,6 +1,6 @@
 import type { AuthDeps, Requester } from "./deps";
-import { nowIso } from "./deps";
 import * as repo from "./repository";
+import { nowIso } from "./values";
 
 export type AuditAction =
   | "user_signedup"
@@ -26,7 +26,7 @@ export type AuditAction =
   | "role_changed";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
-export function audit(
+export async function audit(
   deps: Pick<AuthDeps, "db" | "now">,
   action: AuditAction,
   entry: {
@@ -36,7 +36,7 @@ export function audit(
     detail?: Record<string, unknown>;
   },
 ) {
-  repo.insertAudit(deps.db, {
+  await repo.insertAudit(deps.db, {
     action,
     user_id: entry.userId ?? null,
     email: entry.email ?? null,

@@ -31,8 +31,3 @@ export interface Requester {
   ip: string;
   userAgent: string | null;
 }
-
-export const isoAt = (ms: number) => new Date(ms).toISOString();
-export const nowIso = (deps: Pick<AuthDeps, "now">) => isoAt(deps.now());
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();

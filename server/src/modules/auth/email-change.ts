@@ -1,8 +1,9 @@
-import type { Database } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
-import { type AuthDeps, nowIso } from "./deps";
+import type { AuthDeps } from "./deps";
 import { issueOneTimeToken } from "./one-time-tokens";
 import * as repo from "./repository";
+import { nowIso } from "./values";
 
 /** GoTrue's answer to the first of the two links: the address has not changed yet, and no session. */
 export const SINGLE_CONFIRMATION =
@@ -12,40 +13,51 @@ export const SINGLE_CONFIRMATION =
  * Starts (or restarts) a change of address: one link and code to the new address, another to the current
  * one. Both earlier tokens are replaced, so a half-confirmed older request can no longer be finished.
  */
-export function sendEmailChange(
+export async function sendEmailChange(
   deps: AuthDeps,
   args: { user: UserRow; newEmail: string; redirectTo: string },
 ) {
   const { user, newEmail, redirectTo } = args;
-  deps.db.transaction(() => {
-    repo.updateUser(deps.db, user.id, { email_change: newEmail }, nowIso(deps));
-    issueOneTimeToken(deps, { user, type: "email_change", to: newEmail, redirectTo });
-    issueOneTimeToken(deps, { user, type: "email_change_current", to: user.email, redirectTo });
+  const mails = await deps.db.withTransaction(async (trx) => {
+    await repo.lockUser(trx, user.id);
+    await repo.updateUser(trx, user.id, { email_change: newEmail }, nowIso(deps));
+    return [
+      await issueOneTimeToken(deps, trx, { user, type: "email_change", to: newEmail, redirectTo }),
+      await issueOneTimeToken(deps, trx, { user, type: "email_change_current", to: user.email, redirectTo }),
+    ];
   });
+  for (const mail of mails) await deps.mailer.send(mail);
 }
 
 export type EmailChangeStep = "changed" | "half_confirmed" | "conflict" | "invalid";
 
 /**
- * Runs inside verify's transaction, after `token` (one of the pair) was consumed. Whoever holds one mailbox
- * cannot move the account alone: the address changes only once the other token of the same request has
- * been used too, in either order.
+ * Runs inside verify's transaction, which holds the user's row, after `token` (one of the pair) was
+ * consumed. Whoever holds one mailbox cannot move the account alone: the address changes only once the
+ * other token of the same request has been used too, in either order. The user's lock makes the two
+ * confirmations queue, so when both arrive at once the second sees the first and changes the address.
  */
-export function confirmEmailChange(
-  db: Database,
+export async function confirmEmailChange(
+  trx: Db,
   args: { token: OneTimeTokenRow; user: UserRow; at: string },
-): EmailChangeStep {
+): Promise<EmailChangeStep> {
   const { token, user, at } = args;
   const isToNew = token.token_type === "email_change";
-  const other = repo.findUserOneTimeToken(db, user.id, isToNew ? "email_change_current" : "email_change");
+  const other = await repo.findUserOneTimeToken(
+    trx,
+    user.id,
+    isToNew ? "email_change_current" : "email_change",
+  );
   const [toNew, toCurrent] = isToNew ? [token, other] : [other, token];
   if (!other || !toNew || !toCurrent || !user.email_change) return "invalid";
   if (toNew.relates_to !== user.email_change || toCurrent.relates_to !== user.email) return "invalid";
   if (!other.used_at) return "half_confirmed";
-  const taken = repo.findUserByEmail(db, toNew.relates_to);
+  // The new address is checked and taken under its lock, as a sign-up takes one.
+  await repo.lockAddress(trx, toNew.relates_to);
+  const taken = await repo.findUserByEmail(trx, toNew.relates_to);
   if (taken && taken.id !== user.id) return "conflict";
-  repo.updateUser(
-    db,
+  await repo.updateUser(
+    trx,
     user.id,
     { email: toNew.relates_to, email_change: null, email_change_sent_at: null },
     at,

@@ -1,7 +1,8 @@
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { type AuthDeps, isoAt } from "./deps";
+import type { AuthDeps } from "./deps";
 import * as repo from "./repository";
+import { isoAt } from "./values";
 
 /**
  * Guessing a 6-digit TOTP code is bounded per factor, in the database so every node counts the same
@@ -50,24 +51,26 @@ export function assertFactorUnlocked(
 
 /**
  * Counts one attempt before its code is checked, atomically with the lock check, so parallel guesses
- * cannot slip past a lock being set. The attempt that reaches a multiple of five sets the lock at once;
- * if its code turns out right, accepting it clears the lock again. Returns the lock this attempt set, or
+ * cannot slip past a lock being set: the count is one conditional UPDATE, and the factor's row stays
+ * locked until the lock this attempt earns is set (on PostgreSQL the next attempt waits for that, then
+ * finds the factor locked). The attempt that reaches a multiple of five sets the lock at once; if its
+ * code turns out right, accepting it clears the lock again. Returns the lock this attempt set, or
  * undefined when the factor is gone; throws 429 when it is locked.
  */
-export function countAttempt(
+export async function countAttempt(
   deps: AuthDeps,
   factor: Pick<MfaFactorRow, "id" | "user_id">,
   nowMs: number,
-): { lockSeconds?: number } | undefined {
-  return deps.db.transaction(() => {
-    const attempts = repo.countFactorAttempt(deps.db, factor.id, isoAt(nowMs));
+): Promise<{ lockSeconds?: number } | undefined> {
+  return deps.db.withTransaction(async (trx) => {
+    const attempts = await repo.countFactorAttempt(trx, factor.id, isoAt(nowMs));
     if (attempts === undefined) {
-      const current = repo.findFactor(deps.db, factor.id, factor.user_id);
+      const current = await repo.findFactor(trx, factor.id, factor.user_id);
       if (current) assertFactorUnlocked(current, nowMs);
       return undefined;
     }
     const lockSeconds = lockSecondsAfter(attempts);
-    if (lockSeconds) repo.lockFactor(deps.db, factor.id, isoAt(nowMs + lockSeconds * 1000));
+    if (lockSeconds) await repo.lockFactor(trx, factor.id, isoAt(nowMs + lockSeconds * 1000));
     return { lockSeconds };
   });
 }

@@ -59,16 +59,16 @@ export function createFactorSecrets(keys: { mfaEncryptionKey: string; jwtSecret:
  * first start of this version it finds nothing, unless an older node wrote rows meanwhile. Rows that do
  * not open (sealed under a JWT_SECRET that is no longer configured) are left as they are and counted.
  */
-export function resealLegacyFactorSecrets(deps: {
+export async function resealLegacyFactorSecrets(deps: {
   db: Database;
   factorSecrets: FactorSecrets;
   logger: Logger;
 }) {
   const { db, factorSecrets } = deps;
-  const outcome = db.transaction(() => {
+  const outcome = await db.withTransaction(async (trx) => {
     let resealed = 0;
     const unreadable: string[] = [];
-    for (const row of repo.listLegacySealedFactors(db)) {
+    for (const row of await repo.listLegacySealedFactors(trx)) {
       let plain: string;
       try {
         plain = factorSecrets.open(row.id, row.secret);
@@ -76,7 +76,9 @@ export function resealLegacyFactorSecrets(deps: {
         unreadable.push(row.id);
         continue;
       }
-      if (repo.replaceFactorSecret(db, row.id, row.secret, factorSecrets.seal(row.id, plain))) resealed++;
+      // Conditional on the old value: a node starting at the same time may have re-sealed the row already.
+      if (await repo.replaceFactorSecret(trx, row.id, row.secret, factorSecrets.seal(row.id, plain)))
+        resealed++;
     }
     return { resealed, unreadable };
   });

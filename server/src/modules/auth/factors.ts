@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { AuthSession, EnrolledFactor, EnrollFactorInput } from "@app/contracts";
 import { authenticator } from "otplib";
+import type { Db } from "../../db/database";
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { assertFactorUnlocked, countAttempt, describeLock } from "./factor-lockout";
 import { enforceLimit } from "./limits";
 import * as repo from "./repository";
 import { randomToken, sha256 } from "./secrets";
 import { sessionBody } from "./sessions";
 import type { SignedIn } from "./user";
+import { isoAt, nowIso } from "./values";
 
 const MAX_FACTORS = 10;
 const CHALLENGE_LIFETIME_SECONDS = 300;
@@ -19,8 +21,8 @@ const DEFAULT_ISSUER = "Slussen Sound";
 
 const factorNotFound = () => new AppError("mfa_factor_not_found", "Factor not found");
 
-function findOwnFactor(deps: AuthDeps, who: SignedIn, factorId: string) {
-  const factor = repo.findFactor(deps.db, factorId, who.userId);
+async function findOwnFactor(db: Db, who: SignedIn, factorId: string) {
+  const factor = await repo.findFactor(db, factorId, who.userId);
   if (!factor) throw factorNotFound();
   return factor;
 }
@@ -30,29 +32,22 @@ function findOwnFactor(deps: AuthDeps, who: SignedIn, factorId: string) {
  * otherwise a stolen password alone could add the thief's own authenticator and reach aal2 with it, or
  * remove the owner's. `other` is the factor being acted on, which does not count as proof of itself.
  */
-function hasVerifiedFactor(deps: AuthDeps, who: SignedIn, other?: string) {
-  return repo.listFactors(deps.db, who.userId).some((f) => f.status === "verified" && f.id !== other);
+async function hasVerifiedFactor(db: Db, who: SignedIn, other?: string) {
+  return (await repo.listFactors(db, who.userId)).some((f) => f.status === "verified" && f.id !== other);
 }
 
 const insufficientAal = (status: 403 | 422, message: string) =>
   new AppError("insufficient_aal", message, { status });
 
 /** Challenging or verifying a factor that is not verified yet is the end of an enrolment. */
-function assertMayVerify(deps: AuthDeps, who: SignedIn, factor: MfaFactorRow) {
-  if (factor.status !== "verified" && who.aal !== "aal2" && hasVerifiedFactor(deps, who, factor.id)) {
+async function assertMayVerify(db: Db, who: SignedIn, factor: MfaFactorRow) {
+  if (factor.status !== "verified" && who.aal !== "aal2" && (await hasVerifiedFactor(db, who, factor.id))) {
     throw insufficientAal(403, "AAL2 required to verify a new factor");
   }
 }
 
-export async function enrollFactor(
-  deps: AuthDeps,
-  who: SignedIn,
-  input: EnrollFactorInput,
-  requester: Requester,
-): Promise<EnrolledFactor> {
-  const user = repo.findUserById(deps.db, who.userId);
-  if (!user) throw new AppError("user_not_found", "User not found");
-  const factors = repo.listFactors(deps.db, who.userId);
+/** A new factor must fit beside the user's others: checked before the QR code is drawn, and again under the user's lock. */
+function assertMayEnroll(who: SignedIn, factors: MfaFactorRow[], friendlyName: string | null) {
   if (who.aal !== "aal2" && factors.some((f) => f.status === "verified")) {
     throw insufficientAal(403, "AAL2 required to enroll a new factor");
   }
@@ -62,13 +57,24 @@ export async function enrollFactor(
       "Maximum number of MFA factors reached, unenroll to continue",
     );
   }
-  const friendlyName = input.friendly_name ?? null;
   if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
     throw new AppError(
       "mfa_factor_name_conflict",
       `A factor with the friendly name "${friendlyName}" for this user already exists`,
     );
   }
+}
+
+export async function enrollFactor(
+  deps: AuthDeps,
+  who: SignedIn,
+  input: EnrollFactorInput,
+  requester: Requester,
+): Promise<EnrolledFactor> {
+  const user = await repo.findUserById(deps.db, who.userId);
+  if (!user) throw new AppError("user_not_found", "User not found");
+  const friendlyName = input.friendly_name ?? null;
+  assertMayEnroll(who, await repo.listFactors(deps.db, who.userId), friendlyName);
   const secret = authenticator.generateSecret(20);
   const uri = authenticator.keyuri(user.email, input.issuer ?? DEFAULT_ISSUER, secret);
   // Loaded on first enrolment: most processes never draw a QR code.
@@ -76,17 +82,22 @@ export async function enrollFactor(
   const qrCode = await QRCode.toString(uri, { type: "svg", margin: 2 });
   const id = randomUUID();
   const at = nowIso(deps);
-  repo.insertFactor(deps.db, {
-    id,
-    user_id: who.userId,
-    friendly_name: friendlyName,
-    factor_type: "totp",
-    status: "unverified",
-    secret: deps.factorSecrets.seal(id, secret),
-    created_at: at,
-    updated_at: at,
+  await deps.db.withTransaction(async (trx) => {
+    // Concurrent enrolments of one user queue here, so none gets past the checks another one changed.
+    await repo.lockUser(trx, who.userId);
+    assertMayEnroll(who, await repo.listFactors(trx, who.userId), friendlyName);
+    await repo.insertFactor(trx, {
+      id,
+      user_id: who.userId,
+      friendly_name: friendlyName,
+      factor_type: "totp",
+      status: "unverified",
+      secret: deps.factorSecrets.seal(id, secret),
+      created_at: at,
+      updated_at: at,
+    });
   });
-  audit(deps, "factor_enrolled", { userId: who.userId, requester, detail: { factor_id: id } });
+  await audit(deps, "factor_enrolled", { userId: who.userId, requester, detail: { factor_id: id } });
   return {
     id,
     type: "totp",
@@ -96,16 +107,16 @@ export async function enrollFactor(
 }
 
 /** A new challenge; the factor's used and expired ones are dropped, so they never pile up. */
-export function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
-  enforceLimit(deps, "mfaChallenge", who.userId);
-  const factor = findOwnFactor(deps, who, factorId);
-  assertMayVerify(deps, who, factor);
+export async function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
+  await enforceLimit(deps, "mfaChallenge", who.userId);
+  const factor = await findOwnFactor(deps.db, who, factorId);
+  await assertMayVerify(deps.db, who, factor);
   const nowMs = deps.now();
   assertFactorUnlocked(factor, nowMs);
   const id = randomUUID();
-  deps.db.transaction(() => {
-    repo.deleteSpentChallenges(deps.db, factor.id, openSince(nowMs));
-    repo.insertChallenge(deps.db, {
+  await deps.db.withTransaction(async (trx) => {
+    await repo.deleteSpentChallenges(trx, factor.id, openSince(nowMs));
+    await repo.insertChallenge(trx, {
       id,
       factor_id: factor.id,
       ip_address: requester.ip,
@@ -135,20 +146,20 @@ const verificationFailed = (lockSeconds?: number) =>
  * factor (a code is never accepted twice), on a factor that is not locked (see factor-lockout.ts).
  * The session becomes aal2 and gets a new refresh token chain.
  */
-export function verifyFactor(
+export async function verifyFactor(
   deps: AuthDeps,
   who: SignedIn,
   factorId: string,
   input: { challenge_id: string; code: string },
   requester: Requester,
-): AuthSession {
-  enforceLimit(deps, "mfaVerify", who.userId);
-  const factor = findOwnFactor(deps, who, factorId);
-  assertMayVerify(deps, who, factor);
+): Promise<AuthSession> {
+  await enforceLimit(deps, "mfaVerify", who.userId);
+  const factor = await findOwnFactor(deps.db, who, factorId);
+  await assertMayVerify(deps.db, who, factor);
   const nowMs = deps.now();
   const at = isoAt(nowMs);
   assertFactorUnlocked(factor, nowMs);
-  const challenge = repo.findChallenge(deps.db, input.challenge_id, factor.id);
+  const challenge = await repo.findChallenge(deps.db, input.challenge_id, factor.id);
   const isOpen =
     challenge &&
     !challenge.verified_at &&
@@ -159,12 +170,12 @@ export function verifyFactor(
       "MFA challenge has expired, verify against another challenge",
     );
   }
-  const attempt = countAttempt(deps, factor, nowMs);
+  const attempt = await countAttempt(deps, factor, nowMs);
   if (!attempt) throw factorNotFound();
   const totp = authenticator.clone({ epoch: nowMs, window: 1 });
   const delta = totp.checkDelta(input.code, deps.factorSecrets.open(factor.id, factor.secret));
   if (delta === null) {
-    audit(deps, "login_failed", {
+    await audit(deps, "login_failed", {
       userId: who.userId,
       requester,
       detail: { method: "totp", factor_id: factor.id, ...(attempt.lockSeconds ? { locked: true } : {}) },
@@ -173,60 +184,69 @@ export function verifyFactor(
   }
   const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS) + delta;
   const refreshToken = randomToken();
-  const session = deps.db.transaction(() => {
-    const current = repo.findSession(deps.db, who.sessionId);
+  const session = await deps.db.withTransaction(async (trx) => {
+    // The user's row, then the session's (see repository.ts): factor changes of the user queue here, and
+    // so do refreshes of this session, whose token chain is replaced below.
+    await repo.lockUser(trx, who.userId);
+    const current = await repo.lockSession(trx, who.sessionId);
     if (!current || current.ended_at) return undefined;
     // Checked again here: another factor of the user may have been verified since the check above.
-    assertMayVerify(deps, who, factor);
-    if (!repo.consumeChallenge(deps.db, input.challenge_id, at)) return "replayed" as const;
-    if (!repo.markFactorVerified(deps.db, factor.id, step, at)) return "replayed" as const;
-    repo.deleteSpentChallenges(deps.db, factor.id, openSince(nowMs));
+    await assertMayVerify(trx, who, factor);
+    if (!(await repo.consumeChallenge(trx, input.challenge_id, at))) return "replayed" as const;
+    if (!(await repo.markFactorVerified(trx, factor.id, step, at))) return "replayed" as const;
+    await repo.deleteSpentChallenges(trx, factor.id, openSince(nowMs));
     const amr = [
       { method: "totp", timestamp: Math.floor(nowMs / 1000) },
       ...(JSON.parse(current.amr) as { method: string; timestamp: number }[]).filter(
         (m) => m.method !== "totp",
       ),
     ];
-    repo.setSessionAal(deps.db, current.id, { aal: "aal2", factor_id: factor.id, amr: JSON.stringify(amr) });
+    await repo.setSessionAal(trx, current.id, {
+      aal: "aal2",
+      factor_id: factor.id,
+      amr: JSON.stringify(amr),
+    });
     // The new chain hangs off the old active token (its lineage). A tab still holding that one is refused
     // within the reuse interval without ending the session; later it counts as reuse (see
     // rotateRefreshToken).
-    const previous = repo.findActiveToken(deps.db, current.id);
-    repo.revokeSessionTokens(deps.db, current.id, at);
-    repo.insertRefreshToken(deps.db, {
+    const previous = await repo.findActiveToken(trx, current.id);
+    await repo.revokeSessionTokens(trx, current.id, at);
+    await repo.insertRefreshToken(trx, {
       token_hash: sha256(refreshToken),
       session_id: current.id,
       user_id: who.userId,
       parent_id: previous?.id ?? null,
       created_at: at,
     });
-    repo.touchSession(deps.db, current.id, at);
-    return repo.findSession(deps.db, current.id);
+    await repo.touchSession(trx, current.id, at);
+    return repo.findSession(trx, current.id);
   });
   if (session === "replayed") throw verificationFailed();
   if (!session) {
     throw new AppError("session_not_found", "Session from session_id claim in JWT does not exist");
   }
-  audit(deps, "factor_verified", { userId: who.userId, requester, detail: { factor_id: factor.id } });
+  await audit(deps, "factor_verified", { userId: who.userId, requester, detail: { factor_id: factor.id } });
   return sessionBody(deps, session, refreshToken);
 }
 
 /**
  * Removing a factor needs an aal2 session once the user has a verified one, or a stolen password alone
- * could strip MFA. The sessions raised to aal2 by the removed factor drop back to aal1 at once.
+ * could strip MFA. The sessions raised to aal2 by the removed factor drop back to aal1 at once. Decided
+ * under the user's lock, so a factor verified meanwhile is counted.
  */
-export function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
-  const factor = findOwnFactor(deps, who, factorId);
-  if (factor.status === "verified" && who.aal !== "aal2") {
-    throw insufficientAal(422, "AAL2 required to unenroll verified factor");
-  }
-  if (who.aal !== "aal2" && hasVerifiedFactor(deps, who)) {
-    throw insufficientAal(422, "AAL2 required to unenroll a factor while a verified factor exists");
-  }
-  deps.db.transaction(() => {
-    repo.deleteFactor(deps.db, factor.id);
-    repo.downgradeSessionsOfFactor(deps.db, factor.id);
+export async function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
+  await deps.db.withTransaction(async (trx) => {
+    await repo.lockUser(trx, who.userId);
+    const factor = await findOwnFactor(trx, who, factorId);
+    if (factor.status === "verified" && who.aal !== "aal2") {
+      throw insufficientAal(422, "AAL2 required to unenroll verified factor");
+    }
+    if (who.aal !== "aal2" && (await hasVerifiedFactor(trx, who))) {
+      throw insufficientAal(422, "AAL2 required to unenroll a factor while a verified factor exists");
+    }
+    await repo.deleteFactor(trx, factor.id);
+    await repo.downgradeSessionsOfFactor(trx, factor.id);
   });
-  audit(deps, "factor_unenrolled", { userId: who.userId, requester, detail: { factor_id: factor.id } });
-  return { id: factor.id };
+  await audit(deps, "factor_unenrolled", { userId: who.userId, requester, detail: { factor_id: factorId } });
+  return { id: factorId };
 }

@@ -51,23 +51,35 @@ function tooMany(name: AuthLimit, retryAfterSeconds: number) {
 }
 
 /** Counts one hit against `name` for `subject`; throws 429 with Retry-After when over. */
-export function enforceLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+export async function enforceLimit(
+  deps: Pick<AuthDeps, "limiter" | "config">,
+  name: AuthLimit,
+  subject: string,
+) {
   if (!deps.config.RATE_LIMITS) return;
-  const verdict = deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+  const verdict = await deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
   if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
 }
 
 /** Refuses when `name` is already exhausted for `subject`, without counting (failures count later). */
-export function checkLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+export async function checkLimit(
+  deps: Pick<AuthDeps, "limiter" | "config">,
+  name: AuthLimit,
+  subject: string,
+) {
   if (!deps.config.RATE_LIMITS) return;
-  const verdict = deps.limiter.peek(`auth:${name}:${subject}`, authLimits[name]);
+  const verdict = await deps.limiter.peek(`auth:${name}:${subject}`, authLimits[name]);
   if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
 }
 
 /** Counts one hit like enforceLimit, but answers false instead of throwing (for answers that must not vary). */
-export function withinLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+export async function withinLimit(
+  deps: Pick<AuthDeps, "limiter" | "config">,
+  name: AuthLimit,
+  subject: string,
+) {
   if (!deps.config.RATE_LIMITS) return true;
-  return deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]).allowed;
+  return (await deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name])).allowed;
 }
 
 /**
@@ -75,18 +87,22 @@ export function withinLimit(deps: Pick<AuthDeps, "limiter" | "config">, name: Au
  * all pass a check made before any of them failed; throws 429 when the budget is spent. The returned
  * function gives the attempt back (when it turned out not to be a failure).
  */
-export function reserveAttempt(
+export async function reserveAttempt(
   deps: Pick<AuthDeps, "limiter" | "config">,
   name: AuthLimit,
   subject: string,
-): () => void {
-  if (!deps.config.RATE_LIMITS) return () => undefined;
-  const verdict = deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+): Promise<() => Promise<void>> {
+  if (!deps.config.RATE_LIMITS) return async () => undefined;
+  const verdict = await deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
   if (!verdict.allowed) throw tooMany(name, verdict.retryAfterSeconds);
   return verdict.release;
 }
 
-export function countFailure(deps: Pick<AuthDeps, "limiter" | "config">, name: AuthLimit, subject: string) {
+export async function countFailure(
+  deps: Pick<AuthDeps, "limiter" | "config">,
+  name: AuthLimit,
+  subject: string,
+) {
   if (!deps.config.RATE_LIMITS) return;
-  deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
+  await deps.limiter.hit(`auth:${name}:${subject}`, authLimits[name]);
 }

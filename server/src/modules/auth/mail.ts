@@ -1,12 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { MailKind, MailOutboxRow } from "../../db/schema";
-import { isoAt } from "./deps";
 import * as repo from "./repository";
 import { sha256 } from "./secrets";
+import { isoAt } from "./values";
 
 export interface MailMessage {
   kind: MailKind;
@@ -18,6 +18,47 @@ export interface MailMessage {
   /** How long the link and code work; OTP_EXPIRY unless said otherwise. */
   expiresInSeconds?: number;
 }
+
+/**
+ * A message whose place in the outbox was fixed when it was decided, inside the transaction that stored
+ * the token it carries: sent after that transaction commits, it still lists in the order the tokens were
+ * issued (the newest mail carries the live token), and a token that was rolled back is never mailed.
+ */
+export interface StampedMail extends MailMessage {
+  id: string;
+  createdAt: string;
+}
+
+let lastIdMs = 0;
+let idCounter = 0;
+
+/**
+ * A UUIDv7: milliseconds, a counter within the millisecond, random bits. Ids made by this process sort in
+ * the order they were made, on either engine (uuid and text compare alike), so mails that share a
+ * created_at keep their order.
+ */
+export function timeOrderedId(nowMs = Date.now()) {
+  if (nowMs > lastIdMs) {
+    lastIdMs = nowMs;
+    idCounter = 0;
+  } else if (++idCounter > 0xfff) {
+    lastIdMs += 1;
+    idCounter = 0;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(lastIdMs, 0, 6);
+  bytes[6] = 0x70 | (idCounter >> 8);
+  bytes[7] = idCounter & 0xff;
+  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f);
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const stampMail = (message: MailMessage, nowMs: number): StampedMail => ({
+  ...message,
+  id: timeOrderedId(),
+  createdAt: isoAt(nowMs),
+});
 
 const PRODUCT = "Slussen Sound";
 
@@ -97,7 +138,8 @@ ${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>
 }
 
 export interface Mailer {
-  send(message: MailMessage): void;
+  /** Resolves once the message is in the outbox (delivery over SMTP goes on in the background). */
+  send(message: MailMessage | StampedMail): Promise<void>;
 }
 
 /** Logs name a mail's recipient by a short hash: enough to follow one address, not to read it. */
@@ -110,7 +152,7 @@ export const recipientHash = (address: string) => sha256(address).slice(0, 16);
  * mail outbox (outbox transport with DEV_MAIL_UI on); logs never carry them, nor the address.
  */
 export function createMailer(args: {
-  db: Database;
+  db: Db;
   config: Pick<Config, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "OTP_EXPIRY" | "DEV_MAIL_UI">;
   logger: Logger;
   now: () => number;
@@ -121,13 +163,14 @@ export function createMailer(args: {
       ? nodemailer.createTransport(config.SMTP_URL)
       : undefined;
   return {
-    send(message) {
+    async send(message) {
       const { subject, text, html } = renderMail(message, message.expiresInSeconds ?? config.OTP_EXPIRY);
-      const id = randomUUID();
+      const stamped = "id" in message ? message : stampMail(message, now());
+      const { id } = stamped;
       const isOutbox = !transport;
       // A stored link signs someone in: it stays only where the dev mail outbox will show it.
       const keepsSecrets = isOutbox && config.DEV_MAIL_UI;
-      repo.insertMail(db, {
+      await repo.insertMail(db, {
         id,
         kind: message.kind,
         to_address: message.to,
@@ -138,7 +181,7 @@ export function createMailer(args: {
         transport: isOutbox ? "outbox" : "smtp",
         sent_at: isOutbox ? isoAt(now()) : null,
         error: null,
-        created_at: isoAt(now()),
+        created_at: stamped.createdAt,
       });
       const logged = { id, kind: message.kind, to_hash: recipientHash(message.to) };
       if (isOutbox) {
@@ -147,11 +190,15 @@ export function createMailer(args: {
       }
       transport
         .sendMail({ from: config.MAIL_FROM, to: message.to, subject, text, html })
-        .then(() => repo.markMailSent(db, id, { sent_at: isoAt(now()), error: null }))
-        .catch((err: Error) => {
-          logger.error({ mail: logged, err: err.message }, "mail could not be sent");
-          repo.markMailSent(db, id, { sent_at: null, error: err.message.slice(0, 500) });
-        });
+        .then(
+          () => ({ sent_at: isoAt(now()), error: null }),
+          (err: Error) => {
+            logger.error({ mail: logged, err: err.message }, "mail could not be sent");
+            return { sent_at: null, error: err.message.slice(0, 500) };
+          },
+        )
+        .then((result) => repo.markMailSent(db, id, result))
+        .catch((err: Error) => logger.error({ mail: logged, err: err.message }, "mail status not saved"));
     },
   };
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/database";
 import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
-import { type AuthDeps, isoAt } from "./deps";
+import type { AuthDeps } from "./deps";
+import { type StampedMail, stampMail } from "./mail";
 import * as repo from "./repository";
 import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
+import { isoAt } from "./values";
 
 /** Tokens whose mail carries a link to GET /verify besides the code. */
 export type LinkTokenType = Exclude<OneTimeTokenType, "reauthentication">;
@@ -48,59 +51,81 @@ export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boole
 }
 
 /**
-/**
  * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
- * that type, and answers both in clear for the mail. A confirmation token also records the password
- * stored at that moment, read inside the same transaction.
+ * that type, and answers both in clear for the mail. In the caller's transaction, holding the user's row
+ * (locked first, see repository.ts): one user's tokens are replaced one at a time, and a confirmation
+ * token records the password stored at that very moment.
  */
-function storeToken(
+async function storeToken(
   deps: AuthDeps,
+  trx: Db,
   args: { user: UserRow; type: OneTimeTokenType; to: string; redirectTo: string },
 ) {
   const nowMs = deps.now();
   const at = isoAt(nowMs);
   const token = randomToken();
   const code = randomCode();
-  deps.db.transaction(() => {
-    const passwordHash = repo.findUserById(deps.db, args.user.id)?.encrypted_password ?? null;
-    repo.replaceOneTimeToken(deps.db, {
-      id: randomUUID(),
-      user_id: args.user.id,
-      token_type: args.type,
-      token_hash: sha256(token),
-      code_hash: codeHash(args.to, code),
-      relates_to: args.to,
-      password_fingerprint: args.type === "confirmation" ? passwordFingerprint(passwordHash) : null,
-      redirect_to: args.redirectTo,
-      expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
-      created_at: at,
-    });
-    const column = sentAtColumn[args.type];
-    if (column) repo.updateUser(deps.db, args.user.id, { [column]: at }, at);
+  const passwordHash = (await repo.lockUser(trx, args.user.id))?.encrypted_password ?? null;
+  await repo.replaceOneTimeToken(trx, {
+    id: randomUUID(),
+    user_id: args.user.id,
+    token_type: args.type,
+    token_hash: sha256(token),
+    code_hash: codeHash(args.to, code),
+    relates_to: args.to,
+    password_fingerprint: args.type === "confirmation" ? passwordFingerprint(passwordHash) : null,
+    redirect_to: args.redirectTo,
+    expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
+    created_at: at,
   });
+  const column = sentAtColumn[args.type];
+  if (column) await repo.updateUser(trx, args.user.id, { [column]: at }, at);
   return { token, code };
 }
 
-/** Creates a single-use, expiring link token and 6-digit code for `to`, and mails them. */
-export function issueOneTimeToken(
+/**
+ * Creates a single-use, expiring link token and 6-digit code for `to` in the caller's transaction, and
+ * answers the mail carrying them: send it once the transaction has committed.
+ */
+export async function issueOneTimeToken(
+  deps: AuthDeps,
+  trx: Db,
+  args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
+): Promise<StampedMail> {
+  const { token, code } = await storeToken(deps, trx, args);
+  const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
+  return stampMail(
+    {
+      kind: mailKind[args.type],
+      to: args.to,
+      link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}`,
+      code,
+    },
+    deps.now(),
+  );
+}
+
+/** issueOneTimeToken in a transaction of its own, and the mail sent once it has committed. */
+export async function mailOneTimeToken(
   deps: AuthDeps,
   args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
 ) {
-  const { token, code } = storeToken(deps, args);
-  const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
-  deps.mailer.send({
-    kind: mailKind[args.type],
-    to: args.to,
-    link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}`,
-    code,
-  });
+  const mail = await deps.db.withTransaction((trx) => issueOneTimeToken(deps, trx, args));
+  await deps.mailer.send(mail);
 }
 
 /**
  * A single-use, expiring 6-digit code without a link: it is typed into the app that asked for it, so a
  * link would only be one more copy of the secret. (The token column holds the hash of a value nobody has.)
+ * Stored in a transaction of its own, then mailed.
  */
-export function issueCode(deps: AuthDeps, args: { user: UserRow; type: "reauthentication"; to: string }) {
-  const { code } = storeToken(deps, { ...args, redirectTo: "" });
-  deps.mailer.send({ kind: mailKind[args.type], to: args.to, link: null, code });
+export async function mailCode(
+  deps: AuthDeps,
+  args: { user: UserRow; type: "reauthentication"; to: string },
+) {
+  const mail = await deps.db.withTransaction(async (trx) => {
+    const { code } = await storeToken(deps, trx, { ...args, redirectTo: "" });
+    return stampMail({ kind: mailKind[args.type], to: args.to, link: null, code }, deps.now());
+  });
+  await deps.mailer.send(mail);
 }

@@ -1,12 +1,14 @@
+import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import { type AuthDeps, nowIso, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
-import { issueCode } from "./one-time-tokens";
+import { mailCode } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, safeEqual } from "./secrets";
 import type { SignedIn } from "./user";
+import { nowIso } from "./values";
 
 const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce has expired or is invalid");
 
@@ -15,16 +17,16 @@ const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce ha
  * PUT /user then carries as `nonce`. Only the user's own (confirmed) address ever gets it, so the answer is
  * GoTrue's bare `{}`.
  */
-export function requestReauthentication(deps: AuthDeps, who: SignedIn, requester: Requester) {
-  enforceLimit(deps, "reauthenticate", requester.ip);
-  const user = repo.findUserById(deps.db, who.userId);
+export async function requestReauthentication(deps: AuthDeps, who: SignedIn, requester: Requester) {
+  await enforceLimit(deps, "reauthenticate", requester.ip);
+  const user = await repo.findUserById(deps.db, who.userId);
   if (!user) throw new AppError("user_not_found", "User from sub claim in JWT does not exist");
   if (!user.email_confirmed_at) {
     throw new AppError("email_not_confirmed", "Please verify your email first.");
   }
-  enforceLimit(deps, "mailPerAddress", user.email);
-  issueCode(deps, { user, type: "reauthentication", to: user.email });
-  audit(deps, "reauthentication_requested", { userId: user.id, requester });
+  await enforceLimit(deps, "mailPerAddress", user.email);
+  await mailCode(deps, { user, type: "reauthentication", to: user.email });
+  await audit(deps, "reauthentication_requested", { userId: user.id, requester });
   return {};
 }
 
@@ -33,9 +35,9 @@ export function requestReauthentication(deps: AuthDeps, who: SignedIn, requester
  * nonces count against the same per-address budget as every other 6-digit code. Answers the token, which the
  * caller consumes (`spendNonce`) in the transaction that applies the change.
  */
-export function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): OneTimeTokenRow {
-  checkLimit(deps, "codeFailures", user.email);
-  const row = repo.findUserOneTimeToken(deps.db, user.id, "reauthentication");
+export async function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): Promise<OneTimeTokenRow> {
+  await checkLimit(deps, "codeFailures", user.email);
+  const row = await repo.findUserOneTimeToken(deps.db, user.id, "reauthentication");
   const isValid =
     row !== undefined &&
     !row.used_at &&
@@ -43,13 +45,16 @@ export function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): OneTim
     row.relates_to === user.email &&
     safeEqual(row.code_hash, codeHash(user.email, nonce));
   if (!isValid) {
-    countFailure(deps, "codeFailures", user.email);
+    await countFailure(deps, "codeFailures", user.email);
     throw nonceNotValid();
   }
   return row;
 }
 
-/** Marks the nonce used; throws (rolling the caller's transaction back) if another request spent it first. */
-export function spendNonce(deps: AuthDeps, token: OneTimeTokenRow, at: string) {
-  if (!repo.consumeOneTimeToken(deps.db, token.id, at)) throw nonceNotValid();
+/**
+ * Marks the nonce used, in the caller's transaction; throws (rolling it back) if another request spent it
+ * first.
+ */
+export async function spendNonce(trx: Db, token: OneTimeTokenRow, at: string) {
+  if (!(await repo.consumeOneTimeToken(trx, token.id, at))) throw nonceNotValid();
 }

@@ -1,4 +1,5 @@
-import { type Database, fixedQuery } from "../../db/database";
+import { PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
+import { type Db, fixedQuery } from "../../db/database";
 import type {
   AuditLogRow,
   IdentityRow,
@@ -13,25 +14,68 @@ import type {
   UserRow,
 } from "../../db/schema";
 
-/** Every SQL statement of the auth service. Plain functions taking the database first. */
+/**
+ * Every SQL statement of the auth service. Plain async functions taking the executor first: the database,
+ * or the transaction the caller is in (inside a transaction, only ever the transaction).
+ */
+
+// ---- locks -------------------------------------------------------------------------------------------
+
+/**
+ * PostgreSQL runs transactions at READ COMMITTED: one that reads a row, decides and writes must lock the
+ * row first, so concurrent ones queue on it and then read what the one before them committed. SQLite
+ * needs nothing (its writers queue already, BEGIN IMMEDIATE) and has no FOR UPDATE in its SQL.
+ *
+ * Locks are taken in one order, so two transactions never wait on each other: a user's row first (a new
+ * account takes its address's lock instead, and holds nothing else), then what belongs to the user: an
+ * address they move to, their sessions, a session's tokens.
+ */
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** FOR NO KEY UPDATE (what an UPDATE takes): rows that reference the locked one can still be inserted. */
+function lockedOnPostgres<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>) {
+  return isPostgres(db) ? query.forNoKeyUpdate() : query;
+}
+
+/** Advisory lock namespace of e-mail addresses (any constant; only this module uses advisory locks). */
+const ADDRESS_LOCKS = 0x6d61696c;
+
+/**
+ * Locks an address until the transaction ends (PostgreSQL). Whoever gives an account an address (a
+ * sign-up, an e-mail change) looks it up and writes it while holding this, so two never both find it free
+ * and the loser never meets the unique index as an error.
+ */
+export async function lockAddress(db: Db, email: string) {
+  if (isPostgres(db)) {
+    await sql`select pg_advisory_xact_lock(${sql.lit(ADDRESS_LOCKS)}, hashtext(${email}))`.execute(db);
+  }
+}
 
 // ---- users -------------------------------------------------------------------------------------------
 
-export function findUserByEmail(db: Database, email: string): UserRow | undefined {
-  return db.first(db.kysely.selectFrom("users").selectAll().where("email", "=", email));
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
 const userById = fixedQuery((k, id: string) => k.selectFrom("users").selectAll().where("id", "=", id));
-export function findUserById(db: Database, id: string): UserRow | undefined {
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return userById.first(db, id);
 }
 
-export function findUserByPendingEmail(db: Database, email: string): UserRow | undefined {
-  return db.first(db.kysely.selectFrom("users").selectAll().where("email_change", "=", email));
+const lockedUser = fixedQuery((k, id: string) =>
+  lockedOnPostgres(k, k.selectFrom("users").selectAll().where("id", "=", id)),
+);
+/** Reads a user and locks their row until the transaction ends: every change to the account queues. */
+export async function lockUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return lockedUser.first(db, id);
 }
 
-export function listUsers(db: Database): UserRow[] {
-  return db.all(db.kysely.selectFrom("users").selectAll().orderBy("created_at", "asc"));
+export async function findUserByPendingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email_change", "=", email).executeTakeFirst();
+}
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("created_at", "asc").execute();
 }
 
 export interface NewUser {
@@ -44,8 +88,11 @@ export interface NewUser {
   created_at: string;
 }
 
-export function insertUser(db: Database, user: NewUser) {
-  db.run(db.kysely.insertInto("users").values({ ...user, updated_at: user.created_at }));
+export async function insertUser(db: Db, user: NewUser) {
+  await db
+    .insertInto("users")
+    .values({ ...user, updated_at: user.created_at })
+    .execute();
 }
 
 export type UserChanges = Partial<
@@ -64,63 +111,70 @@ export type UserChanges = Partial<
   >
 >;
 
-export function updateUser(db: Database, id: string, changes: UserChanges, at: string) {
-  db.run(
-    db.kysely
-      .updateTable("users")
-      .set({ ...changes, updated_at: at })
-      .where("id", "=", id),
-  );
+export async function updateUser(db: Db, id: string, changes: UserChanges, at: string) {
+  await db
+    .updateTable("users")
+    .set({ ...changes, updated_at: at })
+    .where("id", "=", id)
+    .execute();
 }
 
 // ---- identities --------------------------------------------------------------------------------------
 
-export function insertIdentity(
-  db: Database,
+export async function insertIdentity(
+  db: Db,
   identity: Omit<IdentityRow, "updated_at" | "last_sign_in_at"> & { last_sign_in_at?: string | null },
 ) {
-  db.run(
-    db.kysely
-      .insertInto("identities")
-      .values({ last_sign_in_at: null, ...identity, updated_at: identity.created_at }),
-  );
+  await db
+    .insertInto("identities")
+    .values({ last_sign_in_at: null, ...identity, updated_at: identity.created_at })
+    .execute();
 }
 
 const identitiesOf = fixedQuery((k, userId: string) =>
   k.selectFrom("identities").selectAll().where("user_id", "=", userId).orderBy("created_at"),
 );
-export function listIdentities(db: Database, userId: string): IdentityRow[] {
+export async function listIdentities(db: Db, userId: string): Promise<IdentityRow[]> {
   return identitiesOf.all(db, userId);
 }
 
-export function updateIdentityData(db: Database, userId: string, identityData: string, at: string) {
-  db.run(
-    db.kysely
-      .updateTable("identities")
-      .set({ identity_data: identityData, updated_at: at })
-      .where("user_id", "=", userId)
-      .where("provider", "=", "email"),
-  );
+export async function updateIdentityData(db: Db, userId: string, identityData: string, at: string) {
+  await db
+    .updateTable("identities")
+    .set({ identity_data: identityData, updated_at: at })
+    .where("user_id", "=", userId)
+    .where("provider", "=", "email")
+    .execute();
 }
 
-export function touchIdentity(db: Database, userId: string, at: string) {
-  db.run(
-    db.kysely
-      .updateTable("identities")
-      .set({ last_sign_in_at: at, updated_at: at })
-      .where("user_id", "=", userId),
-  );
+export async function touchIdentity(db: Db, userId: string, at: string) {
+  await db
+    .updateTable("identities")
+    .set({ last_sign_in_at: at, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 // ---- sessions ----------------------------------------------------------------------------------------
 
-export function insertSession(db: Database, session: Omit<SessionRow, "ended_at" | "ended_reason">) {
-  db.run(db.kysely.insertInto("sessions").values({ ...session, ended_at: null, ended_reason: null }));
+export async function insertSession(db: Db, session: Omit<SessionRow, "ended_at" | "ended_reason">) {
+  await db
+    .insertInto("sessions")
+    .values({ ...session, ended_at: null, ended_reason: null })
+    .execute();
 }
 
 const sessionById = fixedQuery((k, id: string) => k.selectFrom("sessions").selectAll().where("id", "=", id));
-export function findSession(db: Database, id: string): SessionRow | undefined {
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
   return sessionById.first(db, id);
+}
+
+const lockedSession = fixedQuery((k, id: string) =>
+  lockedOnPostgres(k, k.selectFrom("sessions").selectAll().where("id", "=", id)),
+);
+/** Reads a session and locks its row until the transaction ends: its refresh tokens change one at a time. */
+export async function lockSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  return lockedSession.first(db, id);
 }
 
 const liveSession = fixedQuery((k, sessionId: string, userId: string, now: string, idleSince: string) =>
@@ -135,58 +189,60 @@ const liveSession = fixedQuery((k, sessionId: string, userId: string, now: strin
 );
 /**
  * The assurance level of a live session, undefined when it has ended or timed out. Runs on every
- * authenticated request: one indexed lookup through a prepared statement built once.
+ * authenticated request: one indexed lookup through a query compiled once.
  */
-export function liveSessionAal(
-  db: Database,
+export async function liveSessionAal(
+  db: Db,
   args: { sessionId: string; userId: string; now: string; idleSince: string },
-): "aal1" | "aal2" | undefined {
-  return liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince)?.aal;
+): Promise<"aal1" | "aal2" | undefined> {
+  return (await liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince))?.aal;
 }
 
 const touch = fixedQuery((k, id: string, at: string) =>
   k.updateTable("sessions").set({ refreshed_at: at }).where("id", "=", id),
 );
-export function touchSession(db: Database, id: string, at: string) {
-  touch.run(db, id, at);
+export async function touchSession(db: Db, id: string, at: string) {
+  await touch.run(db, id, at);
 }
 
-export function setSessionAal(
-  db: Database,
+export async function setSessionAal(
+  db: Db,
   id: string,
   changes: { aal: "aal1" | "aal2"; factor_id: string | null; amr: string },
 ) {
-  db.run(db.kysely.updateTable("sessions").set(changes).where("id", "=", id));
+  await db.updateTable("sessions").set(changes).where("id", "=", id).execute();
 }
 
-export function downgradeSessionsOfFactor(db: Database, factorId: string) {
-  db.run(
-    db.kysely.updateTable("sessions").set({ aal: "aal1", factor_id: null }).where("factor_id", "=", factorId),
-  );
+export async function downgradeSessionsOfFactor(db: Db, factorId: string) {
+  await db
+    .updateTable("sessions")
+    .set({ aal: "aal1", factor_id: null })
+    .where("factor_id", "=", factorId)
+    .execute();
 }
 
 /** Ends sessions of a user: all of them, or all but one (`except`), or just one (`only`). */
-export function endSessions(
-  db: Database,
+export async function endSessions(
+  db: Db,
   args: { userId: string; at: string; reason: string; only?: string; except?: string },
-) {
-  let query = db.kysely
+): Promise<number> {
+  let query = db
     .updateTable("sessions")
     .set({ ended_at: args.at, ended_reason: args.reason })
     .where("user_id", "=", args.userId)
     .where("ended_at", "is", null);
   if (args.only) query = query.where("id", "=", args.only);
   if (args.except) query = query.where("id", "!=", args.except);
-  const ended = db.run(query).changes;
+  const ended = Number((await query.executeTakeFirst()).numUpdatedRows);
   // The refresh tokens of ended sessions die with them.
-  let tokens = db.kysely
+  let tokens = db
     .updateTable("refresh_tokens")
     .set({ revoked_at: args.at })
     .where("user_id", "=", args.userId)
     .where("revoked_at", "is", null);
   if (args.only) tokens = tokens.where("session_id", "=", args.only);
   if (args.except) tokens = tokens.where("session_id", "!=", args.except);
-  db.run(tokens);
+  await tokens.execute();
   return ended;
 }
 
@@ -203,34 +259,36 @@ const insertToken = fixedQuery(
   ) =>
     k
       .insertInto("refresh_tokens")
-      .values({ token_hash, session_id, user_id, parent_id, created_at, revoked_at: null }),
+      .values({ token_hash, session_id, user_id, parent_id, created_at, revoked_at: null })
+      .returning("id"),
 );
-export function insertRefreshToken(db: Database, t: Omit<RefreshTokenRow, "id" | "revoked_at">): number {
-  return Number(
-    insertToken.run(db, t.token_hash, t.session_id, t.user_id, t.parent_id, t.created_at).lastInsertRowid,
-  );
+export async function insertRefreshToken(
+  db: Db,
+  t: Omit<RefreshTokenRow, "id" | "revoked_at">,
+): Promise<number> {
+  const row = await insertToken.first(db, t.token_hash, t.session_id, t.user_id, t.parent_id, t.created_at);
+  return Number(row?.id);
 }
 
 const tokenByHash = fixedQuery((k, tokenHash: string) =>
   k.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash),
 );
-export function findRefreshToken(db: Database, tokenHash: string): RefreshTokenRow | undefined {
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   return tokenByHash.first(db, tokenHash);
 }
 
-export function findChildToken(db: Database, parentId: number): RefreshTokenRow | undefined {
-  return db.first(db.kysely.selectFrom("refresh_tokens").selectAll().where("parent_id", "=", parentId));
+export async function findChildToken(db: Db, parentId: number): Promise<RefreshTokenRow | undefined> {
+  return db.selectFrom("refresh_tokens").selectAll().where("parent_id", "=", parentId).executeTakeFirst();
 }
 
-export function findActiveToken(db: Database, sessionId: string): RefreshTokenRow | undefined {
-  return db.first(
-    db.kysely
-      .selectFrom("refresh_tokens")
-      .selectAll()
-      .where("session_id", "=", sessionId)
-      .where("revoked_at", "is", null)
-      .orderBy("id", "desc"),
-  );
+export async function findActiveToken(db: Db, sessionId: string): Promise<RefreshTokenRow | undefined> {
+  return db
+    .selectFrom("refresh_tokens")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }
 
 const revoke = fixedQuery((k, id: number, at: string) =>
@@ -240,91 +298,96 @@ const revoke = fixedQuery((k, id: number, at: string) =>
     .where("id", "=", id)
     .where("revoked_at", "is", null),
 );
-export function revokeToken(db: Database, id: number, at: string): boolean {
-  return revoke.run(db, id, at).changes === 1;
+export async function revokeToken(db: Db, id: number, at: string): Promise<boolean> {
+  return (await revoke.run(db, id, at)) === 1;
 }
 
-export function revokeSessionTokens(db: Database, sessionId: string, at: string) {
-  db.run(
-    db.kysely
-      .updateTable("refresh_tokens")
-      .set({ revoked_at: at })
-      .where("session_id", "=", sessionId)
-      .where("revoked_at", "is", null),
-  );
+export async function revokeSessionTokens(db: Db, sessionId: string, at: string) {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: at })
+    .where("session_id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
-export function countSessionTokens(db: Database, sessionId: string) {
-  const row = db.first(
-    db.kysely
-      .selectFrom("refresh_tokens")
-      .select((eb) => [eb.fn.countAll<number>().as("total")])
-      .where("session_id", "=", sessionId),
-  );
-  return row?.total ?? 0;
+export async function countSessionTokens(db: Db, sessionId: string): Promise<number> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select((eb) => [eb.fn.countAll<number>().as("total")])
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 // ---- one-time tokens ---------------------------------------------------------------------------------
 
-/** One live token per user and type: issuing a new one replaces the old. */
-export function replaceOneTimeToken(db: Database, token: Omit<OneTimeTokenRow, "used_at">) {
-  db.run(
-    db.kysely
-      .deleteFrom("one_time_tokens")
-      .where("user_id", "=", token.user_id)
-      .where("token_type", "=", token.token_type),
-  );
-  db.run(db.kysely.insertInto("one_time_tokens").values({ ...token, used_at: null }));
+/** One live token per user and type: issuing a new one replaces the old. Hold the user's lock. */
+export async function replaceOneTimeToken(db: Db, token: Omit<OneTimeTokenRow, "used_at">) {
+  await db
+    .deleteFrom("one_time_tokens")
+    .where("user_id", "=", token.user_id)
+    .where("token_type", "=", token.token_type)
+    .execute();
+  await db
+    .insertInto("one_time_tokens")
+    .values({ ...token, used_at: null })
+    .execute();
 }
 
-export function findOneTimeTokenByHash(db: Database, tokenHash: string): OneTimeTokenRow | undefined {
-  return db.first(db.kysely.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", tokenHash));
+export async function findOneTimeTokenByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<OneTimeTokenRow | undefined> {
+  return db.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
-export function findUserOneTimeToken(
-  db: Database,
+export async function findUserOneTimeToken(
+  db: Db,
   userId: string,
   type: OneTimeTokenType,
-): OneTimeTokenRow | undefined {
-  return db.first(
-    db.kysely
-      .selectFrom("one_time_tokens")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("token_type", "=", type),
-  );
+): Promise<OneTimeTokenRow | undefined> {
+  return db
+    .selectFrom("one_time_tokens")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("token_type", "=", type)
+    .executeTakeFirst();
 }
 
-export function findOneTimeTokenByCode(
-  db: Database,
+export async function findOneTimeTokenByCode(
+  db: Db,
   args: { codeHash: string; types: OneTimeTokenType[] },
-): OneTimeTokenRow | undefined {
-  return db.first(
-    db.kysely
-      .selectFrom("one_time_tokens")
-      .selectAll()
-      .where("code_hash", "=", args.codeHash)
-      .where("token_type", "in", args.types),
-  );
+): Promise<OneTimeTokenRow | undefined> {
+  return db
+    .selectFrom("one_time_tokens")
+    .selectAll()
+    .where("code_hash", "=", args.codeHash)
+    .where("token_type", "in", args.types)
+    .executeTakeFirst();
 }
 
-/** Marks a token used; false when another request already used it (single use under concurrency). */
-export function consumeOneTimeToken(db: Database, id: string, at: string): boolean {
-  return (
-    db.run(
-      db.kysely
-        .updateTable("one_time_tokens")
-        .set({ used_at: at })
-        .where("id", "=", id)
-        .where("used_at", "is", null),
-    ).changes === 1
-  );
+/**
+ * Marks a token used; false when another request already used it. The condition is checked by the
+ * UPDATE itself (on PostgreSQL after waiting for a concurrent one), so a token is used once on either
+ * engine.
+ */
+export async function consumeOneTimeToken(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: at })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
-export function deleteOneTimeTokens(db: Database, userId: string, type: OneTimeTokenType) {
-  db.run(
-    db.kysely.deleteFrom("one_time_tokens").where("user_id", "=", userId).where("token_type", "=", type),
-  );
+export async function deleteOneTimeTokens(db: Db, userId: string, type: OneTimeTokenType) {
+  await db
+    .deleteFrom("one_time_tokens")
+    .where("user_id", "=", userId)
+    .where("token_type", "=", type)
+    .execute();
 }
 
 // ---- MFA ---------------------------------------------------------------------------------------------
@@ -332,151 +395,156 @@ export function deleteOneTimeTokens(db: Database, userId: string, type: OneTimeT
 const factorsOf = fixedQuery((k, userId: string) =>
   k.selectFrom("mfa_factors").selectAll().where("user_id", "=", userId).orderBy("created_at"),
 );
-export function listFactors(db: Database, userId: string): MfaFactorRow[] {
+export async function listFactors(db: Db, userId: string): Promise<MfaFactorRow[]> {
   return factorsOf.all(db, userId);
 }
 
-export function findFactor(db: Database, id: string, userId: string): MfaFactorRow | undefined {
-  return db.first(
-    db.kysely.selectFrom("mfa_factors").selectAll().where("id", "=", id).where("user_id", "=", userId),
-  );
+export async function findFactor(db: Db, id: string, userId: string): Promise<MfaFactorRow | undefined> {
+  return db
+    .selectFrom("mfa_factors")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
-export function insertFactor(
-  db: Database,
+export async function insertFactor(
+  db: Db,
   factor: Omit<MfaFactorRow, "last_verified_step" | "failed_attempts" | "locked_until">,
 ) {
-  db.run(
-    db.kysely
-      .insertInto("mfa_factors")
-      .values({ ...factor, last_verified_step: null, failed_attempts: 0, locked_until: null }),
-  );
+  await db
+    .insertInto("mfa_factors")
+    .values({ ...factor, last_verified_step: null, failed_attempts: 0, locked_until: null })
+    .execute();
 }
 
-export function listLegacySealedFactors(db: Database): Pick<MfaFactorRow, "id" | "secret">[] {
-  return db.all(
-    db.kysely.selectFrom("mfa_factors").select(["id", "secret"]).where("secret", "not like", "v2.%"),
-  );
+export async function listLegacySealedFactors(db: Db): Promise<Pick<MfaFactorRow, "id" | "secret">[]> {
+  return db.selectFrom("mfa_factors").select(["id", "secret"]).where("secret", "not like", "v2.%").execute();
 }
 
 /** Swaps a factor's sealed secret, unless another process already changed it. */
-export function replaceFactorSecret(db: Database, id: string, from: string, to: string): boolean {
-  return (
-    db.run(
-      db.kysely
-        .updateTable("mfa_factors")
-        .set({ secret: to })
-        .where("id", "=", id)
-        .where("secret", "=", from),
-    ).changes === 1
-  );
+export async function replaceFactorSecret(db: Db, id: string, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable("mfa_factors")
+    .set({ secret: to })
+    .where("id", "=", id)
+    .where("secret", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /**
  * Counts one verification attempt, atomically and only while the factor is not locked. Returns the
- * attempts since the last accepted code, or undefined when the factor is locked.
+ * attempts since the last accepted code, or undefined when the factor is locked. One UPDATE: on
+ * PostgreSQL a concurrent attempt waits for this one and then checks the lock it may have set.
  */
-export function countFactorAttempt(db: Database, id: string, now: string): number | undefined {
-  return db.first(
-    db.kysely
-      .updateTable("mfa_factors")
-      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
-      .returning("failed_attempts"),
-  )?.failed_attempts;
+export async function countFactorAttempt(db: Db, id: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable("mfa_factors")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+    .returning("failed_attempts")
+    .executeTakeFirst();
+  return row?.failed_attempts;
 }
 
-export function lockFactor(db: Database, id: string, until: string) {
-  db.run(db.kysely.updateTable("mfa_factors").set({ locked_until: until }).where("id", "=", id));
+export async function lockFactor(db: Db, id: string, until: string) {
+  await db.updateTable("mfa_factors").set({ locked_until: until }).where("id", "=", id).execute();
 }
 
 /** Accepts a code: newer than the last one accepted, or nothing changes (false). Clears the lock-out. */
-export function markFactorVerified(db: Database, id: string, step: number, at: string) {
-  return (
-    db.run(
-      db.kysely
-        .updateTable("mfa_factors")
-        .set({
-          status: "verified",
-          last_verified_step: step,
-          failed_attempts: 0,
-          locked_until: null,
-          updated_at: at,
-        })
-        .where("id", "=", id)
-        .where((eb) => eb.or([eb("last_verified_step", "is", null), eb("last_verified_step", "<", step)])),
-    ).changes === 1
-  );
+export async function markFactorVerified(db: Db, id: string, step: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("mfa_factors")
+    .set({
+      status: "verified",
+      last_verified_step: step,
+      failed_attempts: 0,
+      locked_until: null,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("last_verified_step", "is", null), eb("last_verified_step", "<", step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
-export function deleteFactor(db: Database, id: string) {
-  db.run(db.kysely.deleteFrom("mfa_factors").where("id", "=", id));
+export async function deleteFactor(db: Db, id: string) {
+  await db.deleteFrom("mfa_factors").where("id", "=", id).execute();
 }
 
 /** Drops a factor's challenges that can no longer be verified: used, or created before `openSince`. */
-export function deleteSpentChallenges(db: Database, factorId: string, openSince: string) {
-  db.run(
-    db.kysely
-      .deleteFrom("mfa_challenges")
-      .where("factor_id", "=", factorId)
-      .where((eb) => eb.or([eb("verified_at", "is not", null), eb("created_at", "<=", openSince)])),
-  );
+export async function deleteSpentChallenges(db: Db, factorId: string, openSince: string) {
+  await db
+    .deleteFrom("mfa_challenges")
+    .where("factor_id", "=", factorId)
+    .where((eb) => eb.or([eb("verified_at", "is not", null), eb("created_at", "<=", openSince)]))
+    .execute();
 }
 
-export function insertChallenge(db: Database, challenge: Omit<MfaChallengeRow, "verified_at">) {
-  db.run(db.kysely.insertInto("mfa_challenges").values({ ...challenge, verified_at: null }));
+export async function insertChallenge(db: Db, challenge: Omit<MfaChallengeRow, "verified_at">) {
+  await db
+    .insertInto("mfa_challenges")
+    .values({ ...challenge, verified_at: null })
+    .execute();
 }
 
-export function findChallenge(db: Database, id: string, factorId: string): MfaChallengeRow | undefined {
-  return db.first(
-    db.kysely.selectFrom("mfa_challenges").selectAll().where("id", "=", id).where("factor_id", "=", factorId),
-  );
+export async function findChallenge(
+  db: Db,
+  id: string,
+  factorId: string,
+): Promise<MfaChallengeRow | undefined> {
+  return db
+    .selectFrom("mfa_challenges")
+    .selectAll()
+    .where("id", "=", id)
+    .where("factor_id", "=", factorId)
+    .executeTakeFirst();
 }
 
-export function consumeChallenge(db: Database, id: string, at: string): boolean {
-  return (
-    db.run(
-      db.kysely
-        .updateTable("mfa_challenges")
-        .set({ verified_at: at })
-        .where("id", "=", id)
-        .where("verified_at", "is", null),
-    ).changes === 1
-  );
+export async function consumeChallenge(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("mfa_challenges")
+    .set({ verified_at: at })
+    .where("id", "=", id)
+    .where("verified_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 // ---- mail --------------------------------------------------------------------------------------------
 
-export function insertMail(db: Database, mail: MailOutboxTable) {
-  db.run(db.kysely.insertInto("mail_outbox").values(mail));
+export async function insertMail(db: Db, mail: MailOutboxTable) {
+  await db.insertInto("mail_outbox").values(mail).execute();
 }
 
-export function markMailSent(
-  db: Database,
+export async function markMailSent(
+  db: Db,
   id: string,
   result: { sent_at: string | null; error: string | null },
 ) {
-  db.run(db.kysely.updateTable("mail_outbox").set(result).where("id", "=", id));
+  await db.updateTable("mail_outbox").set(result).where("id", "=", id).execute();
 }
 
-export function listMail(db: Database, args: { to?: string; limit: number }): MailOutboxRow[] {
-  let query = db.kysely
+/** Newest first; mail ids are time-ordered (see mail.ts), so mails written in one millisecond keep their order. */
+export async function listMail(db: Db, args: { to?: string; limit: number }): Promise<MailOutboxRow[]> {
+  let query = db
     .selectFrom("mail_outbox")
     .selectAll()
     .orderBy("created_at", "desc")
-    .orderBy("rowid" as "id", "desc")
+    .orderBy("id", "desc")
     .limit(args.limit);
   if (args.to) query = query.where("to_address", "=", args.to);
-  return db.all(query);
+  return query.execute();
 }
 
 // ---- audit -------------------------------------------------------------------------------------------
 
-export function insertAudit(db: Database, entry: Omit<AuditLogRow, "id">) {
-  db.run(db.kysely.insertInto("audit_log").values(entry));
+export async function insertAudit(db: Db, entry: Omit<AuditLogRow, "id">) {
+  await db.insertInto("audit_log").values(entry).execute();
 }
 
-export function tailAudit(db: Database, limit: number): AuditLogRow[] {
-  return db.all(db.kysely.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit));
+export async function tailAudit(db: Db, limit: number): Promise<AuditLogRow[]> {
+  return db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
 }

@@ -45,19 +45,19 @@ export function authRouter(deps: AuthDeps) {
 
     issueToken: async ({ query, body, req }) => {
       const requester = requesterOf(req);
-      assertTokenGrantAllowed(deps, requester);
+      await assertTokenGrantAllowed(deps, requester);
       if (query.grant_type === "password") {
         return { status: 200, body: await signInWithPassword(deps, body, requester) };
       }
       if (!body.refresh_token) {
         throw new AppError("validation_failed", "refresh_token is required");
       }
-      return { status: 200, body: rotateRefreshToken(deps, body.refresh_token, requester) };
+      return { status: 200, body: await rotateRefreshToken(deps, body.refresh_token, requester) };
     },
 
     sendMagicLink: async ({ body, query, req }) => ({
       status: 200,
-      body: sendMagicLink(deps, body, query.redirect_to, requesterOf(req)),
+      body: await sendMagicLink(deps, body, query.redirect_to, requesterOf(req)),
     }),
 
     // The e-mailed link: every outcome is a 303, the session or the error travelling in the fragment so it
@@ -67,7 +67,7 @@ export function authRouter(deps: AuthDeps) {
         query.redirect_to && isAllowedRedirect(config, query.redirect_to) ? query.redirect_to : undefined;
       let location: string;
       try {
-        const outcome = verifyOneTimeToken(
+        const outcome = await verifyOneTimeToken(
           deps,
           { type: query.type, tokenHash: query.token },
           requesterOf(req),
@@ -99,7 +99,7 @@ export function authRouter(deps: AuthDeps) {
     },
 
     verifyOtp: async ({ body, req }) => {
-      const outcome = verifyOneTimeToken(deps, parseVerifyInput(body), requesterOf(req));
+      const outcome = await verifyOneTimeToken(deps, parseVerifyInput(body), requesterOf(req));
       return {
         status: 200,
         body: outcome.kind === "session" ? outcome.session : { msg: SINGLE_CONFIRMATION, code: 200 },
@@ -108,11 +108,11 @@ export function authRouter(deps: AuthDeps) {
 
     signOut: async ({ query, req, res }) => {
       const who = signedIn(res);
-      signOut(deps, { ...who, scope: query.scope ?? "global", requester: requesterOf(req) });
+      await signOut(deps, { ...who, scope: query.scope ?? "global", requester: requesterOf(req) });
       return { status: 204, body: undefined };
     },
 
-    getUser: async ({ res }) => ({ status: 200, body: getUser(deps, signedIn(res)) }),
+    getUser: async ({ res }) => ({ status: 200, body: await getUser(deps, signedIn(res)) }),
 
     updateUser: async ({ body, query, req, res }) => ({
       status: 200,
@@ -121,17 +121,17 @@ export function authRouter(deps: AuthDeps) {
 
     reauthenticate: async ({ req, res }) => ({
       status: 200,
-      body: requestReauthentication(deps, signedIn(res), requesterOf(req)),
+      body: await requestReauthentication(deps, signedIn(res), requesterOf(req)),
     }),
 
     recoverPassword: async ({ body, query, req }) => ({
       status: 200,
-      body: recoverPassword(deps, body, query.redirect_to, requesterOf(req)),
+      body: await recoverPassword(deps, body, query.redirect_to, requesterOf(req)),
     }),
 
     resend: async ({ body, query, req }) => ({
       status: 200,
-      body: resend(deps, body, query.redirect_to, requesterOf(req)),
+      body: await resend(deps, body, query.redirect_to, requesterOf(req)),
     }),
 
     enrollFactor: async ({ body, req, res }) => ({
@@ -141,17 +141,17 @@ export function authRouter(deps: AuthDeps) {
 
     challengeFactor: async ({ params, req, res }) => ({
       status: 200,
-      body: challengeFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
+      body: await challengeFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
     }),
 
     verifyFactor: async ({ params, body, req, res }) => ({
       status: 200,
-      body: verifyFactor(deps, signedIn(res), params.factorId, body, requesterOf(req)),
+      body: await verifyFactor(deps, signedIn(res), params.factorId, body, requesterOf(req)),
     }),
 
     unenrollFactor: async ({ params, req, res }) => ({
       status: 200,
-      body: unenrollFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
+      body: await unenrollFactor(deps, signedIn(res), params.factorId, requesterOf(req)),
     }),
 
     getSettings: async () => ({
@@ -176,7 +176,10 @@ export function authRouter(deps: AuthDeps) {
       if (!isDevMailOpen(config, req)) throw new AppError("not_found", "No route for GET /dev/mail");
       // Mail is sent after the answer; listing once that work is done keeps tests deterministic.
       await deps.work.whenIdle();
-      const rows = repo.listMail(deps.db, { to: query.to?.trim().toLowerCase(), limit: query.limit ?? 50 });
+      const rows = await repo.listMail(deps.db, {
+        to: query.to?.trim().toLowerCase(),
+        limit: query.limit ?? 50,
+      });
       return { status: 200, body: rows.map(toDevMail) };
     },
   });

@@ -3,10 +3,11 @@ import type { AuthSession, LogoutScope } from "@app/contracts";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import { type AuthDeps, isoAt, nowIso, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import * as repo from "./repository";
 import { randomToken, sha256 } from "./secrets";
 import { appMetadataOf, toUserJson, userMetadataOf } from "./user-json";
+import { isoAt, nowIso } from "./values";
 
 export type AmrMethod =
   | "password"
@@ -19,10 +20,10 @@ export type AmrMethod =
 type Amr = { method: string; timestamp: number }[];
 
 /** Starts a session for a user and returns its first refresh token (the root of its family). */
-export function startSession(
+export async function startSession(
   deps: AuthDeps,
   args: { user: UserRow; requester: Requester; method: AmrMethod },
-): { session: SessionRow; refreshToken: string } {
+): Promise<{ session: SessionRow; refreshToken: string }> {
   const nowMs = deps.now();
   const at = isoAt(nowMs);
   const session: SessionRow = {
@@ -40,24 +41,28 @@ export function startSession(
     ended_reason: null,
   };
   const refreshToken = randomToken();
-  deps.db.transaction(() => {
-    repo.insertSession(deps.db, session);
-    repo.insertRefreshToken(deps.db, {
+  await deps.db.withTransaction(async (trx) => {
+    await repo.updateUser(trx, args.user.id, { last_sign_in_at: at }, at);
+    await repo.touchIdentity(trx, args.user.id, at);
+    await repo.insertSession(trx, session);
+    await repo.insertRefreshToken(trx, {
       token_hash: sha256(refreshToken),
       session_id: session.id,
       user_id: args.user.id,
       parent_id: null,
       created_at: at,
     });
-    repo.updateUser(deps.db, args.user.id, { last_sign_in_at: at }, at);
-    repo.touchIdentity(deps.db, args.user.id, at);
   });
   return { session, refreshToken };
 }
 
 /** The GoTrue session body: a fresh access token for the session plus the given refresh token. */
-export function sessionBody(deps: AuthDeps, session: SessionRow, refreshToken: string): AuthSession {
-  const user = repo.findUserById(deps.db, session.user_id);
+export async function sessionBody(
+  deps: AuthDeps,
+  session: SessionRow,
+  refreshToken: string,
+): Promise<AuthSession> {
+  const user = await repo.findUserById(deps.db, session.user_id);
   if (!user) throw new AppError("user_not_found", "User not found");
   const expiresIn = deps.config.JWT_EXPIRY;
   const { token, claims } = deps.tokens.signAccessToken(
@@ -81,12 +86,15 @@ export function sessionBody(deps: AuthDeps, session: SessionRow, refreshToken: s
     expires_in: expiresIn,
     expires_at: claims.exp,
     refresh_token: refreshToken,
-    user: toUserJson(deps.db, user),
+    user: await toUserJson(deps.db, user),
   };
 }
 
-export function signInUser(deps: AuthDeps, args: { user: UserRow; requester: Requester; method: AmrMethod }) {
-  const { session, refreshToken } = startSession(deps, args);
+export async function signInUser(
+  deps: AuthDeps,
+  args: { user: UserRow; requester: Requester; method: AmrMethod },
+) {
+  const { session, refreshToken } = await startSession(deps, args);
   return sessionBody(deps, session, refreshToken);
 }
 
@@ -96,7 +104,7 @@ export function signInUser(deps: AuthDeps, args: { user: UserRow; requester: Req
  * (a factor was removed), and the lower of the two is what counts.
  */
 export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">) {
-  return (sessionId: string, userId: string) => {
+  return (sessionId: string, userId: string): Promise<"aal1" | "aal2" | undefined> => {
     const nowMs = deps.now();
     return repo.liveSessionAal(deps.db, {
       sessionId,
@@ -122,7 +130,9 @@ type RotationOutcome =
 const MAX_CHAIN_WALK = 32;
 
 /**
- * Refresh-token rotation, all inside one BEGIN IMMEDIATE transaction so concurrent refreshes queue:
+ * Refresh-token rotation, in one transaction that holds the session's row, so concurrent refreshes of a
+ * session queue (on PostgreSQL on the row lock, on SQLite on the write lock) and each reads the token as
+ * the one before it left it:
  * - an active token is revoked and its child issued (the child is derived from it, see secrets.ts);
  * - a revoked token presented less than REFRESH_TOKEN_REUSE_INTERVAL after it was revoked gets the
  *   current active token back (two tabs racing stay signed in);
@@ -130,47 +140,55 @@ const MAX_CHAIN_WALK = 32;
  *   parent of the active token: a client that lost the answer to its refresh retries within seconds,
  *   while a copy of the token replayed later is exactly what a thief holds.
  */
-export function rotateRefreshToken(deps: AuthDeps, presented: string, requester: Requester): AuthSession {
+export async function rotateRefreshToken(
+  deps: AuthDeps,
+  presented: string,
+  requester: Requester,
+): Promise<AuthSession> {
   const { db, config, secrets } = deps;
   const nowMs = deps.now();
   const at = isoAt(nowMs);
-  const outcome = db.transaction((): RotationOutcome => {
-    const row = repo.findRefreshToken(db, sha256(presented));
-    if (!row) return { kind: "not_found" };
-    const session = repo.findSession(db, row.session_id);
+  const tokenHash = sha256(presented);
+  const outcome = await db.withTransaction(async (trx): Promise<RotationOutcome> => {
+    const found = await repo.findRefreshToken(trx, tokenHash);
+    if (!found) return { kind: "not_found" };
+    const session = await repo.lockSession(trx, found.session_id);
     if (!session || session.ended_at) return { kind: "not_found" };
+    // Read again under the lock: the refresh ahead of this one may just have rotated it.
+    const row = await repo.findRefreshToken(trx, tokenHash);
+    if (!row) return { kind: "not_found" };
     const idleSince = isoAt(nowMs - config.SESSION_INACTIVITY_TIMEOUT * 1000);
     if (session.not_after <= at || session.refreshed_at <= idleSince) {
-      repo.endSessions(db, { userId: session.user_id, only: session.id, at, reason: "timeout" });
+      await repo.endSessions(trx, { userId: session.user_id, only: session.id, at, reason: "timeout" });
       return { kind: "expired", userId: session.user_id };
     }
     if (!row.revoked_at) {
-      repo.revokeToken(db, row.id, at);
+      await repo.revokeToken(trx, row.id, at);
       const child = secrets.childToken(presented);
-      repo.insertRefreshToken(db, {
+      await repo.insertRefreshToken(trx, {
         token_hash: sha256(child),
         session_id: session.id,
         user_id: session.user_id,
         parent_id: row.id,
         created_at: at,
       });
-      repo.touchSession(db, session.id, at);
+      await repo.touchSession(trx, session.id, at);
       return { kind: "ok", session, refreshToken: child, reused: false };
     }
     const withinInterval = nowMs - Date.parse(row.revoked_at) < config.REFRESH_TOKEN_REUSE_INTERVAL * 1000;
-    const active = withinInterval ? repo.findActiveToken(db, session.id) : undefined;
+    const active = withinInterval ? await repo.findActiveToken(trx, session.id) : undefined;
     if (active) {
       let raw = presented;
       let current = row;
       for (let i = 0; i < MAX_CHAIN_WALK && current.id !== active.id; i++) {
-        const child = repo.findChildToken(db, current.id);
+        const child = await repo.findChildToken(trx, current.id);
         if (!child) break;
         raw = secrets.childToken(raw);
         if (sha256(raw) !== child.token_hash) break;
         current = child;
       }
       if (current.id === active.id) {
-        repo.touchSession(db, session.id, at);
+        await repo.touchSession(trx, session.id, at);
         return { kind: "ok", session, refreshToken: raw, reused: true };
       }
     }
@@ -179,7 +197,12 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
     if (withinInterval) {
       return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: false };
     }
-    repo.endSessions(db, { userId: session.user_id, only: session.id, at, reason: "refresh_token_reuse" });
+    await repo.endSessions(trx, {
+      userId: session.user_id,
+      only: session.id,
+      at,
+      reason: "refresh_token_reuse",
+    });
     return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: true };
   });
 
@@ -192,7 +215,7 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
       throw new AppError("session_expired", "Invalid Refresh Token: Session Expired");
     case "already_used":
       if (outcome.revokedFamily) {
-        audit(deps, "token_reuse_detected", {
+        await audit(deps, "token_reuse_detected", {
           userId: outcome.userId,
           requester,
           detail: { session_id: outcome.sessionId, action: "session ended" },
@@ -202,17 +225,21 @@ export function rotateRefreshToken(deps: AuthDeps, presented: string, requester:
   }
 }
 
-export function signOut(
+export async function signOut(
   deps: AuthDeps,
   args: { userId: string; sessionId: string; scope: LogoutScope; requester: Requester },
 ) {
   const at = nowIso(deps);
   const { userId, sessionId, scope } = args;
-  deps.db.transaction(() => {
-    if (scope === "local") repo.endSessions(deps.db, { userId, only: sessionId, at, reason: "logout" });
+  await deps.db.withTransaction(async (trx) => {
+    if (scope === "local") await repo.endSessions(trx, { userId, only: sessionId, at, reason: "logout" });
     else if (scope === "others")
-      repo.endSessions(deps.db, { userId, except: sessionId, at, reason: "logout" });
-    else repo.endSessions(deps.db, { userId, at, reason: "logout" });
+      await repo.endSessions(trx, { userId, except: sessionId, at, reason: "logout" });
+    else await repo.endSessions(trx, { userId, at, reason: "logout" });
   });
-  audit(deps, "logout", { userId, requester: args.requester, detail: { scope, session_id: sessionId } });
+  await audit(deps, "logout", {
+    userId,
+    requester: args.requester,
+    detail: { scope, session_id: sessionId },
+  });
 }

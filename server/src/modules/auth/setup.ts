@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { createRateLimiter } from "../../http/rate-limit";
+import type { RateLimiter } from "../../http/rate-limit";
 import type { WorkQueue } from "../../work-queue";
 import type { AuthDeps } from "./deps";
 import { createFactorSecrets, resealLegacyFactorSecrets } from "./factor-secrets";
@@ -12,17 +12,19 @@ import { createSecrets } from "./secrets";
 import { createSessionCheck } from "./sessions";
 
 /**
- * Wires the auth service once per app: its own rate limiter on the same (injectable) clock. TOTP secrets
- * still sealed under the JWT_SECRET-derived key are re-sealed here, so every start completes the move.
+ * Wires the auth service once per app, with the app's rate limiter (one table and one clock for every
+ * module). TOTP secrets still sealed under the JWT_SECRET-derived key are re-sealed here, so every start
+ * completes the move.
  */
-export function createAuthDeps(args: {
+export async function createAuthDeps(args: {
   config: Config;
   db: Database;
   logger: Logger;
   tokens: TokenSigner;
+  limiter: RateLimiter;
   work: WorkQueue;
   now?: () => number;
-}): AuthDeps & { sessionAal: ReturnType<typeof createSessionCheck> } {
+}): Promise<AuthDeps & { sessionAal: ReturnType<typeof createSessionCheck> }> {
   const now = args.now ?? Date.now;
   const deps: AuthDeps = {
     db: args.db,
@@ -31,7 +33,7 @@ export function createAuthDeps(args: {
     logger: args.logger,
     work: args.work,
     now,
-    limiter: createRateLimiter(now),
+    limiter: args.limiter,
     passwords: createPasswordHasher(
       args.config.BCRYPT_COST,
       createLimiter(bcryptSlots, args.config.PASSWORD_QUEUE_LIMIT),
@@ -43,6 +45,6 @@ export function createAuthDeps(args: {
     }),
     mailer: createMailer({ db: args.db, config: args.config, logger: args.logger, now }),
   };
-  resealLegacyFactorSecrets(deps);
+  await resealLegacyFactorSecrets(deps);
   return { ...deps, sessionAal: createSessionCheck(deps) };
 }

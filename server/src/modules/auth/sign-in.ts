@@ -1,10 +1,11 @@
 import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import { type AuthDeps, normalizeEmail, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { enforceLimit, reserveAttempt } from "./limits";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
+import { normalizeEmail } from "./values";
 
 const invalidCredentials = () => new AppError("invalid_credentials", "Invalid login credentials");
 
@@ -23,18 +24,18 @@ export async function signInWithPassword(
     throw new AppError("validation_failed", "An email address and a password are required");
   }
   const email = normalizeEmail(input.email);
-  const giveBack = reserveAttempt(deps, "passwordFailures", email);
-  const candidate = repo.findUserByEmail(deps.db, email);
+  const giveBack = await reserveAttempt(deps, "passwordFailures", email);
+  const candidate = await repo.findUserByEmail(deps.db, email);
   let isMatch: boolean;
   try {
     isMatch = await deps.passwords.verify(input.password, candidate?.encrypted_password);
   } catch (err) {
     // No password was compared (the bcrypt queue was full): not a guess, so not charged.
-    giveBack();
+    await giveBack();
     throw err;
   }
   if (!isMatch || !candidate) {
-    audit(deps, "login_failed", {
+    await audit(deps, "login_failed", {
       userId: candidate?.id ?? null,
       email,
       requester,
@@ -42,17 +43,17 @@ export async function signInWithPassword(
     });
     throw invalidCredentials();
   }
-  giveBack();
+  await giveBack();
   // Re-read: the account may have changed while bcrypt ran.
-  const user = repo.findUserById(deps.db, candidate.id);
+  const user = await repo.findUserById(deps.db, candidate.id);
   if (!user || user.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();
   if (!user.email_confirmed_at) {
     throw new AppError("email_not_confirmed", "Email not confirmed");
   }
-  audit(deps, "login", { userId: user.id, email, requester, detail: { method: "password" } });
+  await audit(deps, "login", { userId: user.id, email, requester, detail: { method: "password" } });
   return signInUser(deps, { user, requester, method: "password" });
 }
 
-export function assertTokenGrantAllowed(deps: AuthDeps, requester: Requester) {
-  enforceLimit(deps, "token", requester.ip);
+export async function assertTokenGrantAllowed(deps: AuthDeps, requester: Requester) {
+  await enforceLimit(deps, "token", requester.ip);
 }

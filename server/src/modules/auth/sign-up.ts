@@ -1,8 +1,8 @@
 import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { draftUser, insertDraftUser, metadataJson } from "./accounts";
+import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
 import { audit } from "./audit";
-import { type AuthDeps, normalizeEmail, nowIso, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { enforceLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
@@ -10,30 +10,38 @@ import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
 import { userJsonFrom } from "./user-json";
+import { normalizeEmail, nowIso } from "./values";
 
 /**
  * A sign-up of an address nobody has confirmed yet supersedes the earlier ones: its password and metadata
  * replace theirs and every link mailed before dies with the new confirmation mail. So the link that
  * confirms the address always belongs to the sign-up whose password is stored, and an earlier sign-up by
- * a stranger leaves nothing behind.
+ * a stranger leaves nothing behind. Concurrent sign-ups queue on the user's row: the last one's password
+ * is stored and its mail, the newest, carries the live link.
  */
-function restartSignUp(
+async function restartSignUp(
   deps: AuthDeps,
   userId: string,
   args: { passwordHash: string; userMetadata: string; redirectTo: string; at: string },
 ) {
-  deps.db.transaction(() => {
-    const user = repo.findUserById(deps.db, userId);
-    if (!user || user.email_confirmed_at) return;
-    repo.updateUser(
-      deps.db,
+  const mail = await deps.db.withTransaction(async (trx) => {
+    const user = await repo.lockUser(trx, userId);
+    if (!user || user.email_confirmed_at) return undefined;
+    await repo.updateUser(
+      trx,
       user.id,
       { encrypted_password: args.passwordHash, raw_user_meta_data: args.userMetadata },
       args.at,
     );
-    for (const type of ["magiclink", "recovery"] as const) repo.deleteOneTimeTokens(deps.db, user.id, type);
-    issueOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo: args.redirectTo });
+    for (const type of ["magiclink", "recovery"] as const) await repo.deleteOneTimeTokens(trx, user.id, type);
+    return issueOneTimeToken(deps, trx, {
+      user,
+      type: "confirmation",
+      to: user.email,
+      redirectTo: args.redirectTo,
+    });
   });
+  if (mail) await deps.mailer.send(mail);
 }
 
 /**
@@ -47,44 +55,55 @@ export async function signUp(
   requestedRedirect: string | undefined,
   requester: Requester,
 ): Promise<AuthSession | AuthUser> {
-  enforceLimit(deps, "signup", requester.ip);
+  await enforceLimit(deps, "signup", requester.ip);
   const email = normalizeEmail(input.email);
   assertStrongPassword(input.password);
   const userMetadata = metadataJson(input.data);
   const autoconfirm = deps.config.AUTH_AUTOCONFIRM;
-  if (!autoconfirm) enforceLimit(deps, "mailPerAddress", email);
+  if (!autoconfirm) await enforceLimit(deps, "mailPerAddress", email);
   const passwordHash = await deps.passwords.hash(input.password);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   const at = nowIso(deps);
-  const existing = repo.findUserByEmail(deps.db, email);
+  // No mailbox was proven under autoconfirm, so no staff-domain role (config refuses autoconfirm with
+  // staff domains anyway).
+  const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: autoconfirm });
+  const outcome = await deps.db.withTransaction(async (trx) => {
+    const { user, created } = await findOrInsertUser(trx, draft);
+    const mail =
+      created && !autoconfirm
+        ? await issueOneTimeToken(deps, trx, { user, type: "confirmation", to: email, redirectTo })
+        : undefined;
+    return { existing: created ? undefined : user, mail };
+  });
 
   if (autoconfirm) {
-    if (existing) {
+    if (outcome.existing) {
       throw new AppError("user_already_exists", "User already registered");
     }
-    // No mailbox was proven, so no staff-domain role (config refuses autoconfirm with staff domains anyway).
-    const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: true });
-    insertDraftUser(deps.db, draft);
-    audit(deps, "user_signedup", { userId: draft.user.id, email, requester, detail: { autoconfirm: true } });
+    await audit(deps, "user_signedup", {
+      userId: draft.user.id,
+      email,
+      requester,
+      detail: { autoconfirm: true },
+    });
     return signInUser(deps, { user: draft.user, requester, method: "password" });
   }
 
-  const draft = draftUser({ email, passwordHash, userMetadata, at, confirmed: false });
   const lookalike = {
     ...draft.user,
     confirmation_sent_at: at,
     updated_at: at,
   };
+  const { existing, mail } = outcome;
   if (existing) {
     if (!existing.email_confirmed_at) {
-      restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at });
+      await restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at });
     }
-    audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });
+    await audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });
     return userJsonFrom(lookalike, [draft.identity], []);
   }
-  insertDraftUser(deps.db, draft);
-  issueOneTimeToken(deps, { user: draft.user, type: "confirmation", to: email, redirectTo });
-  audit(deps, "user_signedup", { userId: draft.user.id, email, requester });
-  const stored = repo.findUserById(deps.db, draft.user.id) ?? lookalike;
+  if (mail) await deps.mailer.send(mail);
+  await audit(deps, "user_signedup", { userId: draft.user.id, email, requester });
+  const stored = (await repo.findUserById(deps.db, draft.user.id)) ?? lookalike;
   return userJsonFrom(stored, [draft.identity], []);
 }

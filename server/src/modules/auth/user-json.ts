@@ -1,5 +1,5 @@
 import type { AuthFactor, AuthIdentity, AuthUser } from "@app/contracts";
-import type { Database } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { IdentityRow, MfaFactorRow, UserRow } from "../../db/schema";
 import type { AppRole } from "./jwt";
 import * as repo from "./repository";
@@ -41,8 +41,12 @@ export const toFactor = (row: MfaFactorRow): AuthFactor => ({
 });
 
 /** GoTrue's user JSON. Row types never leave the module: this is the one mapping. */
-export function toUserJson(db: Database, user: UserRow): AuthUser {
-  return userJsonFrom(user, repo.listIdentities(db, user.id), repo.listFactors(db, user.id));
+export async function toUserJson(db: Db, user: UserRow): Promise<AuthUser> {
+  const [identities, factors] = await Promise.all([
+    repo.listIdentities(db, user.id),
+    repo.listFactors(db, user.id),
+  ]);
+  return userJsonFrom(user, identities, factors);
 }
 
 export function userJsonFrom(user: UserRow, identities: IdentityRow[], factors: MfaFactorRow[]): AuthUser {

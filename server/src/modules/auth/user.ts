@@ -3,7 +3,7 @@ import type { OneTimeTokenRow, SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { metadataJson } from "./accounts";
 import { audit } from "./audit";
-import { type AuthDeps, normalizeEmail, nowIso, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit } from "./limits";
 import { assertStrongPassword } from "./passwords";
@@ -11,6 +11,7 @@ import { checkNonce, spendNonce } from "./reauthenticate";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { toUserJson, userMetadataOf } from "./user-json";
+import { normalizeEmail, nowIso } from "./values";
 
 export interface SignedIn {
   userId: string;
@@ -18,14 +19,16 @@ export interface SignedIn {
   aal: "aal1" | "aal2";
 }
 
-function loadUser(deps: AuthDeps, userId: string) {
-  const user = repo.findUserById(deps.db, userId);
-  if (!user) throw new AppError("user_not_found", "User from sub claim in JWT does not exist");
+const userNotFound = () => new AppError("user_not_found", "User from sub claim in JWT does not exist");
+
+async function loadUser(deps: AuthDeps, userId: string) {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw userNotFound();
   return user;
 }
 
-export function getUser(deps: AuthDeps, who: SignedIn): AuthUser {
-  return toUserJson(deps.db, loadUser(deps, who.userId));
+export async function getUser(deps: AuthDeps, who: SignedIn): Promise<AuthUser> {
+  return toUserJson(deps.db, await loadUser(deps, who.userId));
 }
 
 /** GoTrue merges `data` into user_metadata key by key; a null value removes the key. */
@@ -45,8 +48,8 @@ const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
  * With a verified factor, a password or address change needs an aal2 session: otherwise a stolen password
  * alone could replace the password, or move the account to another mailbox.
  */
-function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow | undefined) {
-  const hasVerifiedFactor = repo.listFactors(deps.db, user.id).some((f) => f.status === "verified");
+async function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow | undefined) {
+  const hasVerifiedFactor = (await repo.listFactors(deps.db, user.id)).some((f) => f.status === "verified");
   if (hasVerifiedFactor && session?.aal !== "aal2") {
     throw new AppError(
       "insufficient_aal",
@@ -61,7 +64,7 @@ function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow |
  * was signed in more than 24 hours ago, as GoTrue does: a session left open somewhere cannot set a new
  * password without access to the mailbox.
  */
-function nonceForPasswordChange(
+async function nonceForPasswordChange(
   deps: AuthDeps,
   user: UserRow,
   session: SessionRow | undefined,
@@ -79,13 +82,13 @@ function nonceForPasswordChange(
  * The new address, after the limits: a request counts against the user's budget and the address's mail
  * budget before anyone learns whether the address is taken.
  */
-function pendingEmailFor(deps: AuthDeps, user: UserRow, requested: string | undefined) {
+async function pendingEmailFor(deps: AuthDeps, user: UserRow, requested: string | undefined) {
   if (requested === undefined) return undefined;
   const email = normalizeEmail(requested);
   if (email === user.email) return undefined;
-  enforceLimit(deps, "emailChangePerUser", user.id);
-  enforceLimit(deps, "mailPerAddress", email);
-  if (repo.findUserByEmail(deps.db, email)) {
+  await enforceLimit(deps, "emailChangePerUser", user.id);
+  await enforceLimit(deps, "mailPerAddress", email);
+  if (await repo.findUserByEmail(deps.db, email)) {
     throw new AppError("email_exists", "A user with this email address has already been registered");
   }
   return email;
@@ -102,43 +105,44 @@ export async function updateUser(
   requestedRedirect: string | undefined,
   requester: Requester,
 ): Promise<AuthUser> {
-  const before = loadUser(deps, who.userId);
-  const session = repo.findSession(deps.db, who.sessionId);
+  const before = await loadUser(deps, who.userId);
+  const session = await repo.findSession(deps.db, who.sessionId);
   // Every attempt at a new password costs a bcrypt hash, so every one counts, refused or not.
-  if (input.password !== undefined) enforceLimit(deps, "passwordChangePerUser", before.id);
+  if (input.password !== undefined) await enforceLimit(deps, "passwordChangePerUser", before.id);
   const changesEmail = input.email !== undefined && normalizeEmail(input.email) !== before.email;
-  if (input.password !== undefined || changesEmail) assertAssuranceFor(deps, before, session);
+  if (input.password !== undefined || changesEmail) await assertAssuranceFor(deps, before, session);
   let passwordHash: string | undefined;
   let nonce: OneTimeTokenRow | undefined;
   if (input.password !== undefined) {
     assertStrongPassword(input.password);
-    nonce = nonceForPasswordChange(deps, before, session, input.nonce);
+    nonce = await nonceForPasswordChange(deps, before, session, input.nonce);
   }
-  const newEmail = pendingEmailFor(deps, before, input.email);
+  const newEmail = await pendingEmailFor(deps, before, input.email);
   if (input.password !== undefined) passwordHash = await deps.passwords.hash(input.password);
   const at = nowIso(deps);
-  deps.db.transaction(() => {
-    const user = loadUser(deps, who.userId);
-    if (nonce) spendNonce(deps, nonce, at);
+  await deps.db.withTransaction(async (trx) => {
+    const user = await repo.lockUser(trx, who.userId);
+    if (!user) throw userNotFound();
+    if (nonce) await spendNonce(trx, nonce, at);
     if (input.data) {
       const merged = mergeMetadata(userMetadataOf(user), input.data);
-      repo.updateUser(deps.db, user.id, { raw_user_meta_data: metadataJson(merged) }, at);
+      await repo.updateUser(trx, user.id, { raw_user_meta_data: metadataJson(merged) }, at);
     }
     if (passwordHash) {
-      repo.updateUser(deps.db, user.id, { encrypted_password: passwordHash }, at);
-      repo.endSessions(deps.db, { userId: user.id, except: who.sessionId, at, reason: "password_changed" });
-      repo.deleteOneTimeTokens(deps.db, user.id, "recovery");
+      await repo.updateUser(trx, user.id, { encrypted_password: passwordHash }, at);
+      await repo.endSessions(trx, { userId: user.id, except: who.sessionId, at, reason: "password_changed" });
+      await repo.deleteOneTimeTokens(trx, user.id, "recovery");
     }
   });
-  if (input.data) audit(deps, "user_metadata_updated", { userId: who.userId, requester });
-  if (passwordHash) audit(deps, "password_changed", { userId: who.userId, requester });
+  if (input.data) await audit(deps, "user_metadata_updated", { userId: who.userId, requester });
+  if (passwordHash) await audit(deps, "password_changed", { userId: who.userId, requester });
   if (newEmail) {
-    sendEmailChange(deps, {
-      user: loadUser(deps, who.userId),
+    await sendEmailChange(deps, {
+      user: await loadUser(deps, who.userId),
       newEmail,
       redirectTo: resolveRedirect(deps.config, requestedRedirect),
     });
-    audit(deps, "email_change_requested", { userId: who.userId, email: newEmail, requester });
+    await audit(deps, "email_change_requested", { userId: who.userId, email: newEmail, requester });
   }
-  return toUserJson(deps.db, loadUser(deps, who.userId));
+  return toUserJson(deps.db, await loadUser(deps, who.userId));
 }

@@ -3,13 +3,14 @@ import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { confirmEmail } from "./accounts";
 import { audit } from "./audit";
-import { type AuthDeps, isoAt, normalizeEmail, type Requester } from "./deps";
+import type { AuthDeps, Requester } from "./deps";
 import { confirmEmailChange } from "./email-change";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, sha256 } from "./secrets";
 import { type AmrMethod, signInUser } from "./sessions";
+import { isoAt, normalizeEmail } from "./values";
 
 /** Which stored tokens a requested `type` may redeem ("email" is GoTrue's name for either e-mail OTP). */
 const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
@@ -55,23 +56,23 @@ const isAccepted = (types: LinkTokenType[], row: OneTimeTokenRow): row is LinkTo
  * applies its effect), expiring, and only for the type it was issued for. Answers a new session, except
  * for the first half of an e-mail change.
  */
-export function verifyOneTimeToken(
+export async function verifyOneTimeToken(
   deps: AuthDeps,
   request: VerifyRequest,
   requester: Requester,
-): VerifyOutcome {
-  enforceLimit(deps, "verify", requester.ip);
+): Promise<VerifyOutcome> {
+  await enforceLimit(deps, "verify", requester.ip);
   const types = acceptedTypes[request.type];
   let row: OneTimeTokenRow | undefined;
   if ("tokenHash" in request) {
-    row = repo.findOneTimeTokenByHash(deps.db, sha256(request.tokenHash));
+    row = await repo.findOneTimeTokenByHash(deps.db, sha256(request.tokenHash));
   } else {
     const email = normalizeEmail(request.email);
-    checkLimit(deps, "codeFailures", email);
+    await checkLimit(deps, "codeFailures", email);
     row = types.length
-      ? repo.findOneTimeTokenByCode(deps.db, { codeHash: codeHash(email, request.code), types })
+      ? await repo.findOneTimeTokenByCode(deps.db, { codeHash: codeHash(email, request.code), types })
       : undefined;
-    if (!row) countFailure(deps, "codeFailures", email);
+    if (!row) await countFailure(deps, "codeFailures", email);
   }
   const nowMs = deps.now();
   const at = isoAt(nowMs);
@@ -79,27 +80,30 @@ export function verifyOneTimeToken(
   const token = row;
   const isEmailChange = token.token_type === "email_change" || token.token_type === "email_change_current";
 
-  const user = deps.db.transaction((): UserRow | "conflict" | "half_confirmed" | undefined => {
-    if (!repo.consumeOneTimeToken(deps.db, token.id, at)) return undefined;
-    const current = repo.findUserById(deps.db, token.user_id);
-    if (!current) return undefined;
-    if (isEmailChange) {
-      const step = confirmEmailChange(deps.db, { token, user: current, at });
-      if (step === "invalid") return undefined;
-      if (step !== "changed") return step;
-    }
-    const updated = repo.findUserById(deps.db, current.id);
-    if (!updated) return undefined;
-    // Following any e-mailed link proves the mailbox, so each confirms an unconfirmed address.
-    confirmEmail(deps.db, deps.config, updated, at, { keepPassword: vouchesForPassword(token, updated) });
-    return repo.findUserById(deps.db, current.id);
-  });
+  const user = await deps.db.withTransaction(
+    async (trx): Promise<UserRow | "conflict" | "half_confirmed" | undefined> => {
+      // The user's row first (see repository.ts), then the token: changes to one account queue here.
+      const current = await repo.lockUser(trx, token.user_id);
+      if (!(await repo.consumeOneTimeToken(trx, token.id, at))) return undefined;
+      if (!current) return undefined;
+      if (isEmailChange) {
+        const step = await confirmEmailChange(trx, { token, user: current, at });
+        if (step === "invalid") return undefined;
+        if (step !== "changed") return step;
+      }
+      const updated = await repo.findUserById(trx, current.id);
+      if (!updated) return undefined;
+      // Following any e-mailed link proves the mailbox, so each confirms an unconfirmed address.
+      await confirmEmail(trx, deps.config, updated, at, { keepPassword: vouchesForPassword(token, updated) });
+      return repo.findUserById(trx, current.id);
+    },
+  );
   if (user === "conflict") {
     throw new AppError("email_exists", "A user with this email address has already been registered");
   }
   if (!user) throw otpExpired();
   if (user === "half_confirmed") {
-    audit(deps, "email_change_half_confirmed", {
+    await audit(deps, "email_change_half_confirmed", {
       userId: token.user_id,
       requester,
       detail: { confirmed: token.token_type === "email_change" ? "new address" : "current address" },
@@ -114,13 +118,13 @@ export function verifyOneTimeToken(
       : token.token_type === "confirmation"
         ? "user_confirmed"
         : "login";
-  audit(deps, action, {
+  await audit(deps, action, {
     userId: user.id,
     email: user.email,
     requester,
     detail: { method: token.token_type },
   });
-  const session = signInUser(deps, {
+  const session = await signInUser(deps, {
     user,
     requester,
     method: "tokenHash" in request ? amrFor[token.token_type] : "otp",
