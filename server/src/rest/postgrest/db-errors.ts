@@ -1,4 +1,5 @@
 import type { AppError } from "../../http/app-error";
+import { isErrorCode } from "../../http/error-catalogue";
 import { restError } from "./rest-error";
 
 /**
@@ -32,7 +33,7 @@ interface PgError {
 
 function isPgError(err: unknown): err is PgError {
   return (
-    typeof err === "object" && err !== null && "severity" in err && typeof (err as PgError).code === "string"
+    typeof err === "object" && err !== null && "severity" in err && typeof (err as { code?: unknown }).code === "string"
   );
 }
 
@@ -99,7 +100,7 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
 export function restErrorFromDatabase(err: unknown, ctx: WriteContext): AppError | undefined {
   if (isPgError(err)) {
     const status = statusOf[err.code];
-    if (!status) return undefined;
+    if (!status || !isErrorCode(err.code)) return undefined;
     return restError(err.code, err.message, { details: err.detail ?? null, hint: err.hint ?? null, status });
   }
   const e = err as { code?: unknown; message?: unknown };

@@ -49,7 +49,7 @@ export interface ReadRequest {
 }
 
 function selectedColumns(table: TableDefinition, select: string[] | undefined): string[] {
-  if (!select) return table.columnNames;
+  if (!select) return [...table.columnNames];
   const names = select.flatMap((name) => (name === "*" ? table.columnNames : [name]));
   for (const name of names) columnOf(table, name);
   return [...new Set(names)];
