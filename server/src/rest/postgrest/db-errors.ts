@@ -20,6 +20,7 @@ const statusOf: Record<string, number> = {
   "22003": 400,
   "22007": 400,
   "22008": 400,
+  "22021": 400,
   "42P10": 400,
   "23P01": 409,
 };
@@ -110,8 +111,8 @@ export function restErrorFromDatabase(err: unknown, ctx: WriteContext): AppError
   return undefined;
 }
 
-/** Runs a write, answering constraint errors the PostgREST way. */
-export async function translatingConstraintErrors<T>(ctx: WriteContext, write: () => Promise<T>): Promise<T> {
+/** Runs a read or write, answering the database errors PostgREST would explain in its own way. */
+export async function translatingDatabaseErrors<T>(ctx: WriteContext, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
