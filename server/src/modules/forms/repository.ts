@@ -18,14 +18,20 @@ export async function insertApplication(
   db: Db,
   values: Omit<ApplicationRow, "id" | "created_at" | "handled_at">,
 ) {
-  await db.insertInto("applications").values({ ...values, id: randomUUID(), handled_at: null }).execute();
+  await db
+    .insertInto("applications")
+    .values({ ...values, id: randomUUID(), handled_at: null })
+    .execute();
 }
 
 export async function insertContactMessage(
   db: Db,
   values: Omit<ContactMessageRow, "id" | "created_at" | "handled_at">,
 ) {
-  await db.insertInto("contact_messages").values({ ...values, id: randomUUID(), handled_at: null }).execute();
+  await db
+    .insertInto("contact_messages")
+    .values({ ...values, id: randomUUID(), handled_at: null })
+    .execute();
 }
 
 /** One row per address: subscribing again updates the interests and reopens it in the inbox. */

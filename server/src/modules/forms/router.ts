@@ -50,7 +50,10 @@ export function formsRouter(deps: forms.FormsDeps) {
       return { status: 201, body: receipt };
     },
     confirmNewsletterSubscription: async ({ query, res }) => {
-      res.setHeader("Location", newsletterLanding(deps, await confirmNewsletterSubscription(deps, query.token)));
+      res.setHeader(
+        "Location",
+        newsletterLanding(deps, await confirmNewsletterSubscription(deps, query.token)),
+      );
       return { status: 303, body: undefined };
     },
     listApplications: list("applications"),

@@ -34,7 +34,10 @@ interface PgError {
 
 function isPgError(err: unknown): err is PgError {
   return (
-    typeof err === "object" && err !== null && "severity" in err && typeof (err as { code?: unknown }).code === "string"
+    typeof err === "object" &&
+    err !== null &&
+    "severity" in err &&
+    typeof (err as { code?: unknown }).code === "string"
   );
 }
 
