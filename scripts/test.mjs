@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildAll } from "./build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
+import { ensurePostgres } from "./lib/postgres.mjs";
 import { installDependencies, pnpm, root } from "./lib/toolchain.mjs";
 
 const resultsDir = join(root, "test-results");
@@ -25,20 +26,18 @@ function readJson(path) {
 try {
   step("install", installDependencies);
   const chromium = step("browser", ensureChromium);
+  // The server suites run on SQLite and on a throwaway PostgreSQL cluster (unless PG_TEST_URL names one).
+  const pgBin = process.env.PG_TEST_URL ? undefined : step("postgresql", ensurePostgres);
   step("build", buildAll);
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
   const vitestJson = join(resultsDir, "vitest.json");
   const unit = step("unit, component and API tests (vitest)", () =>
-    runTool([
-      "exec",
-      "vitest",
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${vitestJson}`,
-    ]),
+    runTool(
+      ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+      pgBin ? { PG_BIN: pgBin } : {},
+    ),
   );
   const e2eJson = join(resultsDir, "playwright.json");
   const e2e = step("browser tests (playwright)", () =>

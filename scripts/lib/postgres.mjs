@@ -79,7 +79,19 @@ export async function startThrowawayPostgres() {
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   const port = await freePort();
-  runAsOwner(bin, ["initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
+  runAsOwner(bin, [
+    "initdb",
+    "-D",
+    data,
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "--no-sync",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

@@ -6,6 +6,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startThrowawayPostgres } from "../../scripts/lib/postgres.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -15,7 +16,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "sms-bench-"));
 const STAFF = { email: "bench.staff@example.com", password: "Bench-Staff-Password-2026!" };
 
-const serverEnv = {
+let serverEnv = {
   ...process.env,
   NODE_ENV: "production",
   PORT: String(PORT),
@@ -29,9 +30,9 @@ const serverEnv = {
 };
 
 const children = new Set();
-function startServer() {
+function startServer(overrides = {}) {
   const child = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
-    env: serverEnv,
+    env: { ...serverEnv, ...overrides },
     stdio: "inherit",
   });
   children.add(child);
@@ -241,7 +242,54 @@ require("http").createServer((_q, r) => {
   await waitForHealth(performance.now());
   results.refreshNormalSync = await benchRefresh(signIn, headers);
   await stopServer(normal);
+
+  // 5. The same two reads on PostgreSQL (a throwaway local cluster), beside SQLite's.
+  results.postgres = await benchPostgresReads(anonKey, eventsPath);
   return results;
+}
+
+/** Events (anonymous) and crm_contacts (staff, exact count) with the server on a local PostgreSQL. */
+async function benchPostgresReads(anonKey, eventsPath) {
+  const pg = await startThrowawayPostgres();
+  try {
+    serverEnv = { ...serverEnv, DATABASE_URL: pg.url };
+    const server = startServer();
+    await waitForHealth(performance.now());
+    const created = spawnSync(
+      process.execPath,
+      [
+        join(root, "server", "dist", "cli.js"),
+        "users",
+        "create",
+        "--email",
+        STAFF.email,
+        "--password",
+        STAFF.password,
+        "--role",
+        "staff",
+      ],
+      { env: serverEnv, encoding: "utf8" },
+    );
+    if (created.status !== 0)
+      throw new Error(`could not create the staff user on PostgreSQL: ${created.stderr}`);
+    const headers = { apikey: anonKey, "content-type": "application/json" };
+    const { body: session } = await json("/auth/v1/token?grant_type=password", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(STAFF),
+    });
+    const events = summary(await cannon({ url: `${base}${eventsPath}`, headers: { apikey: anonKey } }));
+    const crmContacts = summary(
+      await cannon({
+        url: `${base}/rest/v1/crm_contacts?select=*&limit=50`,
+        headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}`, prefer: "count=exact" },
+      }),
+    );
+    await stopServer(server);
+    return { events, crmContacts };
+  } finally {
+    pg.stop();
+  }
 }
 
 function report(r) {
@@ -289,6 +337,20 @@ function report(r) {
       "target p99 ≤ 50 ms",
     ],
     [
+      "PostgreSQL: GET /rest/v1/events (50 conn)",
+      `${r.postgres.events.reqPerSec} req/s`,
+      `${r.postgres.events.p50} ms`,
+      `${r.postgres.events.p99} ms`,
+      `${Math.round((r.postgres.events.reqPerSec / r.events.reqPerSec) * 100)}% of the SQLite figure`,
+    ],
+    [
+      "PostgreSQL: GET /rest/v1/crm_contacts?limit=50, count=exact",
+      `${r.postgres.crmContacts.reqPerSec} req/s`,
+      `${r.postgres.crmContacts.p50} ms`,
+      `${r.postgres.crmContacts.p99} ms`,
+      `${Math.round((r.postgres.crmContacts.reqPerSec / r.crmContacts.reqPerSec) * 100)}% of the SQLite figure`,
+    ],
+    [
       "Cold start to first /health 200",
       "",
       `${r.coldStartMs.median} ms`,
@@ -305,6 +367,8 @@ function report(r) {
     r.refreshNormalSync,
     r.signInStorm.signIns,
     r.signInStorm.events,
+    r.postgres.events,
+    r.postgres.crmContacts,
   ].reduce((n, s) => n + s.non2xx + s.errors, 0);
   console.log(`\nnon-2xx or failed requests across all scenarios: ${errors}`);
   console.log(

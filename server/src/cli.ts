@@ -1,6 +1,6 @@
 import { readPassword } from "./cli-password";
 import { ConfigError, loadConfig, loadDotEnvFile } from "./config";
-import { openDatabase } from "./db/database";
+import { type Database, openConfiguredDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemoData } from "./db/seed";
 import {
@@ -14,12 +14,13 @@ import { createTokenSigner } from "./modules/auth/jwt";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
 
-function withDatabase<T>(
-  config: ReturnType<typeof loadConfig>,
-  fn: (db: ReturnType<typeof openDatabase>) => Promise<T>,
-) {
-  const db = openDatabase({ path: config.DATABASE_PATH, synchronous: config.SQLITE_SYNCHRONOUS });
-  return fn(db).finally(() => db.close());
+async function withDatabase<T>(config: ReturnType<typeof loadConfig>, fn: (db: Database) => Promise<T>) {
+  const db = await openConfiguredDatabase(config);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
 }
 
 /** `--name value` or `--name=value`; undefined when absent. */
@@ -42,24 +43,24 @@ function required(args: string[], name: string): string {
 /** Opens and migrates the database, so user commands work on a fresh install. */
 const withMigratedDatabase = <T>(
   config: ReturnType<typeof loadConfig>,
-  fn: (db: ReturnType<typeof openDatabase>) => Promise<T> | T,
+  fn: (db: Database) => Promise<T> | T,
 ) =>
   withDatabase(config, async (db) => {
-    await migrateToLatest(db.kysely);
+    await migrateToLatest(db);
     return fn(db);
   });
 
 export const commands: Record<string, Command> = {
   "db migrate": (_args, { config }) =>
     withDatabase(config, async (db) => {
-      const { results = [] } = await migrateToLatest(db.kysely);
+      const { results = [] } = await migrateToLatest(db);
       if (results.length === 0) console.log("Database is up to date.");
       for (const r of results) console.log(`${r.status}: ${r.migrationName}`);
     }),
   "db seed": (_args, { config }) =>
     withDatabase(config, async (db) => {
-      await migrateToLatest(db.kysely);
-      const { events, talent } = seedDemoData(db);
+      await migrateToLatest(db);
+      const { events, talent } = await seedDemoData(db);
       console.log(`Seeded ${events} events and ${talent} talents (existing rows kept).`);
     }),
   "users create": async (args, { config }) => {
@@ -72,8 +73,8 @@ export const commands: Record<string, Command> = {
     });
   },
   "users set-role": (args, { config }) =>
-    withMigratedDatabase(config, (db) => {
-      const result = setUserRole(
+    withMigratedDatabase(config, async (db) => {
+      const result = await setUserRole(
         { db, config },
         { email: required(args, "email"), role: parseRole(required(args, "role"), true) },
       );
@@ -82,17 +83,17 @@ export const commands: Record<string, Command> = {
       );
     }),
   "users list": (_args, { config }) =>
-    withMigratedDatabase(config, (db) => {
-      const users = listUsersForAdmin({ db, config });
+    withMigratedDatabase(config, async (db) => {
+      const users = await listUsersForAdmin({ db, config });
       if (users.length === 0) console.log("No users.");
       else console.table(users);
     }),
   "audit tail": (args, { config }) =>
-    withMigratedDatabase(config, (db) => {
+    withMigratedDatabase(config, async (db) => {
       const limit = Number(option(args, "limit") ?? 50);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
         throw new Error("--limit must be 1..10000");
-      for (const e of tailAuditLog({ db, config }, limit)) {
+      for (const e of await tailAuditLog({ db, config }, limit)) {
         console.log(
           `${e.at}  ${e.action.padEnd(22)} ${e.email}  ip=${e.ip}  ${e.detail}  ua=${e.user_agent}`,
         );

@@ -4,7 +4,7 @@ import { contract } from "@app/contracts";
 import type { Logger } from "pino";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { type Database, openDatabase } from "./db/database";
+import { type Database, openConfiguredDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
@@ -26,16 +26,16 @@ export async function startServer(
   config: Config,
   logger: Logger = createLogger(config.LOG_LEVEL),
 ): Promise<RunningServer> {
-  const db = openDatabase({ path: config.DATABASE_PATH, synchronous: config.SQLITE_SYNCHRONOUS });
-  await migrateToLatest(db.kysely);
-  if (config.SEED_DEMO && isEmpty(db)) {
-    const seeded = seedDemoData(db);
+  const db = await openConfiguredDatabase(config, logger);
+  await migrateToLatest(db);
+  if (config.SEED_DEMO && (await isEmpty(db))) {
+    const seeded = await seedDemoData(db);
     logger.info(seeded, "seeded demo data into the empty database");
   }
   const work = createWorkQueue(logger);
-  const app = createApp({ config, db, logger, work });
+  const app = await createApp({ config, db, logger, work });
   const handler = createPublicReadCache(app, {
-    paths: [contract.events.listEvents.path],
+    paths: [contract.tables.events.list.path],
     anonKey: app.locals.anonKey as string,
     changeStamp: db.changeStamp,
     logger,
@@ -56,7 +56,7 @@ export async function startServer(
       server.close(async () => {
         clearTimeout(force);
         await work.whenIdle();
-        db.close();
+        await db.close();
         resolve();
       });
       server.closeIdleConnections();

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mails } from "./auth/support";
@@ -11,10 +12,13 @@ afterEach(() => ctx.close());
 
 const post = (table: string, body: object, ip = "203.0.113.7") =>
   request(ctx.app).post(`/rest/v1/${table}`).set("apikey", ctx.anonKey).set("X-Forwarded-For", ip).send(body);
-const staffGet = (path: string) =>
-  request(ctx.app).get(path).set("apikey", ctx.anonKey).set("Authorization", `Bearer ${ctx.userToken()}`);
-const count = (table: string) =>
-  (ctx.db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const staffGet = async (path: string) =>
+  request(ctx.app)
+    .get(path)
+    .set("apikey", ctx.anonKey)
+    .set("Authorization", `Bearer ${await ctx.userToken()}`);
+const count = async (table: "contact_messages" | "newsletter_pending" | "mail_outbox") =>
+  Number((await ctx.db.selectFrom(table).select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n);
 
 const contact = {
   name: "Ada Berg",
@@ -64,13 +68,13 @@ describe("public form submissions", () => {
     const res = await post("contact_messages", body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "PGRST102", message: expect.any(String) });
-    expect(count("contact_messages")).toBe(0);
+    expect(await count("contact_messages")).toBe(0);
   });
 
   it("rejects a filled honeypot and stores nothing", async () => {
     const res = await post("contact_messages", { ...contact, website_url: "http://spam.example" });
     expect(res.status).toBe(400);
-    expect(count("contact_messages")).toBe(0);
+    expect(await count("contact_messages")).toBe(0);
   });
 
   it("limits submissions per IP with 429 and Retry-After", async () => {
@@ -95,11 +99,12 @@ describe("public form submissions", () => {
   it("lets staff mark a message handled and back", async () => {
     await post("contact_messages", contact);
     const [row] = (await staffGet("/rest/v1/contact_messages")).body;
+    const token = await ctx.userToken();
     const patch = (handled: boolean) =>
       request(ctx.app)
         .patch(`/rest/v1/contact_messages?id=eq.${row.id}`)
         .set("apikey", ctx.anonKey)
-        .set("Authorization", `Bearer ${ctx.userToken()}`)
+        .set("Authorization", `Bearer ${token}`)
         .send({ handled });
     const done = await patch(true);
     expect(done.status).toBe(200);
@@ -114,7 +119,7 @@ describe("public form submissions", () => {
     const noRole = await request(ctx.app)
       .get("/rest/v1/contact_messages")
       .set("apikey", ctx.anonKey)
-      .set("Authorization", `Bearer ${ctx.userToken({ role: null })}`);
+      .set("Authorization", `Bearer ${await ctx.userToken({ role: null })}`);
     expect(noRole.status).toBe(403);
     const patch = await request(ctx.app)
       .patch("/rest/v1/contact_messages?id=eq.00000000-0000-4000-8000-000000000000")
@@ -203,10 +208,10 @@ describe("newsletter double opt-in", () => {
     let release: () => void = () => undefined;
     ctx.work.enqueue("held by the test", () => new Promise<void>((resolve) => (release = resolve)));
     expect((await subscribe({ email: "fan@example.com" })).status).toBe(201);
-    expect(count("newsletter_pending")).toBe(0);
-    expect(count("mail_outbox")).toBe(0);
+    expect(await count("newsletter_pending")).toBe(0);
+    expect(await count("mail_outbox")).toBe(0);
     release();
     expect(await mails(ctx, "fan@example.com")).toHaveLength(1);
-    expect(count("newsletter_pending")).toBe(1);
+    expect(await count("newsletter_pending")).toBe(1);
   });
 });

@@ -100,9 +100,59 @@ export async function createTestContext(
   const work = createWorkQueue(logger);
   const app = await createApp({ config, db, logger, now: clock.now, work, tables: opts.tables });
   const tokens = createTokenSigner(config.JWT_SECRET, clock.now);
-  const iso = () => new Date(clock.now()).toISOString();
 
-  // Written straight into the tables, as a sign-up and a sign-in would leave them.
+  const { ensureUser, userToken } = userTokens(db, config, clock.now);
+  return {
+    app,
+    db,
+    engine: testEngine(),
+    databaseUrl: testDb.url,
+    config,
+    dir,
+    logs,
+    work,
+    anonKey: tokens.anonKey,
+    clock,
+    userToken,
+    async createUser({
+      email = uniqueEmail(),
+      password = TEST_PASSWORD,
+      role = null,
+      confirmed = true,
+    } = {}) {
+      const id = randomUUID();
+      await ensureUser(id, email.toLowerCase(), role, await bcrypt.hash(password, 4), confirmed);
+      return { id, email: email.toLowerCase(), password };
+    },
+    async close() {
+      await work.whenIdle();
+      await testDb.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Configuration for a real server process or startServer() on a fresh database of this run's engine,
+ * with `drop` to remove that database afterwards. The database is migrated but empty (the server seeds).
+ */
+export async function testServerConfig(dir: string, env: Record<string, string> = {}) {
+  const testDb = await openTestDatabase(dir);
+  await testDb.db.close();
+  return {
+    config: testConfig(dir, { DATABASE_URL: testDb.url, ...env }),
+    databaseUrl: testDb.url,
+    drop: () => testDb.drop(),
+  };
+}
+
+/**
+ * Mints access tokens for real, confirmed users with live session rows, written straight into the
+ * tables as a sign-up and a sign-in would leave them (both created on first use of a userId/sessionId).
+ */
+export function userTokens(db: Database, config: Config, now: () => number = Date.now) {
+  const tokens = createTokenSigner(config.JWT_SECRET, now);
+  const iso = () => new Date(now()).toISOString();
   async function ensureUser(
     id: string,
     email: string,
@@ -156,62 +206,37 @@ export async function createTestContext(
         ip: "127.0.0.1",
         created_at: at,
         refreshed_at: at,
-        not_after: new Date(clock.now() + config.SESSION_TIMEBOX * 1000).toISOString(),
+        not_after: new Date(now() + config.SESSION_TIMEBOX * 1000).toISOString(),
         ended_at: null,
         ended_reason: null,
       })
       .execute();
   }
-  return {
-    app,
-    db,
-    engine: testEngine(),
-    databaseUrl: testDb.url,
-    config,
-    dir,
-    logs,
-    work,
-    anonKey: tokens.anonKey,
-    clock,
-    async userToken({
-      role = "staff",
-      expiresIn = 600,
-      sessionId = randomUUID(),
-      userId = randomUUID(),
-      email = uniqueEmail("token"),
-    } = {}) {
-      await ensureUser(userId, email, role, null);
-      await ensureSession(sessionId, userId);
-      return tokens.signAccessToken(
-        {
-          sub: userId,
-          email,
-          phone: "",
-          role: "authenticated",
-          app_metadata: { provider: "email", providers: ["email"], ...(role ? { role } : {}) },
-          user_metadata: {},
-          session_id: sessionId,
-          aal: "aal1",
-          amr: [{ method: "password", timestamp: Math.floor(Date.now() / 1000) }],
-          is_anonymous: false,
-        },
-        expiresIn,
-      ).token;
-    },
-    async createUser({
-      email = uniqueEmail(),
-      password = TEST_PASSWORD,
-      role = null,
-      confirmed = true,
-    } = {}) {
-      const id = randomUUID();
-      await ensureUser(id, email.toLowerCase(), role, await bcrypt.hash(password, 4), confirmed);
-      return { id, email: email.toLowerCase(), password };
-    },
-    async close() {
-      await work.whenIdle();
-      await testDb.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+
+  async function userToken({
+    role = "staff",
+    expiresIn = 600,
+    sessionId = randomUUID(),
+    userId = randomUUID(),
+    email = uniqueEmail("token"),
+  }: Parameters<TestContext["userToken"]>[0] = {}) {
+    await ensureUser(userId, email, role, null);
+    await ensureSession(sessionId, userId);
+    return tokens.signAccessToken(
+      {
+        sub: userId,
+        email,
+        phone: "",
+        role: "authenticated",
+        app_metadata: { provider: "email", providers: ["email"], ...(role ? { role } : {}) },
+        user_metadata: {},
+        session_id: sessionId,
+        aal: "aal1",
+        amr: [{ method: "password", timestamp: Math.floor(Date.now() / 1000) }],
+        is_anonymous: false,
+      },
+      expiresIn,
+    ).token;
+  }
+  return { ensureUser, userToken };
 }

@@ -151,7 +151,7 @@ describe("headers", () => {
   });
 
   it("logs requests without keys, tokens or secret query values", async () => {
-    const token = ctx.userToken();
+    const token = await ctx.userToken();
     await request(ctx.app)
       .get("/rest/v1/events?limit=1&token=very-secret-value")
       .set("apikey", ctx.anonKey)

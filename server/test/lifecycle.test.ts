@@ -6,13 +6,13 @@ import pino from "pino";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
-import { openDatabase } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoData } from "../src/db/seed";
 import { createUserAsAdmin } from "../src/modules/auth/admin";
 import { createTokenSigner } from "../src/modules/auth/jwt";
 import { startServer } from "../src/server";
-import { createTestContext, TEST_SECRET, testConfig } from "./helpers";
+import { createTestContext, TEST_SECRET, testServerConfig } from "./helpers";
+import { openOtherConnection, openTestDatabase } from "./support/test-database";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -28,28 +28,28 @@ describe("health", () => {
   it("answers 200 while the database works and 503 once it is unusable", async () => {
     const ctx = await createTestContext({ seed: false });
     expect((await request(ctx.app).get("/health")).body).toEqual({ status: "ok" });
-    ctx.db.sqlite.close();
+    await ctx.db.close();
     const res = await request(ctx.app).get("/health");
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: "unavailable" });
-    ctx.close();
+    await ctx.close();
   });
 });
 
 describe("database", () => {
   it("migrates idempotently and seeds without duplicating rows", async () => {
-    const db = openDatabase({ path: join(tempDir(), "app.db") });
-    const first = await migrateToLatest(db.kysely);
-    expect(first.results?.length).toBeGreaterThan(0);
-    const second = await migrateToLatest(db.kysely);
-    expect(second.results).toEqual([]);
-    const seeded = seedDemoData(db);
-    expect(seeded.talent).toBeGreaterThanOrEqual(60);
-    expect(seedDemoData(db)).toEqual({ events: 0, talent: 0 });
-    expect(db.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
-    expect(db.sqlite.pragma("synchronous", { simple: true })).toBe(2); // FULL
-    db.close();
+    const test = await openTestDatabase(tempDir(), { migrated: false });
+    try {
+      const first = await migrateToLatest(test.db);
+      expect(first.results?.length).toBeGreaterThan(0);
+      const second = await migrateToLatest(test.db);
+      expect(second.results).toEqual([]);
+      const seeded = await seedDemoData(test.db);
+      expect(seeded.talent).toBeGreaterThanOrEqual(60);
+      expect(await seedDemoData(test.db)).toEqual({ events: 0, talent: 0 });
+    } finally {
+      await test.drop();
+    }
   });
 });
 
@@ -131,7 +131,7 @@ describe("config", () => {
 
 describe("graceful shutdown", () => {
   it("finishes a request that is in flight, then refuses new connections", async () => {
-    const config = testConfig(tempDir(), { PORT: "0" });
+    const { config, databaseUrl, drop } = await testServerConfig(tempDir(), { PORT: "0" });
     const running = await startServer(config, pino({ level: "silent" }));
     const body = JSON.stringify({
       name: "Ada",
@@ -170,18 +170,19 @@ describe("graceful shutdown", () => {
     let closed: Promise<void> | undefined;
     expect(await responded).toBe(201);
     await closed;
-    const db = openDatabase({ path: config.DATABASE_PATH });
-    expect(db.sqlite.prepare("SELECT message FROM contact_messages").all()).toEqual([
+    const db = await openOtherConnection(databaseUrl);
+    expect(await db.selectFrom("contact_messages").select("message").execute()).toEqual([
       { message: "In flight" },
     ]);
-    db.close();
+    await db.close();
+    await drop();
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
   });
 });
 
 describe("graceful shutdown with background work", () => {
   it("sends the mail a request queued before the database closes", async () => {
-    const config = testConfig(tempDir(), { PORT: "0" });
+    const { config, databaseUrl, drop } = await testServerConfig(tempDir(), { PORT: "0" });
     const running = await startServer(config, pino({ level: "silent" }));
     await createUserAsAdmin(
       { db: running.db, config },
@@ -197,15 +198,17 @@ describe("graceful shutdown with background work", () => {
     expect(res.status).toBe(200);
     const closed = running.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(running.db.sqlite.open).toBe(true);
+    // Still open while the queued work waits, closed once it is done.
+    expect(await running.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
     release();
     await closed;
-    expect(running.db.sqlite.open).toBe(false);
-    const db = openDatabase({ path: config.DATABASE_PATH });
-    expect(db.sqlite.prepare("SELECT kind, to_address FROM mail_outbox").all()).toEqual([
+    await expect(running.db.selectFrom("mail_outbox").select("id").execute()).rejects.toThrow();
+    const db = await openOtherConnection(databaseUrl);
+    expect(await db.selectFrom("mail_outbox").select(["kind", "to_address"]).execute()).toEqual([
       { kind: "recovery", to_address: "owner@example.com" },
     ]);
-    db.close();
+    await db.close();
+    await drop();
   });
 });
 

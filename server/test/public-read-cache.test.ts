@@ -1,26 +1,30 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenSigner } from "../src/modules/auth/jwt";
 import { type RunningServer, startServer } from "../src/server";
-import { createTestContext, testConfig } from "./helpers";
+import { createTestContext, testServerConfig } from "./helpers";
+import { openOtherConnection } from "./support/test-database";
 
 let running: RunningServer;
 let dir: string;
+let databaseUrl: string;
+let drop: () => Promise<void>;
 let anonKey: string;
 const logs: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sms-cache-"));
-  const config = testConfig(dir, { PORT: "0", CORS_ORIGINS: "https://partner.example.com" });
-  running = await startServer(config, pino({ level: "info" }, { write: (l: string) => logs.push(l) }));
-  anonKey = createTokenSigner(config.JWT_SECRET).anonKey;
+  const server = await testServerConfig(dir, { PORT: "0", CORS_ORIGINS: "https://partner.example.com" });
+  ({ databaseUrl, drop } = server);
+  running = await startServer(server.config, pino({ level: "info" }, { write: (l: string) => logs.push(l) }));
+  anonKey = createTokenSigner(server.config.JWT_SECRET).anonKey;
 });
 afterAll(async () => {
   await running.close();
+  await drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -51,14 +55,14 @@ describe("the public read cache in front of the app", () => {
   it("serves what changed after a write by another process", async () => {
     const count = async () => ((await (await events({}, "select=id")).json()) as unknown[]).length;
     const before = await count();
-    const other = new Database(join(dir, "app.db"));
-    other
-      .prepare(
-        "INSERT INTO events (id, title, status) VALUES ('00000000-0000-4000-8000-00000000cafe', 'New', 'upcoming')",
-      )
-      .run();
-    other.close();
-    expect(await count()).toBe(before + 1);
+    const other = await openOtherConnection(databaseUrl);
+    await other
+      .insertInto("events")
+      .values({ id: "00000000-0000-4000-8000-00000000cafe", title: "New", status: "upcoming" })
+      .execute();
+    await other.close();
+    // SQLite's data_version moves at the commit; PostgreSQL's NOTIFY arrives a moment after it.
+    await expect.poll(count, { timeout: 2000 }).toBe(before + 1);
   });
 
   it("keeps CORS per origin: a listed origin's answer is never replayed to another", async () => {
@@ -73,8 +77,8 @@ describe("the public read cache in front of the app", () => {
   it("never answers a request with a user token, a bad key or no key from the cache", async () => {
     await events();
     const helper = await createTestContext({ seed: false });
-    const foreign = helper.userToken({ expiresIn: -10 });
-    helper.close();
+    const foreign = await helper.userToken({ expiresIn: -10 });
+    await helper.close();
     expect((await events({ authorization: `Bearer ${foreign}` })).status).toBe(401);
     expect((await fetch(`${running.url}/rest/v1/events?select=*&order=event_date.asc`)).status).toBe(401);
     const bad = await fetch(`${running.url}/rest/v1/events?select=*&order=event_date.asc`, {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { openOtherConnection } from "./support/test-database";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,8 +44,9 @@ describe("GET /rest/v1/events", () => {
   });
 
   it.each([
-    ["an unknown parameter", "/rest/v1/events?status=eq.upcoming", "PGRST100"],
-    ["an unknown order column", "/rest/v1/events?order=secret.asc", "PGRST100"],
+    ["a filter on an unknown column", "/rest/v1/events?secret=eq.upcoming", "42703"],
+    ["an unknown order column", "/rest/v1/events?order=secret.asc", "42703"],
+    ["an unknown operator", "/rest/v1/events?status=matches.upcoming", "PGRST100"],
     ["a negative limit", "/rest/v1/events?limit=-1", "PGRST100"],
     ["an unknown column in select", "/rest/v1/events?select=id,nope", "42703"],
     ["an embedded resource in select", "/rest/v1/events?select=*,owner(*)", "PGRST100"],
@@ -60,14 +61,40 @@ describe("GET /rest/v1/events", () => {
   it("sees rows written after a cached read, by this process or another one", async () => {
     const count = async () => (await get("/rest/v1/events?select=id")).body.length;
     const before = await count();
-    const other = new Database(ctx.config.DATABASE_PATH);
-    other
-      .prepare("INSERT INTO events (id, title, status) VALUES (?, 'Written elsewhere', 'upcoming')")
-      .run(randomUUID());
-    other.close();
-    expect(await count()).toBe(before + 1);
-    ctx.db.sqlite.prepare("DELETE FROM events WHERE title = 'Written elsewhere'").run();
+    const other = await openOtherConnection(ctx.databaseUrl);
+    await other
+      .insertInto("events")
+      .values({ id: randomUUID(), title: "Written elsewhere", status: "upcoming" })
+      .execute();
+    await other.close();
+    // Another process's commit reaches this one as SQLite's data_version or PostgreSQL's NOTIFY.
+    await expect.poll(count, { timeout: 2000 }).toBe(before + 1);
+    await ctx.db.deleteFrom("events").where("title", "=", "Written elsewhere").execute();
     expect(await count()).toBe(before);
+  });
+
+  it("filters with PostgREST's operators, which the anonymous key may use", async () => {
+    const res = await get("/rest/v1/events?status=eq.upcoming&select=title,status&order=event_date.asc");
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.every((e: { status: string }) => e.status === "upcoming")).toBe(true);
+    const none = await get("/rest/v1/events?status=eq.upcoming&status=eq.past");
+    expect(none.body).toEqual([]);
+  });
+
+  it("is read-only for the anonymous key: writes answer 401 42501 and change nothing", async () => {
+    const before = (await get("/rest/v1/events?select=id")).body.length;
+    const insert = await request(ctx.app)
+      .post("/rest/v1/events")
+      .set("apikey", ctx.anonKey)
+      .send({ title: "Spam" });
+    expect(insert.status).toBe(401);
+    expect(insert.body.code).toBe("42501");
+    const remove = await request(ctx.app)
+      .delete("/rest/v1/events?status=eq.upcoming")
+      .set("apikey", ctx.anonKey);
+    expect(remove.status).toBe(401);
+    expect((await get("/rest/v1/events?select=id")).body.length).toBe(before);
   });
 
   it("needs an API key", async () => {

@@ -89,7 +89,7 @@ beforeAll(async () => {
   server = ctx.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  staff = client(ctx.userToken({ role: "staff" }));
+  staff = client(await ctx.userToken({ role: "staff" }));
   anon = client(ctx.anonKey);
 });
 afterAll(async () => {

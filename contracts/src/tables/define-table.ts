@@ -29,6 +29,8 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   readOnly: boolean;
   /** May appear in filters and `order`. Lists and JSON are filterable with cs/cd/ov only. */
   filterable: boolean;
+  /** A valid value, for generated requests (the access matrix, the fuzzer) where the type alone can't say. */
+  sample?: unknown;
 }
 
 class Column<
@@ -45,24 +47,57 @@ class Column<
     readonly hasDefault: D = false as D,
     readonly readOnly: R = false as R,
     readonly filterable = true,
+    readonly sample?: unknown,
   ) {}
   orNull(): Column<Z, true, D, R> {
-    return new Column(this.type, this.schema, true, this.hasDefault, this.readOnly, this.filterable);
+    return new Column(
+      this.type,
+      this.schema,
+      true,
+      this.hasDefault,
+      this.readOnly,
+      this.filterable,
+      this.sample,
+    );
   }
   /** The database has a default: optional on insert. */
   withDefault(): Column<Z, N, true, R> {
-    return new Column(this.type, this.schema, this.nullable, true, this.readOnly, this.filterable);
+    return new Column(
+      this.type,
+      this.schema,
+      this.nullable,
+      true,
+      this.readOnly,
+      this.filterable,
+      this.sample,
+    );
   }
   /** Set by the database or the server only. */
   generated(): Column<Z, N, true, true> {
-    return new Column(this.type, this.schema, this.nullable, true, true, this.filterable);
+    return new Column(this.type, this.schema, this.nullable, true, true, this.filterable, this.sample);
   }
   notFilterable(): Column<Z, N, D, R> {
-    return new Column(this.type, this.schema, this.nullable, this.hasDefault, this.readOnly, false);
+    return new Column(
+      this.type,
+      this.schema,
+      this.nullable,
+      this.hasDefault,
+      this.readOnly,
+      false,
+      this.sample,
+    );
   }
-  /** A stricter value schema (a check digit, a pattern), same storage type. */
-  refine<Z2 extends z.ZodTypeAny>(schema: Z2): Column<Z2, N, D, R> {
-    return new Column(this.type, schema, this.nullable, this.hasDefault, this.readOnly, this.filterable);
+  /** A stricter value schema (a check digit, a pattern), same storage type; give a sample that passes it. */
+  refine<Z2 extends z.ZodTypeAny>(schema: Z2, sample?: z.infer<Z2>): Column<Z2, N, D, R> {
+    return new Column(
+      this.type,
+      schema,
+      this.nullable,
+      this.hasDefault,
+      this.readOnly,
+      this.filterable,
+      sample ?? this.sample,
+    );
   }
 }
 
@@ -71,7 +106,8 @@ const ISO_TIMESTAMP = z.string().datetime({ offset: true, message: "must be an I
 export const column = {
   uuid: () => new Column("uuid", z.string().uuid()),
   text: (max = 10_000) => new Column("text", z.string().max(max, `must be at most ${max} characters`)),
-  enum: <const T extends readonly [string, ...string[]]>(values: T) => new Column("text", z.enum(values)),
+  enum: <const T extends readonly [string, ...string[]]>(values: T) =>
+    new Column("text", z.enum(values), false, false, false, true, values[0]),
   integer: () => new Column("integer", z.number().int()),
   number: () => new Column("number", z.number().finite()),
   boolean: () => new Column("boolean", z.boolean()),

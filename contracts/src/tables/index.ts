@@ -16,4 +16,5 @@ export type TableName = keyof typeof tables;
 export * from "./crm-contacts.table";
 export * from "./define-table";
 export * from "./events.table";
+export * from "./sample-row";
 export * from "./table-routes";

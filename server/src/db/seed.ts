@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { tables } from "@app/contracts";
+import { sql } from "kysely";
+import { toStoredRow } from "../rest/postgrest/values";
 import type { Database } from "./database";
 import type { NewCrmContactRow, NewEventRow } from "./schema";
 
@@ -247,44 +250,42 @@ export function demoTalent(count = 64): NewCrmContactRow[] {
       first_name: first,
       last_name: last,
       stage_name: n % 3 === 0 ? `${STAGE[n % STAGE.length]}` : null,
-      roles: JSON.stringify(pickSome(ROLES, n, 1 + (n % 3), 7)),
-      genres: JSON.stringify(pickSome(GENRES, n, 1 + (n % 4), 5)),
-      languages: JSON.stringify(pickSome(LANGUAGES, n, 1 + (n % 2), 4)),
+      roles: pickSome(ROLES, n, 1 + (n % 3), 7),
+      genres: pickSome(GENRES, n, 1 + (n % 4), 5),
+      languages: pickSome(LANGUAGES, n, 1 + (n % 2), 4),
       location: `${CITIES[(n * 5) % CITIES.length]}`,
       email: `${first}.${last}.${n}@example.com`.toLowerCase().replace(/[åä]/g, "a").replace(/ö/g, "o"),
       reliability_score: Math.round((5 + ((n * 37) % 50) / 10) * 10) / 10,
-      strengths: JSON.stringify(strengths),
+      strengths,
       notes: n % 4 === 0 ? "Strong in writing camps; prefers morning sessions." : null,
     };
   });
 }
 
 /** Inserts the demo rows that are not there yet; running it twice changes nothing. */
-export function seedDemoData(db: Database) {
-  return db.transaction(() => {
-    const events = db.run(
-      db.kysely
-        .insertInto("events")
-        .values(demoEvents())
-        .onConflict((oc) => oc.column("id").doNothing()),
-    ).changes;
+export async function seedDemoData(db: Database) {
+  const { crm_contacts: contacts } = tables;
+  return db.withTransaction(async (trx) => {
+    const inserted = await trx
+      .insertInto("events")
+      .values(demoEvents())
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
     let talent = 0;
     for (const row of demoTalent()) {
-      talent += db.run(
-        db.kysely
-          .insertInto("crm_contacts")
-          .values(row)
-          .onConflict((oc) => oc.column("id").doNothing()),
-      ).changes;
+      const result = await trx
+        .insertInto("crm_contacts")
+        .values(toStoredRow(contacts, row, db.engine) as NewCrmContactRow)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      talent += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
-    return { events, talent };
+    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent };
   });
 }
 
-export function isEmpty(db: Database): boolean {
-  const row = db.first(db.kysely.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")));
-  const talent = db.first(
-    db.kysely.selectFrom("crm_contacts").select((eb) => eb.fn.countAll<number>().as("n")),
-  );
-  return Number(row?.n) === 0 && Number(talent?.n) === 0;
+export async function isEmpty(db: Database): Promise<boolean> {
+  const count = async (table: "events" | "crm_contacts") =>
+    Number((await db.selectFrom(table).select(sql<number>`count(*)`.as("n")).executeTakeFirst())?.n ?? 0);
+  return (await count("events")) === 0 && (await count("crm_contacts")) === 0;
 }

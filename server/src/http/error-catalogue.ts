@@ -85,6 +85,7 @@ const data = {
   "22003": { status: 400, auth: "validation_failed" },
   "22007": { status: 400, auth: "validation_failed" },
   "22008": { status: 400, auth: "validation_failed" },
+  "22021": { status: 400, auth: "validation_failed" },
   "23502": { status: 400, auth: "validation_failed" },
   "23503": { status: 409, auth: "conflict" },
   "23505": { status: 409, auth: "conflict" },

@@ -22,7 +22,7 @@ export function openApiDocument() {
       },
       security: [{ apikey: [] }],
     },
-    { setOperationId: true },
+    { setOperationId: "concatenated-path" },
   );
   return doc;
 }

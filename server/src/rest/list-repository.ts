@@ -1,31 +1,30 @@
-import type { Selectable } from "kysely";
-import type { Database } from "../db/database";
+import { sql } from "kysely";
+import type { Db } from "../db/database";
 import type { Tables } from "../db/schema";
 import type { ListParams } from "./list-params";
 
 /**
- * One read for every PostgREST-style table: ordered page plus, when asked, the exact total.
- * Table and column names come from the contract's allow-lists, never from the request as free text.
+ * One read for the form inbox tables: ordered page plus, when asked, the exact total. Table and column
+ * names come from the contract's allow-lists, never from the request as free text.
  */
-export function listFrom<T extends keyof Tables>(db: Database, table: T, params: ListParams<string>) {
+export async function listFrom<T extends keyof Tables>(db: Db, table: T, params: ListParams<string>) {
   const { column, direction, nulls } = params.order;
-  const query = db.kysely
-    .selectFrom(table as "events")
+  const rows = (await db
+    .selectFrom(table as "contact_messages")
     .selectAll()
-    .orderBy(column as "id", (ob) =>
-      (direction === "asc" ? ob.asc() : ob.desc())[nulls === "first" ? "nullsFirst" : "nullsLast"](),
-    )
+    .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls ${sql.raw(nulls)}`)
     .orderBy("id")
     .limit(params.limit)
-    .offset(params.offset);
-  const rows = db.all(query) as unknown as Selectable<Tables[T]>[];
-  const total = params.count ? countFrom(db, table) : undefined;
+    .offset(params.offset)
+    .execute()) as unknown[];
+  const total = params.count ? await countFrom(db, table) : undefined;
   return { rows, total };
 }
 
-export function countFrom(db: Database, table: keyof Tables): number {
-  const row = db.first(
-    db.kysely.selectFrom(table as "events").select((eb) => eb.fn.countAll<number>().as("n")),
-  );
+export async function countFrom(db: Db, table: keyof Tables): Promise<number> {
+  const row = await db
+    .selectFrom(table as "contact_messages")
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { type Caller, isAllowed, sampleRow, type TableDefinition, tables } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
@@ -53,33 +54,33 @@ async function headersFor(who: Who): Promise<Record<string, string>> {
     case "anon":
       return { apikey: ctx.anonKey };
     case "noRole":
-      return withBearer(ctx.userToken({ role: null }));
+      return withBearer(await ctx.userToken({ role: null }));
     case "staff":
-      return withBearer(ctx.userToken({ role: "staff" }));
+      return withBearer(await ctx.userToken({ role: "staff" }));
     case "admin":
-      return withBearer(ctx.userToken({ role: "admin" }));
+      return withBearer(await ctx.userToken({ role: "admin" }));
     case "expired":
-      return withBearer(ctx.userToken({ expiresIn: -30 }));
+      return withBearer(await ctx.userToken({ expiresIn: -30 }));
     case "ended": {
-      const token = ctx.userToken({ role: "staff" });
+      const token = await ctx.userToken({ role: "staff" });
       const out = await request(ctx.app).post("/auth/v1/logout").set(withBearer(token));
       expect(out.status).toBe(204);
       return withBearer(token);
     }
     case "tampered": {
-      const [h, , s] = ctx.userToken({ role: null }).split(".");
-      const claims = { ...claimsOf(ctx.userToken({ role: null })), app_metadata: { role: "admin" } };
+      const [h, , s] = (await ctx.userToken({ role: null })).split(".");
+      const claims = { ...claimsOf(await ctx.userToken({ role: null })), app_metadata: { role: "admin" } };
       return withBearer(`${h}.${b64(claims)}.${s}`);
     }
     case "algNone":
       return withBearer(
-        `${b64({ alg: "none", typ: "JWT" })}.${b64(claimsOf(ctx.userToken({ role: "admin" })))}.`,
+        `${b64({ alg: "none", typ: "JWT" })}.${b64(claimsOf(await ctx.userToken({ role: "admin" })))}.`,
       );
     case "wrongAud":
       return withBearer(
         hs256(
           { alg: "HS256", typ: "JWT" },
-          { ...claimsOf(ctx.userToken({ role: "admin" })), aud: "someone-else" },
+          { ...claimsOf(await ctx.userToken({ role: "admin" })), aud: "someone-else" },
         ),
       );
   }
@@ -103,8 +104,6 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
   "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "events.listEvents":                 [{ query: { select: "*" } },                                                     401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
-  "talent.listTalent":                 [{ query: { limit: "5" } },                                                      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
   "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
   "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
@@ -134,6 +133,42 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
+
+/**
+ * The data API's tables: every verb of every registered table, each cell what its declared policy says.
+ * A valid request each (a sample row, a filter on an id that does not exist); an allowed caller gets the
+ * verb's success status, a refused one PostgREST's 401 (no user) or 403 (a user without the grant).
+ */
+const SUCCESS = { list: 200, insert: 201, update: 204, remove: 204 } as const;
+const VERB_OF = { list: "select", insert: "insert", update: "update", remove: "delete" } as const;
+const CALLER_OF: Partial<Record<Who, Caller>> = {
+  anon: "anon",
+  noRole: "authenticated",
+  staff: "staff",
+  admin: "admin",
+};
+function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe, ...number[]] {
+  const filter = { [table.primaryKey]: `eq.${anyId()}` };
+  const recipe: Recipe = {
+    list: { query: { limit: "1" } },
+    insert: { body: () => sampleRow(table) },
+    update: { query: filter, body: () => ({}) },
+    remove: { query: filter },
+  }[route];
+  const statuses = WHO.map((who) => {
+    if (who === "none") return 401;
+    const caller = CALLER_OF[who];
+    if (!caller) return 401;
+    if (isAllowed(table, caller, VERB_OF[route])) return SUCCESS[route];
+    return caller === "anon" ? 401 : 403;
+  });
+  return [recipe, ...statuses];
+}
+for (const table of Object.values(tables)) {
+  for (const route of Object.keys(SUCCESS) as (keyof typeof SUCCESS)[]) {
+    MATRIX[`tables.${table.name}.${route}`] = tableRow(table, route);
+  }
+}
 
 const routes = contractRoutes();
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database";
+import { parseDatabaseUrl } from "../../src/db/engine/connection-url";
 import { migrateToLatest } from "../../src/db/migrate";
 
 export const TEMPLATE_DATABASE = "app_test_template";
@@ -24,20 +25,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated, empty database of this run's engine: a SQLite file in `dir`, or a clone of the template. */
-export async function openTestDatabase(dir: string): Promise<TestDatabase> {
+/**
+ * A migrated, empty database of this run's engine: a SQLite file in `dir`, or a clone of the template.
+ * With `migrated: false`, a database with no tables at all.
+ */
+export async function openTestDatabase(dir: string, { migrated = true } = {}): Promise<TestDatabase> {
   if (testEngine() === "sqlite") {
     const path = join(dir, "app.db");
     const db = await openDatabase({ target: { engine: "sqlite", path } });
-    await migrateToLatest(db);
-    return { db, url: path, drop: () => db.close() };
+    if (migrated) await migrateToLatest(db);
+    return { db, url: path, drop: () => db.close().catch(() => undefined) };
   }
   const serverUrl = inject("pgServerUrl");
   const name = `app_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE_DATABASE : "template0"}`);
   } finally {
     await admin.end();
   }
@@ -47,7 +51,7 @@ export async function openTestDatabase(dir: string): Promise<TestDatabase> {
     db,
     url,
     async drop() {
-      await db.close();
+      await db.close().catch(() => undefined);
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
       try {
@@ -57,4 +61,9 @@ export async function openTestDatabase(dir: string): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/** A second connection to the same data, as another process (the CLI, another node) would have. */
+export function openOtherConnection(url: string) {
+  return openDatabase({ target: parseDatabaseUrl(url, process.cwd()) });
 }

@@ -9,7 +9,7 @@ describe("api client", () => {
   it("sends the anonymous key as apikey and bearer when nobody is signed in", async () => {
     installConfigMeta();
     const { requests } = stubFetch(() => jsonResponse([]));
-    await tsr.events.listEvents.query({ query: {} });
+    await tsr.tables.events.list.query({ query: {}, headers: {} });
     expect(requests[0]?.headers.get("apikey")).toBe(TEST_CONFIG.anon_key);
     expect(requests[0]?.headers.get("authorization")).toBe(`Bearer ${TEST_CONFIG.anon_key}`);
   });
@@ -18,7 +18,7 @@ describe("api client", () => {
     installConfigMeta();
     const { requests } = stubFetch(() => jsonResponse([]));
     setAccessTokenProvider(async () => "user-access-token");
-    await tsr.events.listEvents.query({ query: {} });
+    await tsr.tables.events.list.query({ query: {}, headers: {} });
     expect(requests[0]?.headers.get("apikey")).toBe(TEST_CONFIG.anon_key);
     expect(requests[0]?.headers.get("authorization")).toBe("Bearer user-access-token");
   });

@@ -53,21 +53,23 @@ export type TalentList = {
 
 /** The first 50 talents and the total, with the toast 'Failed to load talent list' when the read fails. */
 export function useTalentList(): TalentList {
-  const query = tsr.talent.listTalent.useQuery({
+  const query = tsr.tables.crm_contacts.list.useQuery({
     queryKey: talentListQueryKey,
-    queryData: { query: { limit: TALENT_PAGE_LIMIT }, headers: { prefer: "count=exact" } },
+    queryData: { query: { limit: String(TALENT_PAGE_LIMIT) }, headers: { prefer: "count=exact" } },
   });
-  const isFailed = query.isError || (query.isSuccess && query.data.status !== 200);
+  // A partial page with a known total is PostgREST's 206: both are a success.
+  const isOk = (status: number) => status === 200 || status === 206;
+  const isFailed = query.isError || (query.isSuccess && !isOk(query.data.status));
 
   useEffect(() => {
     if (isFailed) toast.error(TALENT_LOAD_TOAST, { id: TALENT_LOAD_TOAST });
   }, [isFailed]);
 
   if (query.isPending) return { talents: [], total: 0, isPending: true, error: null };
-  if (isFailed || query.data?.status !== 200) {
+  if (isFailed || !query.data || !isOk(query.data.status) || !Array.isArray(query.data.body)) {
     return { talents: [], total: 0, isPending: false, error: TALENT_FETCH_ERROR };
   }
-  const talents = query.data.body
+  const talents = (query.data.body as TalentRow[])
     .filter((row): row is TalentRow & { id: string } => typeof row.id === "string")
     .map(toTalent);
   const total = parseContentRangeTotal(query.data.headers.get("content-range")) ?? talents.length;

@@ -15,6 +15,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const open = (path: string) => openDatabase({ target: { engine: "sqlite", path } });
 
+describe("connection settings", () => {
+  it("uses WAL, enforces foreign keys and fsyncs every commit (FULL) by default", async () => {
+    const db = await open(join(dir, "settings.db"));
+    try {
+      const pragma = async (name: string) =>
+        Object.values(
+          (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {},
+        )[0];
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("synchronous")).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe("file modes", () => {
   const modeOf = (file: string) => statSync(file).mode & 0o777;
 

@@ -5,10 +5,11 @@ import {
   type NewsletterOutcome,
 } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { isoAt } from "../auth/deps";
 import { randomToken, sha256 } from "../auth/secrets";
 import * as repo from "./repository";
 import { type FormsDeps, guard, type Submitter } from "./service";
+
+const isoAt = (ms: number) => new Date(ms).toISOString();
 
 /** Long enough for someone who reads their mail tomorrow. */
 const CONFIRM_WITHIN_SECONDS = 48 * 3600;
@@ -22,14 +23,14 @@ type NewsletterRequest = Required<Omit<NewsletterInput, typeof HONEYPOT_FIELD>> 
  * Every address gets the same answer after the same checks; storing the request and mailing it run
  * after the answer.
  */
-export function requestNewsletterSubscription(
+export async function requestNewsletterSubscription(
   deps: FormsDeps,
   submitter: Submitter,
   input: NewsletterRequest,
 ) {
-  guard(deps, submitter, input);
+  await guard(deps, submitter, input);
   const email = input.email.toLowerCase();
-  const verdict = deps.limiter.hit(`newsletter-mail:${email}`, deps.mailRule);
+  const verdict = await deps.limiter.hit(`newsletter-mail:${email}`, deps.mailRule);
   if (!verdict.allowed) {
     const wait = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
     throw new AppError(
@@ -38,21 +39,20 @@ export function requestNewsletterSubscription(
       { retryAfterSeconds: verdict.retryAfterSeconds },
     );
   }
-  const flag = (v: boolean) => (v ? 1 : 0);
-  deps.work.enqueue("newsletter confirmation mail", () => {
+  deps.work.enqueue("newsletter confirmation mail", async () => {
     const token = randomToken();
     const nowMs = deps.now();
-    repo.insertNewsletterPending(deps.db, {
+    await repo.insertNewsletterPending(deps.db, {
       token_hash: sha256(token),
       email,
-      interest_releases: flag(input.interest_releases),
-      interest_events: flag(input.interest_events),
-      interest_behind_the_scenes: flag(input.interest_behind_the_scenes),
-      interest_platform: flag(input.interest_platform),
+      interest_releases: input.interest_releases,
+      interest_events: input.interest_events,
+      interest_behind_the_scenes: input.interest_behind_the_scenes,
+      interest_platform: input.interest_platform,
       expires_at: isoAt(nowMs + CONFIRM_WITHIN_SECONDS * 1000),
       created_at: isoAt(nowMs),
     });
-    deps.mailer.send({
+    await deps.mailer.send({
       kind: "newsletter_confirmation",
       to: email,
       link: `${deps.siteUrl}/api/newsletter/confirm?${new URLSearchParams({ token }).toString()}`,
@@ -62,14 +62,17 @@ export function requestNewsletterSubscription(
 }
 
 /** The mailed link: applies its request once, if it has not expired. */
-export function confirmNewsletterSubscription(deps: FormsDeps, token: string | undefined): NewsletterOutcome {
+export async function confirmNewsletterSubscription(
+  deps: FormsDeps,
+  token: string | undefined,
+): Promise<NewsletterOutcome> {
   if (!token) return "invalid";
   const at = isoAt(deps.now());
-  return deps.db.transaction(() => {
-    const pending = repo.takeNewsletterPending(deps.db, sha256(token), at);
+  return deps.db.withTransaction(async (trx) => {
+    const pending = await repo.takeNewsletterPending(trx, sha256(token), at);
     if (!pending) return "invalid";
     const { token_hash: _, expires_at: __, created_at: ___, ...subscription } = pending;
-    repo.upsertNewsletterSubscription(deps.db, subscription);
+    await repo.upsertNewsletterSubscription(trx, subscription);
     return "confirmed";
   });
 }

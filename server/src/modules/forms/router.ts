@@ -29,28 +29,31 @@ export function formsRouter(deps: forms.FormsDeps) {
     }) =>
       ({
         status: 200,
-        body: withContentRange(res, forms.listInbox(db, table, query, headers.prefer)),
+        body: withContentRange(res, await forms.listInbox(db, table, query, headers.prefer)),
       }) as never;
   const mark =
     (table: InboxTable) =>
     async ({ query, body }: { query: { id: string }; body: { handled: boolean } }) =>
-      ({ status: 200, body: forms.markHandled(db, table, query.id, body.handled) }) as never;
+      ({ status: 200, body: await forms.markHandled(db, table, query.id, body.handled) }) as never;
 
   return s.router(contract.forms, {
     createApplication: async ({ body, req }) => {
-      forms.submitApplication(deps, submitter(req), body);
+      await forms.submitApplication(deps, submitter(req), body);
       return { status: 201, body: receipt };
     },
     createContactMessage: async ({ body, req }) => {
-      forms.submitContactMessage(deps, submitter(req), body);
+      await forms.submitContactMessage(deps, submitter(req), body);
       return { status: 201, body: receipt };
     },
     createNewsletterSubscription: async ({ body, req }) => {
-      requestNewsletterSubscription(deps, submitter(req), body);
+      await requestNewsletterSubscription(deps, submitter(req), body);
       return { status: 201, body: receipt };
     },
     confirmNewsletterSubscription: async ({ query, res }) => {
-      res.setHeader("Location", newsletterLanding(deps, confirmNewsletterSubscription(deps, query.token)));
+      res.setHeader(
+        "Location",
+        newsletterLanding(deps, await confirmNewsletterSubscription(deps, query.token)),
+      );
       return { status: 303, body: undefined };
     },
     listApplications: list("applications"),

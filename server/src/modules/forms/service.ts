@@ -39,7 +39,7 @@ export interface Submitter {
   ip: string;
 }
 
-export function guard(
+export async function guard(
   deps: FormsDeps,
   submitter: Submitter,
   input: { [HONEYPOT_FIELD]?: string | undefined },
@@ -47,7 +47,7 @@ export function guard(
   if (input[HONEYPOT_FIELD]) {
     throw new AppError("PGRST102", "Submission rejected", { hint: "Leave the hidden field empty" });
   }
-  const verdict = deps.limiter.hit(`form:${submitter.ip}`, deps.rule);
+  const verdict = await deps.limiter.hit(`form:${submitter.ip}`, deps.rule);
   if (!verdict.allowed) {
     throw new AppError("rate_limited", "Too many submissions, please try again later", {
       retryAfterSeconds: verdict.retryAfterSeconds,
@@ -56,16 +56,20 @@ export function guard(
   return createHmac("sha256", deps.pepper).update(submitter.ip).digest("hex").slice(0, 32);
 }
 
-export function submitApplication(deps: FormsDeps, submitter: Submitter, input: ApplicationInput) {
-  const ip_hash = guard(deps, submitter, input);
+export async function submitApplication(deps: FormsDeps, submitter: Submitter, input: ApplicationInput) {
+  const ip_hash = await guard(deps, submitter, input);
   const { [HONEYPOT_FIELD]: _, portfolio, ...rest } = input;
-  repo.insertApplication(deps.db, { ...rest, portfolio: portfolio || null, ip_hash });
+  await repo.insertApplication(deps.db, { ...rest, portfolio: portfolio || null, ip_hash });
 }
 
-export function submitContactMessage(deps: FormsDeps, submitter: Submitter, input: ContactMessageInput) {
-  const ip_hash = guard(deps, submitter, input);
+export async function submitContactMessage(
+  deps: FormsDeps,
+  submitter: Submitter,
+  input: ContactMessageInput,
+) {
+  const ip_hash = await guard(deps, submitter, input);
   const { [HONEYPOT_FIELD]: _, ...rest } = input;
-  repo.insertContactMessage(deps.db, { ...rest, ip_hash });
+  await repo.insertContactMessage(deps.db, { ...rest, ip_hash });
 }
 
 const toApplication = (row: repo.ApplicationRow): Application => {
@@ -78,10 +82,10 @@ const toContactMessage = (row: repo.ContactMessageRow): ContactMessage => {
 };
 const toNewsletterSubscription = (row: repo.NewsletterRow): NewsletterSubscription => ({
   ...row,
-  interest_releases: row.interest_releases === 1,
-  interest_events: row.interest_events === 1,
-  interest_behind_the_scenes: row.interest_behind_the_scenes === 1,
-  interest_platform: row.interest_platform === 1,
+  interest_releases: Boolean(row.interest_releases),
+  interest_events: Boolean(row.interest_events),
+  interest_behind_the_scenes: Boolean(row.interest_behind_the_scenes),
+  interest_platform: Boolean(row.interest_platform),
 });
 
 /** Each inbox table: its public columns and how a stored row becomes one. */
@@ -98,7 +102,7 @@ const MAX_INBOX_ROWS = 500;
 
 export type ListInboxQuery = ListQuery;
 
-export function listInbox(db: Database, table: repo.InboxTable, query: ListQuery, prefer?: string) {
+export async function listInbox(db: Database, table: repo.InboxTable, query: ListQuery, prefer?: string) {
   const inbox = inboxes[table];
   const params = listParams<string>(query, {
     table,
@@ -107,15 +111,15 @@ export function listInbox(db: Database, table: repo.InboxTable, query: ListQuery
     maxRows: MAX_INBOX_ROWS,
     prefer,
   });
-  const { rows, total } = listFrom(db, table, params);
+  const { rows, total } = await listFrom(db, table, params);
   const toDto = inbox.toDto as (row: unknown) => object;
   return { rows: rows.map((row) => pick(toDto(row), params.columns)), total, offset: params.offset };
 }
 
-export function markHandled(db: Database, table: repo.InboxTable, filter: string, handled: boolean) {
+export async function markHandled(db: Database, table: repo.InboxTable, filter: string, handled: boolean) {
   const id = filter.slice("eq.".length).toLowerCase();
-  repo.setHandled(db, table, id, handled);
-  const row = repo.findById(db, table, id);
+  await repo.setHandled(db, table, id, handled);
+  const row = await repo.findById(db, table, id);
   const toDto = inboxes[table].toDto as (row: unknown) => object;
   return row ? [toDto(row)] : [];
 }

@@ -1,13 +1,15 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
+import { sql } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 
 const s = initServer();
 
-export function isDatabaseUsable(db: Database): boolean {
+export async function isDatabaseUsable(db: Database): Promise<boolean> {
   try {
-    return db.sqlite.prepare("SELECT 1 AS ok").get() !== undefined;
+    const row = await sql<{ ok: number }>`select 1 as ok`.execute(db);
+    return row.rows.length === 1;
   } catch {
     return false;
   }
@@ -16,7 +18,7 @@ export function isDatabaseUsable(db: Database): boolean {
 export function healthRouter(db: Database) {
   return s.router(contract.health, {
     getHealth: async () =>
-      isDatabaseUsable(db)
+      (await isDatabaseUsable(db))
         ? { status: 200, body: { status: "ok" } }
         : { status: 503, body: { status: "unavailable" } },
   });

@@ -1,4 +1,5 @@
 import type { AppError } from "../../http/app-error";
+import { isErrorCode } from "../../http/error-catalogue";
 import { restError } from "./rest-error";
 
 /**
@@ -19,6 +20,7 @@ const statusOf: Record<string, number> = {
   "22003": 400,
   "22007": 400,
   "22008": 400,
+  "22021": 400,
   "42P10": 400,
   "23P01": 409,
 };
@@ -32,7 +34,10 @@ interface PgError {
 
 function isPgError(err: unknown): err is PgError {
   return (
-    typeof err === "object" && err !== null && "severity" in err && typeof (err as PgError).code === "string"
+    typeof err === "object" &&
+    err !== null &&
+    "severity" in err &&
+    typeof (err as { code?: unknown }).code === "string"
   );
 }
 
@@ -99,7 +104,7 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
 export function restErrorFromDatabase(err: unknown, ctx: WriteContext): AppError | undefined {
   if (isPgError(err)) {
     const status = statusOf[err.code];
-    if (!status) return undefined;
+    if (!status || !isErrorCode(err.code)) return undefined;
     return restError(err.code, err.message, { details: err.detail ?? null, hint: err.hint ?? null, status });
   }
   const e = err as { code?: unknown; message?: unknown };
@@ -109,8 +114,8 @@ export function restErrorFromDatabase(err: unknown, ctx: WriteContext): AppError
   return undefined;
 }
 
-/** Runs a write, answering constraint errors the PostgREST way. */
-export async function translatingConstraintErrors<T>(ctx: WriteContext, write: () => Promise<T>): Promise<T> {
+/** Runs a read or write, answering the database errors PostgREST would explain in its own way. */
+export async function translatingDatabaseErrors<T>(ctx: WriteContext, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {

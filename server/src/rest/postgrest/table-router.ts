@@ -76,7 +76,7 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     const principal = principalOf(res);
     const caller = callerOf(principal, deps.requireAal2);
     assertAllowed(table, caller, verb);
-    const prefer = parsePrefer(req.headers.prefer);
+    const prefer = parsePrefer(req.get("prefer"));
     const query = parseQuery(req.query as Record<string, string | string[]>);
     const write: WriteRequest = {
       caller,

@@ -3,7 +3,7 @@ import type { Caller, TableDefinition } from "@app/contracts";
 import { type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { columnOf, whereSql } from "./conditions";
-import { translatingConstraintErrors } from "./db-errors";
+import { translatingDatabaseErrors } from "./db-errors";
 import type { Condition, OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 import { restError } from "./rest-error";
 import { project, toApiRow, toStoredRow } from "./values";
@@ -49,7 +49,7 @@ export interface ReadRequest {
 }
 
 function selectedColumns(table: TableDefinition, select: string[] | undefined): string[] {
-  if (!select) return table.columnNames;
+  if (!select) return [...table.columnNames];
   const names = select.flatMap((name) => (name === "*" ? table.columnNames : [name]));
   for (const name of names) columnOf(table, name);
   return [...new Set(names)];
@@ -95,15 +95,17 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
   const order = orderSql(table, orderTerms(table, query.order));
-  const rows = (await db
-    .selectFrom(table.name as never)
-    .selectAll()
-    .where(where)
-    .orderBy(order)
-    .limit(limit)
-    .offset(offset)
-    .execute()) as Row[];
-  const total = prefer.count ? await countRows(db, table, where) : undefined;
+  const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => ({
+    rows: (await db
+      .selectFrom(table.name as never)
+      .selectAll()
+      .where(where)
+      .orderBy(order)
+      .limit(limit)
+      .offset(offset)
+      .execute()) as Row[],
+    total: prefer.count ? await countRows(db, table, where) : undefined,
+  }));
   return { rows: rows.map((row) => project(toApiRow(table, row), columns)), offset, total };
 }
 
@@ -171,7 +173,7 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
         conflict && prefer.resolution === "merge-duplicates"
           ? await findByKey(trx, table, conflict, stored)
           : undefined;
-      const row = await translatingConstraintErrors({ table: table.name, row: values }, async () => {
+      const row = await translatingDatabaseErrors({ table: table.name, row: values }, async () => {
         let insert = trx.insertInto(table.name as never).values(stored as never);
         if (conflict) {
           // A merge updates what the request sent (and updated_at), never a key the server generated.
@@ -228,7 +230,7 @@ export async function updateRows(db: Database, handle: TableHandle, changes: Row
         laterThan(before.updated_at, request.at),
         false,
       );
-      const row = await translatingConstraintErrors(
+      const row = await translatingDatabaseErrors(
         { table: table.name, row: { ...before, ...values } },
         async () =>
           (await trx
@@ -257,7 +259,7 @@ export async function deleteRows(db: Database, handle: TableHandle, request: Wri
     for (const stored of matched) {
       const before = toApiRow(table, stored);
       await hooks.beforeDelete?.(ctx, before);
-      await translatingConstraintErrors({ table: table.name, row: before }, () =>
+      await translatingDatabaseErrors({ table: table.name, row: before }, () =>
         trx
           .deleteFrom(table.name as never)
           .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)

@@ -121,7 +121,7 @@ describe("data API calls with a signed-in user", () => {
     });
     await startSignedIn(first);
 
-    const result = await tsr.events.listEvents.query({ query: {} });
+    const result = await tsr.tables.events.list.query({ query: {}, headers: {} });
 
     expect(result.status).toBe(200);
     expect(requests.map((request) => [pathOf(request), request.headers.get("authorization")])).toEqual([
@@ -141,7 +141,7 @@ describe("data API calls with a signed-in user", () => {
     });
     await startSignedIn(first);
 
-    const result = await tsr.events.listEvents.query({ query: {} });
+    const result = await tsr.tables.events.list.query({ query: {}, headers: {} });
 
     expect(result.status).toBe(401);
     expect(requests.map(pathOf)).toEqual([
@@ -166,7 +166,7 @@ describe("data API calls with a signed-in user", () => {
     });
     await startSignedIn({ ...expired });
 
-    const result = await tsr.events.listEvents.query({ query: {} });
+    const result = await tsr.tables.events.list.query({ query: {}, headers: {} });
 
     expect(result.status).toBe(401);
     expect(requests.filter((request) => pathOf(request) === "/rest/v1/events")).toHaveLength(1);
@@ -176,7 +176,7 @@ describe("data API calls with a signed-in user", () => {
     installConfigMeta();
     setUnauthorizedHandler(null);
     const { requests } = stubFetch(() => jsonResponse({ message: "no" }, 401));
-    const result = await tsr.events.listEvents.query({ query: {} });
+    const result = await tsr.tables.events.list.query({ query: {}, headers: {} });
     expect(result.status).toBe(401);
     expect(requests).toHaveLength(1);
   });

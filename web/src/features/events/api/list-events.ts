@@ -5,8 +5,8 @@ export const eventsQueryKey = ["events"] as const;
 export const eventsListQueryKey = [...eventsQueryKey, "list", { order: "event_date.asc" }] as const;
 
 export function useEvents() {
-  return tsr.events.listEvents.useQuery({
+  return tsr.tables.events.list.useQuery({
     queryKey: eventsListQueryKey,
-    queryData: { query: { order: "event_date.asc" } },
+    queryData: { query: { order: "event_date.asc" }, headers: {} },
   });
 }

@@ -20,7 +20,9 @@ export function CommunityEvents() {
       </p>
     );
   }
-  const events = eventsQuery.data.body;
+  // The data API answers an array unless asked for one object (Accept: vnd.pgrst.object+json).
+  const { body } = eventsQuery.data;
+  const events = Array.isArray(body) ? body : [body];
   if (events.length === 0) {
     return <p className="text-muted-foreground">No events found.</p>;
   }

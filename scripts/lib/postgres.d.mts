@@ -1,0 +1,3 @@
+export function findPostgresBin(): string | undefined;
+export function ensurePostgres(): string;
+export function startThrowawayPostgres(): Promise<{ url: string; stop(): void }>;

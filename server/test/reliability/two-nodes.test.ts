@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import bcrypt from "bcrypt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/database";
+import { createTokenSigner } from "../../src/modules/auth/jwt";
+import {
+  TEST_MFA_KEY,
+  TEST_PASSWORD,
+  TEST_SECRET,
+  testServerConfig,
+  uniqueEmail,
+  userTokens,
+} from "../helpers";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { openOtherConnection } from "../support/test-database";
+
+/**
+ * Two server processes on one database, as two nodes behind a proxy: nothing either keeps in memory may
+ * disagree with the other (refresh rotation, sign-out, rate limits, the public read cache).
+ */
+let dir: string;
+let a: ServerProcess;
+let b: ServerProcess;
+let db: Database;
+let drop: () => Promise<void>;
+let tokens: ReturnType<typeof userTokens>;
+const anonKey = createTokenSigner(TEST_SECRET).anonKey;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sms-nodes-"));
+  const server = await testServerConfig(dir);
+  drop = server.drop;
+  const env = {
+    DATABASE_URL: server.databaseUrl,
+    JWT_SECRET: TEST_SECRET,
+    MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+    BCRYPT_COST: "4",
+    SEED_DEMO: "true",
+    RATE_LIMITS: "true",
+  };
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+  db = await openOtherConnection(server.databaseUrl);
+  tokens = userTokens(db, server.config);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.close();
+  await drop?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (
+  node: ServerProcess,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) =>
+  fetch(`${node.base}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      apikey: anonKey,
+      "content-type": "application/json",
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+async function signedIn() {
+  const email = uniqueEmail("node");
+  await tokens.ensureUser(crypto.randomUUID(), email, "staff", await bcrypt.hash(TEST_PASSWORD, 4));
+  const res = await call(a, "/auth/v1/token?grant_type=password", {
+    method: "POST",
+    body: { email, password: TEST_PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access_token: string; refresh_token: string };
+}
+
+describe("two nodes on one database", () => {
+  it("ten concurrent refreshes of one token, split across both nodes, make exactly one child", async () => {
+    const session = await signedIn();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(i % 2 ? b : a, "/auth/v1/token?grant_type=refresh_token", {
+          method: "POST",
+          body: { refresh_token: session.refresh_token },
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { refresh_token: string } })),
+      ),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((x) => x.body.refresh_token)).size).toBe(1);
+    const sessionId = JSON.parse(
+      Buffer.from(session.access_token.split(".")[1] as string, "base64url").toString(),
+    ).session_id;
+    const tokens = await db
+      .selectFrom("refresh_tokens")
+      .select("id")
+      .where("session_id", "=", sessionId)
+      .execute();
+    expect(tokens).toHaveLength(2);
+  });
+
+  it("a session signed out on one node is refused on the other at once", async () => {
+    const session = await signedIn();
+    expect((await call(b, "/auth/v1/user", { token: session.access_token })).status).toBe(200);
+    expect((await call(a, "/auth/v1/logout", { method: "POST", token: session.access_token })).status).toBe(
+      204,
+    );
+    expect((await call(b, "/auth/v1/user", { token: session.access_token })).status).toBe(403);
+    expect((await call(b, "/rest/v1/crm_contacts?limit=1", { token: session.access_token })).status).toBe(
+      401,
+    );
+  });
+
+  it("shares the per-IP form limit: 10 submissions in 10 minutes, whichever node takes them", async () => {
+    const message = { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hej" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await call(i % 2 ? b : a, "/rest/v1/contact_messages", { method: "POST", body: message })).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("an event written through one node is in the other's cached public list on the next read", async () => {
+    const titles = async () =>
+      (
+        (await (await call(b, "/rest/v1/events?select=title&order=event_date.asc")).json()) as {
+          title: string;
+        }[]
+      ).map((e) => e.title);
+    const before = await titles();
+    expect(await titles()).toEqual(before); // served from b's cache now
+    const written = await call(a, "/rest/v1/events", {
+      method: "POST",
+      token: await tokens.userToken({ role: "staff" }),
+      body: { title: "Written on node A", event_date: "2027-01-01T18:00:00.000Z" },
+    });
+    expect(written.status).toBe(201);
+    expect(await titles()).toContain("Written on node A");
+  });
+});
