@@ -46,7 +46,10 @@ async function assertMayVerify(db: Db, who: SignedIn, factor: MfaFactorRow) {
   }
 }
 
-/** A new factor must fit beside the user's others: checked before the QR code is drawn, and again under the user's lock. */
+/**
+ * A new factor must fit beside the user's others: checked before the QR code is drawn, and again under the
+ * user's lock.
+ */
 function assertMayEnroll(who: SignedIn, factors: MfaFactorRow[], friendlyName: string | null) {
   if (who.aal !== "aal2" && factors.some((f) => f.status === "verified")) {
     throw insufficientAal(403, "AAL2 required to enroll a new factor");

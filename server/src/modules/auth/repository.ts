@@ -37,7 +37,7 @@ function lockedOnPostgres<DB, TB extends keyof DB, O>(db: Db, query: SelectQuery
   return isPostgres(db) ? query.forNoKeyUpdate() : query;
 }
 
-/** Advisory lock namespace of e-mail addresses (any constant; only this module uses advisory locks). */
+/** The first key of advisory locks on e-mail addresses (the second is the address's hash). */
 const ADDRESS_LOCKS = 0x6d61696c;
 
 /**
@@ -527,7 +527,7 @@ export async function markMailSent(
   await db.updateTable("mail_outbox").set(result).where("id", "=", id).execute();
 }
 
-/** Newest first; mail ids are time-ordered (see mail.ts), so mails written in one millisecond keep their order. */
+/** Newest first. Mail ids are time-ordered (see mail.ts): mails of one millisecond keep their order. */
 export async function listMail(db: Db, args: { to?: string; limit: number }): Promise<MailOutboxRow[]> {
   let query = db
     .selectFrom("mail_outbox")

@@ -19,10 +19,22 @@ export type AmrMethod =
   | "email_change";
 type Amr = { method: string; timestamp: number }[];
 
+export interface SessionStart {
+  user: UserRow;
+  requester: Requester;
+  method: AmrMethod;
+  /**
+   * Checked against the user as stored, under their row's lock, right before the session starts; throws to
+   * refuse. A sign-in checks here that the password it compared is still the one stored, so a password
+   * change that commits meanwhile (and ends every other session) cannot be outrun.
+   */
+  guard?: (current: UserRow) => void;
+}
+
 /** Starts a session for a user and returns its first refresh token (the root of its family). */
 export async function startSession(
   deps: AuthDeps,
-  args: { user: UserRow; requester: Requester; method: AmrMethod },
+  args: SessionStart,
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   const nowMs = deps.now();
   const at = isoAt(nowMs);
@@ -42,6 +54,9 @@ export async function startSession(
   };
   const refreshToken = randomToken();
   await deps.db.withTransaction(async (trx) => {
+    const current = await repo.lockUser(trx, args.user.id);
+    if (!current) throw new AppError("user_not_found", "User not found");
+    args.guard?.(current);
     await repo.updateUser(trx, args.user.id, { last_sign_in_at: at }, at);
     await repo.touchIdentity(trx, args.user.id, at);
     await repo.insertSession(trx, session);
@@ -90,10 +105,7 @@ export async function sessionBody(
   };
 }
 
-export async function signInUser(
-  deps: AuthDeps,
-  args: { user: UserRow; requester: Requester; method: AmrMethod },
-) {
+export async function signInUser(deps: AuthDeps, args: SessionStart) {
   const { session, refreshToken } = await startSession(deps, args);
   return sessionBody(deps, session, refreshToken);
 }

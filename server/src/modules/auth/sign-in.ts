@@ -44,14 +44,18 @@ export async function signInWithPassword(
     throw invalidCredentials();
   }
   await giveBack();
-  // Re-read: the account may have changed while bcrypt ran.
-  const user = await repo.findUserById(deps.db, candidate.id);
-  if (!user || user.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();
-  if (!user.email_confirmed_at) {
-    throw new AppError("email_not_confirmed", "Email not confirmed");
-  }
-  await audit(deps, "login", { userId: user.id, email, requester, detail: { method: "password" } });
-  return signInUser(deps, { user, requester, method: "password" });
+  const session = await signInUser(deps, {
+    user: candidate,
+    requester,
+    method: "password",
+    // The account may have changed while bcrypt ran: the password compared must still be the one stored.
+    guard: (current) => {
+      if (current.encrypted_password !== candidate.encrypted_password) throw invalidCredentials();
+      if (!current.email_confirmed_at) throw new AppError("email_not_confirmed", "Email not confirmed");
+    },
+  });
+  await audit(deps, "login", { userId: candidate.id, email, requester, detail: { method: "password" } });
+  return session;
 }
 
 export async function assertTokenGrantAllowed(deps: AuthDeps, requester: Requester) {
