@@ -12,21 +12,25 @@ export const SINGLE_CONFIRMATION =
 /**
  * Starts (or restarts) a change of address: one link and code to the new address, another to the current
  * one. Both earlier tokens are replaced, so a half-confirmed older request can no longer be finished.
+ * Without `newEmail`, the pending change is mailed again (nothing happens when there is none). The user is
+ * read under their row's lock, so the mails go to the addresses the account has at that moment.
  */
 export async function sendEmailChange(
   deps: AuthDeps,
-  args: { user: UserRow; newEmail: string; redirectTo: string },
+  args: { userId: string; newEmail?: string; redirectTo: string },
 ) {
-  const { user, newEmail, redirectTo } = args;
+  const { userId, redirectTo } = args;
   const mails = await deps.db.withTransaction(async (trx) => {
-    await repo.lockUser(trx, user.id);
+    const user = await repo.lockUser(trx, userId);
+    const newEmail = args.newEmail ?? user?.email_change;
+    if (!user || !newEmail) return [];
     await repo.updateUser(trx, user.id, { email_change: newEmail }, nowIso(deps));
     return [
       await issueOneTimeToken(deps, trx, { user, type: "email_change", to: newEmail, redirectTo }),
       await issueOneTimeToken(deps, trx, { user, type: "email_change_current", to: user.email, redirectTo }),
     ];
   });
-  for (const mail of mails) await deps.mailer.send(mail);
+  for (const mail of mails) if (mail) await deps.mailer.send(mail);
 }
 
 export type EmailChangeStep = "changed" | "half_confirmed" | "conflict" | "invalid";

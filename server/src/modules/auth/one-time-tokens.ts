@@ -53,8 +53,10 @@ export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boole
 /**
  * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
  * that type, and answers both in clear for the mail. In the caller's transaction, holding the user's row
- * (locked first, see repository.ts): one user's tokens are replaced one at a time, and a confirmation
- * token records the password stored at that very moment.
+ * (locked first, see repository.ts): one user's tokens are replaced one at a time, a confirmation token
+ * records the password stored at that very moment, and a token goes only to the address the account has
+ * now (its pending new one for `email_change`). Undefined, and nothing stored, when the address moved on
+ * since the caller looked the user up.
  */
 async function storeToken(
   deps: AuthDeps,
@@ -65,7 +67,9 @@ async function storeToken(
   const at = isoAt(nowMs);
   const token = randomToken();
   const code = randomCode();
-  const passwordHash = (await repo.lockUser(trx, args.user.id))?.encrypted_password ?? null;
+  const current = await repo.lockUser(trx, args.user.id);
+  const address = args.type === "email_change" ? current?.email_change : current?.email;
+  if (!current || address !== args.to) return undefined;
   await repo.replaceOneTimeToken(trx, {
     id: randomUUID(),
     user_id: args.user.id,
@@ -73,7 +77,8 @@ async function storeToken(
     token_hash: sha256(token),
     code_hash: codeHash(args.to, code),
     relates_to: args.to,
-    password_fingerprint: args.type === "confirmation" ? passwordFingerprint(passwordHash) : null,
+    password_fingerprint:
+      args.type === "confirmation" ? passwordFingerprint(current.encrypted_password) : null,
     redirect_to: args.redirectTo,
     expires_at: isoAt(nowMs + deps.config.OTP_EXPIRY * 1000),
     created_at: at,
@@ -85,14 +90,17 @@ async function storeToken(
 
 /**
  * Creates a single-use, expiring link token and 6-digit code for `to` in the caller's transaction, and
- * answers the mail carrying them: send it once the transaction has committed.
+ * answers the mail carrying them: send it once the transaction has committed. Undefined when `to` is no
+ * longer the user's address (see storeToken).
  */
 export async function issueOneTimeToken(
   deps: AuthDeps,
   trx: Db,
   args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
-): Promise<StampedMail> {
-  const { token, code } = await storeToken(deps, trx, args);
+): Promise<StampedMail | undefined> {
+  const stored = await storeToken(deps, trx, args);
+  if (!stored) return undefined;
+  const { token, code } = stored;
   const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
   return stampMail(
     {
@@ -111,7 +119,7 @@ export async function mailOneTimeToken(
   args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
 ) {
   const mail = await deps.db.withTransaction((trx) => issueOneTimeToken(deps, trx, args));
-  await deps.mailer.send(mail);
+  if (mail) await deps.mailer.send(mail);
 }
 
 /**
@@ -124,8 +132,11 @@ export async function mailCode(
   args: { user: UserRow; type: "reauthentication"; to: string },
 ) {
   const mail = await deps.db.withTransaction(async (trx) => {
-    const { code } = await storeToken(deps, trx, { ...args, redirectTo: "" });
-    return stampMail({ kind: mailKind[args.type], to: args.to, link: null, code }, deps.now());
+    const stored = await storeToken(deps, trx, { ...args, redirectTo: "" });
+    return (
+      stored &&
+      stampMail({ kind: mailKind[args.type], to: args.to, link: null, code: stored.code }, deps.now())
+    );
   });
-  await deps.mailer.send(mail);
+  if (mail) await deps.mailer.send(mail);
 }

@@ -58,7 +58,7 @@ export async function resend(
     const user =
       (await repo.findUserByPendingEmail(deps.db, email)) ?? (await repo.findUserByEmail(deps.db, email));
     if (user?.email_change && (await withinLimit(deps, "emailChangePerUser", user.id))) {
-      await sendEmailChange(deps, { user, newEmail: user.email_change, redirectTo });
+      await sendEmailChange(deps, { userId: user.id, redirectTo });
     }
   });
   return {};

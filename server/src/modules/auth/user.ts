@@ -138,7 +138,7 @@ export async function updateUser(
   if (passwordHash) await audit(deps, "password_changed", { userId: who.userId, requester });
   if (newEmail) {
     await sendEmailChange(deps, {
-      user: await loadUser(deps, who.userId),
+      userId: who.userId,
       newEmail,
       redirectTo: resolveRedirect(deps.config, requestedRedirect),
     });
