@@ -161,6 +161,19 @@ describe("TOTP factors", () => {
     expect((await refresh(ctx, verified.body.refresh_token)).body.error_code).toBe("refresh_token_not_found");
   });
 
+  it("a factor removed while it is being challenged answers 404 or is challenged first, never 500", async () => {
+    for (let i = 0; i < 5; i++) {
+      const { session, factor } = await enrolled();
+      const as = bearer(ctx, session.access_token);
+      const [removed, challenged] = await Promise.all([
+        as.delete(`/auth/v1/factors/${factor.id}`),
+        as.post(`/auth/v1/factors/${factor.id}/challenge`, {}),
+      ]);
+      expect(removed.status, removed.text).toBe(200);
+      expect([200, 404], challenged.text).toContain(challenged.status);
+    }
+  });
+
   it("answers 404 for someone else's factor", async () => {
     const { factor } = await enrolled();
     const stranger = await ctx.createUser();

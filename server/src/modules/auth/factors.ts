@@ -109,15 +109,19 @@ export async function enrollFactor(
   };
 }
 
-/** A new challenge; the factor's used and expired ones are dropped, so they never pile up. */
+/**
+ * A new challenge; the factor's used and expired ones are dropped, so they never pile up. Decided under
+ * the user's lock, so a factor removed or verified meanwhile is seen as it now is.
+ */
 export async function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
   await enforceLimit(deps, "mfaChallenge", who.userId);
-  const factor = await findOwnFactor(deps.db, who, factorId);
-  await assertMayVerify(deps.db, who, factor);
   const nowMs = deps.now();
-  assertFactorUnlocked(factor, nowMs);
   const id = randomUUID();
   await deps.db.withTransaction(async (trx) => {
+    await repo.lockUser(trx, who.userId);
+    const factor = await findOwnFactor(trx, who, factorId);
+    await assertMayVerify(trx, who, factor);
+    assertFactorUnlocked(factor, nowMs);
     await repo.deleteSpentChallenges(trx, factor.id, openSince(nowMs));
     await repo.insertChallenge(trx, {
       id,
