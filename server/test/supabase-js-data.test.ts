@@ -19,9 +19,17 @@ let anon: SupabaseClient;
 const lastRange: { value: string | null } = { value: null };
 
 /** supabase-js with a fetch that remembers the last Content-Range (the client does not expose it). */
+/** Node 20 has no global WebSocket; these tests open no realtime channel, so none is ever made. */
+class NoRealtime {
+  constructor() {
+    throw new Error("realtime is not used in these tests");
+  }
+}
+
 function client(bearer: string) {
   return createClient(base, ctx.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
     global: {
       headers: { Authorization: `Bearer ${bearer}` },
       fetch: async (input, init) => {
