@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pino from "pino";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { openDatabase } from "../src/db/database";
+import { openConfiguredDatabase } from "../src/db/database";
 import { migrateToLatest } from "../src/db/migrate";
 import { draftUser, insertDraftUser } from "../src/modules/auth/accounts";
 import { createUserAsAdmin } from "../src/modules/auth/admin";
@@ -27,22 +27,20 @@ const config = loadConfig({
   RATE_LIMITS: "false",
   WEB_DIST: join(dir, "none"),
 });
-const db = openDatabase({ path: config.DATABASE_PATH });
-await migrateToLatest(db.kysely);
+const db = await openConfiguredDatabase(config);
+await migrateToLatest(db);
 await createUserAsAdmin({ db, config }, { email: CONFIRMED, password: "the real pass phrase 1", role: null });
-insertDraftUser(
-  db,
-  draftUser({
-    email: UNCONFIRMED,
-    passwordHash: null,
-    userMetadata: "{}",
-    at: new Date().toISOString(),
-    confirmed: false,
-  }),
-);
+const unconfirmed = draftUser({
+  email: UNCONFIRMED,
+  passwordHash: null,
+  userMetadata: "{}",
+  at: new Date().toISOString(),
+  confirmed: false,
+});
+await db.withTransaction((trx) => insertDraftUser(trx, unconfirmed));
 const logger = pino({ level: "silent" });
 const work = createWorkQueue(logger);
-const app = createApp({ config, db, logger, work });
+const app = await createApp({ config, db, logger, work });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));
 const { port } = server.address() as AddressInfo;
@@ -57,7 +55,7 @@ process.on("message", async (msg: { type: string }) => {
   if (msg.type !== "stop") return;
   await work.whenIdle();
   server.close();
-  db.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -1,24 +1,21 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pino from "pino";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../src/app";
-import { openDatabase } from "../src/db/database";
-import { createTokenSigner } from "../src/modules/auth/jwt";
-import { TEST_SECRET, testConfig } from "./helpers";
+import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "sms-cli-"));
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext({ seed: false });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => ctx.close());
 
 const serverDir = join(import.meta.dirname, "..");
 
-/** Runs the CLI in its own process, as an operator would, with `input` piped on its standard input. */
+/**
+ * Runs the CLI in its own process, as an operator would, on the test's database (either engine), with
+ * `input` piped on its standard input.
+ */
 function cli(args: string[], input: string) {
   return spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
     cwd: serverDir,
@@ -28,26 +25,22 @@ function cli(args: string[], input: string) {
     env: {
       ...process.env,
       NODE_ENV: "test",
-      DATABASE_URL: join(dir, "app.db"),
+      DATABASE_URL: ctx.databaseUrl,
+      DATA_DIR: ctx.dir,
       JWT_SECRET: TEST_SECRET,
+      MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
       BCRYPT_COST: "4",
       LOG_LEVEL: "silent",
     },
   });
 }
 
-async function signIn(email: string, password: string) {
-  const config = testConfig(dir);
-  const db = openDatabase({ path: config.DATABASE_PATH });
-  try {
-    const app = createApp({ config, db, logger: pino({ level: "silent" }) });
-    return await request(app)
-      .post("/auth/v1/token?grant_type=password")
-      .set("apikey", createTokenSigner(config.JWT_SECRET).anonKey)
-      .send({ email, password });
-  } finally {
-    db.close();
-  }
+/** Signs in through the running app, which shares the CLI's database. */
+function signIn(email: string, password: string) {
+  return request(ctx.app)
+    .post("/auth/v1/token?grant_type=password")
+    .set("apikey", ctx.anonKey)
+    .send({ email, password });
 }
 
 describe("pnpm cli users create", () => {

@@ -111,10 +111,10 @@ describe("GET /auth/v1/reauthenticate", () => {
 
   it("30 per 5 minutes per IP, across users", async () => {
     for (let i = 0; i < 30; i++) {
-      const res = await bearer(ctx, ctx.userToken({ role: null })).get("/auth/v1/reauthenticate");
+      const res = await bearer(ctx, await ctx.userToken({ role: null })).get("/auth/v1/reauthenticate");
       expect(res.status, res.text).toBe(200);
     }
-    const over = await bearer(ctx, ctx.userToken({ role: null })).get("/auth/v1/reauthenticate");
+    const over = await bearer(ctx, await ctx.userToken({ role: null })).get("/auth/v1/reauthenticate");
     expect(over.status).toBe(429);
     expect(over.body.error_code).toBe("over_request_rate_limit");
   });

@@ -27,7 +27,7 @@ describe("CLI user administration", () => {
     ).rejects.toThrow(/already exists/);
     const session = await signIn(ctx, email, "a strong pass phrase 1");
     expect(decodeJwt(session.access_token)).toMatchObject({ app_metadata: { role: "admin" } });
-    expect(listUsersForAdmin(deps).find((u) => u.email === email)).toMatchObject({
+    expect((await listUsersForAdmin(deps)).find((u) => u.email === email)).toMatchObject({
       role: "admin",
       confirmed: "yes",
     });
@@ -36,12 +36,12 @@ describe("CLI user administration", () => {
   it("set-role ends the user's sessions so a removed role stops working at once", async () => {
     const user = await ctx.createUser({ role: "staff" });
     const session = await signIn(ctx, user.email, user.password);
-    const result = setUserRole({ db: ctx.db, config: ctx.config }, { email: user.email, role: null });
+    const result = await setUserRole({ db: ctx.db, config: ctx.config }, { email: user.email, role: null });
     expect(result).toMatchObject({ from: "staff", to: null, endedSessions: 1 });
     expect((await bearer(ctx, session.access_token).get("/auth/v1/user")).status).toBe(403);
     const again = await signIn(ctx, user.email, user.password);
     expect(decodeJwt(again.access_token).app_metadata).not.toHaveProperty("role");
-    const tail = tailAuditLog({ db: ctx.db, config: ctx.config }, 5);
+    const tail = await tailAuditLog({ db: ctx.db, config: ctx.config }, 5);
     expect(tail.at(-1)?.action).toBe("login");
     expect(tail.map((e) => e.action)).toContain("role_changed");
   });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  ctx.close();
+  await ctx.close();
 });
 
 /** A stock auth-js client, configured as supabase-js would configure it. */

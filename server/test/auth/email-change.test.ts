@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import type { AuthSession, DevMail } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,6 +125,34 @@ describe("a secure e-mail change (confirmed on both addresses)", () => {
     await follow(again.toNew);
     await follow(again.toCurrent);
     expect((await emailOf(session)).email).toBe(next);
+  });
+
+  it("both links followed at the same moment: one is the first half, the other changes the address", async () => {
+    const { session, next, toCurrent, toNew } = await changeRequested();
+    const server = ctx.app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answers = await Promise.all(
+        [toNew, toCurrent].map((mail) =>
+          fetch(`http://127.0.0.1:${port}${linkPath(mail.link)}`, { redirect: "manual" }),
+        ),
+      );
+      const fragments = answers.map((res) => fragmentOf(res.headers.get("location") ?? ""));
+      const said = JSON.stringify(fragments);
+      expect(
+        fragments.filter((f) => f.message === SINGLE_CONFIRMATION),
+        said,
+      ).toHaveLength(1);
+      expect(
+        fragments.filter((f) => f.type === "email_change"),
+        said,
+      ).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await emailOf(session)).toMatchObject({ email: next, new_email: null });
   });
 
   it("an address taken by someone else in the meantime is refused at the last link", async () => {

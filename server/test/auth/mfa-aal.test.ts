@@ -93,6 +93,30 @@ describe("once a user has a verified factor, changing factors needs aal2", () =>
     expect(completed.status, completed.text).toBe(200);
   });
 
+  it("two new factors verified at the same moment from aal1: one is verified, the other needs aal2", async () => {
+    const user = await ctx.createUser({ role: "staff" });
+    const [a, b] = [
+      await signIn(ctx, user.email, user.password),
+      await signIn(ctx, user.email, user.password),
+    ];
+    const first = await enrollTotp(ctx, a.access_token, "first");
+    const second = await enrollTotp(ctx, b.access_token, "second");
+    const [ca, cb] = [
+      await challengeFactor(ctx, a.access_token, first.id),
+      await challengeFactor(ctx, b.access_token, second.id),
+    ];
+    const answers = await Promise.all([
+      verifyFactor(ctx, a.access_token, first.id, ca.body.id, codeOf(first)),
+      verifyFactor(ctx, b.access_token, second.id, cb.body.id, codeOf(second)),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
+    expect(answers.find((r) => r.status === 403)?.body.error_code).toBe("insufficient_aal");
+    const factors = (await bearer(ctx, a.access_token).get("/auth/v1/user")).body.factors as {
+      status: string;
+    }[];
+    expect(factors.map((f) => f.status).sort()).toEqual(["unverified", "verified"]);
+  });
+
   it("an aal1 session cannot remove even an unverified factor; with no verified factor it can", async () => {
     const { user, aal2 } = await staffWithVerifiedFactor();
     const pending = await enrollTotp(ctx, aal2.access_token, "pending");

@@ -41,12 +41,11 @@ async function verifiedFactor(c: TestContext = ctx) {
 }
 
 const lockState = (factorId: string) =>
-  ctx.db.first(
-    ctx.db.kysely
-      .selectFrom("mfa_factors")
-      .select(["failed_attempts", "locked_until"])
-      .where("id", "=", factorId),
-  );
+  ctx.db
+    .selectFrom("mfa_factors")
+    .select(["failed_attempts", "locked_until"])
+    .where("id", "=", factorId)
+    .executeTakeFirst();
 
 async function guessWrong(token: string, factor: EnrolledTotp, times: number) {
   const answers = [];
@@ -79,7 +78,7 @@ describe("TOTP verification lock-out per factor", () => {
     expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(900);
 
     // The lock lives in the database: another app instance (another node, or after a restart) sees it.
-    const otherNode = createApp({
+    const otherNode = await createApp({
       config: ctx.config,
       db: ctx.db,
       logger: pino({ level: "silent" }),
@@ -91,7 +90,10 @@ describe("TOTP verification lock-out per factor", () => {
       .set("Authorization", `Bearer ${token}`)
       .send({});
     expect(elsewhere.status).toBe(429);
-    expect(lockState(factor.id)).toMatchObject({ failed_attempts: 5, locked_until: expect.any(String) });
+    expect(await lockState(factor.id)).toMatchObject({
+      failed_attempts: 5,
+      locked_until: expect.any(String),
+    });
 
     ctx.clock.advance(15 * 60);
     const second = await guessWrong(token, factor, 5);
@@ -105,7 +107,7 @@ describe("TOTP verification lock-out per factor", () => {
     ctx.clock.advance(30 * 60);
     const accepted = await challengeAndVerify(ctx, token, factor.id, rightCode(factor));
     expect(accepted.status, accepted.text).toBe(200);
-    expect(lockState(factor.id)).toEqual({ failed_attempts: 0, locked_until: null });
+    expect(await lockState(factor.id)).toEqual({ failed_attempts: 0, locked_until: null });
   });
 
   it("a right code resets the count, so the next lock is 15 minutes again", async () => {
@@ -129,24 +131,24 @@ describe("TOTP verification lock-out per factor", () => {
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(5).fill(422), ...Array(7).fill(429)]);
-    expect(lockState(factor.id)?.failed_attempts).toBe(5);
+    expect((await lockState(factor.id))?.failed_attempts).toBe(5);
   });
 });
 
 describe("MFA challenges", () => {
   it("used and expired challenges are deleted, the open one is kept", async () => {
     const { factor, token } = await verifiedFactor();
-    const challengesOf = () =>
-      ctx.db
-        .all(ctx.db.kysely.selectFrom("mfa_challenges").select("id").where("factor_id", "=", factor.id))
-        .map((c) => c.id);
+    const challengesOf = async () =>
+      (
+        await ctx.db.selectFrom("mfa_challenges").select("id").where("factor_id", "=", factor.id).execute()
+      ).map((c) => c.id);
     const used = await challengeFactor(ctx, token, factor.id);
     expect((await verifyFactor(ctx, token, factor.id, used.body.id, rightCode(factor))).status).toBe(200);
     const expiring = await challengeFactor(ctx, token, factor.id);
     ctx.clock.advance(301);
     const open = await challengeFactor(ctx, token, factor.id);
     expect(open.status).toBe(200);
-    expect(challengesOf()).toEqual([open.body.id]);
+    expect(await challengesOf()).toEqual([open.body.id]);
     expect(expiring.body.id).not.toBe(open.body.id);
   });
 
@@ -165,7 +167,7 @@ describe("MFA challenges", () => {
       limited.clock.advance(61);
       expect((await challengeFactor(limited, token, factor.id)).status).toBe(200);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 });

@@ -18,11 +18,11 @@ afterEach(() => ctx.close());
  * The same database served by a freshly started app with other settings (same clock), with its own
  * anonymous key and log lines.
  */
-function restart(env: Record<string, string> = {}) {
-  const config = testConfig(ctx.dir, env);
+async function restart(env: Record<string, string> = {}) {
+  const config = testConfig(ctx.dir, { DATABASE_URL: ctx.databaseUrl, ...env });
   const logs: string[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(line) });
-  const app = createApp({ config, db: ctx.db, logger, now: ctx.clock.now });
+  const app = await createApp({ config, db: ctx.db, logger, now: ctx.clock.now });
   const anonKey = createTokenSigner(config.JWT_SECRET).anonKey;
   return { app, anonKey, logs };
 }
@@ -36,8 +36,12 @@ function legacySeal(jwtSecret: string, plain: string) {
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
 }
 
-const storedSecret = (factorId: string) =>
-  ctx.db.first(ctx.db.kysely.selectFrom("mfa_factors").select("secret").where("id", "=", factorId))?.secret;
+const storedSecret = async (factorId: string) =>
+  (await ctx.db.selectFrom("mfa_factors").select("secret").where("id", "=", factorId).executeTakeFirst())
+    ?.secret;
+
+const storeSecret = (factorId: string, secret: string) =>
+  ctx.db.updateTable("mfa_factors").set({ secret }).where("id", "=", factorId).execute();
 
 async function userWithVerifiedFactor(c: AppUnderTest = ctx) {
   const user = await ctx.createUser();
@@ -72,10 +76,10 @@ async function stepUp(
 describe("TOTP secrets are sealed with MFA_ENCRYPTION_KEY, not JWT_SECRET", () => {
   it("rotating JWT_SECRET (same MFA_ENCRYPTION_KEY) keeps every factor verifying", async () => {
     const { user, factor } = await userWithVerifiedFactor();
-    expect(storedSecret(factor.id)).toMatch(/^v2\./);
-    expect(storedSecret(factor.id)).not.toContain(factor.totp.secret);
+    expect(await storedSecret(factor.id)).toMatch(/^v2\./);
+    expect(await storedSecret(factor.id)).not.toContain(factor.totp.secret);
 
-    const rotated = restart({ JWT_SECRET: ROTATED_SECRET });
+    const rotated = await restart({ JWT_SECRET: ROTATED_SECRET });
     const verified = await stepUp(rotated, user, factor);
     expect(verified.status, verified.text).toBe(200);
     expect(decodeJwt(verified.body.access_token).aal).toBe("aal2");
@@ -84,16 +88,16 @@ describe("TOTP secrets are sealed with MFA_ENCRYPTION_KEY, not JWT_SECRET", () =
   it("a row sealed the old way is re-sealed at start, and verifies after JWT_SECRET is then rotated", async () => {
     const { user, factor } = await userWithVerifiedFactor();
     const legacy = legacySeal(TEST_SECRET, factor.totp.secret);
-    ctx.db.run(ctx.db.kysely.updateTable("mfa_factors").set({ secret: legacy }).where("id", "=", factor.id));
+    await storeSecret(factor.id, legacy);
 
-    const upgraded = restart();
-    const resealed = storedSecret(factor.id);
+    const upgraded = await restart();
+    const resealed = await storedSecret(factor.id);
     expect(resealed).toMatch(/^v2\./);
     expect(resealed).not.toBe(legacy);
     expect(upgraded.logs.join("\n")).toContain('"resealed":1');
 
-    const rotated = restart({ JWT_SECRET: ROTATED_SECRET });
-    expect(storedSecret(factor.id)).toBe(resealed);
+    const rotated = await restart({ JWT_SECRET: ROTATED_SECRET });
+    expect(await storedSecret(factor.id)).toBe(resealed);
     const verified = await stepUp(rotated, user, factor);
     expect(verified.status, verified.text).toBe(200);
   });
@@ -101,21 +105,21 @@ describe("TOTP secrets are sealed with MFA_ENCRYPTION_KEY, not JWT_SECRET", () =
   it("rotating first leaves old rows untouched and says so; restoring the old secret re-seals them", async () => {
     const { user, factor } = await userWithVerifiedFactor();
     const legacy = legacySeal(TEST_SECRET, factor.totp.secret);
-    ctx.db.run(ctx.db.kysely.updateTable("mfa_factors").set({ secret: legacy }).where("id", "=", factor.id));
+    await storeSecret(factor.id, legacy);
 
-    const tooEarly = restart({ JWT_SECRET: ROTATED_SECRET });
-    expect(storedSecret(factor.id)).toBe(legacy);
+    const tooEarly = await restart({ JWT_SECRET: ROTATED_SECRET });
+    expect(await storedSecret(factor.id)).toBe(legacy);
     expect(tooEarly.logs.join("\n")).toMatch(/cannot be opened.*JWT_SECRET/);
 
-    const restored = restart();
-    expect(storedSecret(factor.id)).toMatch(/^v2\./);
+    const restored = await restart();
+    expect(await storedSecret(factor.id)).toMatch(/^v2\./);
     expect((await stepUp(restored, user, factor)).status).toBe(200);
   });
 
   it("a legacy row not yet re-sealed (written by an older node meanwhile) still verifies", async () => {
     const { user, factor } = await userWithVerifiedFactor();
     const legacy = legacySeal(TEST_SECRET, factor.totp.secret);
-    ctx.db.run(ctx.db.kysely.updateTable("mfa_factors").set({ secret: legacy }).where("id", "=", factor.id));
+    await storeSecret(factor.id, legacy);
     const verified = await stepUp(ctx, user, factor);
     expect(verified.status, verified.text).toBe(200);
   });

@@ -306,7 +306,7 @@ describe("GET /api/dev/mail", () => {
       expect(off.config.DEV_MAIL_UI).toBe(false);
       await expectClosed(off.app);
     } finally {
-      off.close();
+      await off.close();
     }
   });
 
@@ -324,7 +324,7 @@ describe("GET /api/dev/mail", () => {
       expect(proxied.config.DEV_MAIL_UI).toBe(true);
       await expectClosed(proxied.app);
     } finally {
-      proxied.close();
+      await proxied.close();
     }
   });
 
@@ -336,14 +336,14 @@ describe("GET /api/dev/mail", () => {
     });
     try {
       await expectClosed(prod.app);
-      const forced = createApp({
+      const forced = await createApp({
         config: { ...prod.config, DEV_MAIL_UI: true },
         db: prod.db,
         logger: createLogger("silent"),
       });
       await expectClosed(forced);
     } finally {
-      prod.close();
+      await prod.close();
     }
   });
 });

@@ -63,7 +63,7 @@ describe("rate limits", () => {
         .set("X-Forwarded-For", "6.6.6.6, 198.51.100.8");
       expect(other.status).toBe(422);
     } finally {
-      proxied.close();
+      await proxied.close();
     }
   });
 
@@ -124,12 +124,15 @@ describe("rate limits", () => {
       for (const a of checked) expect(a.body.error_code).toBe("invalid_credentials");
       for (const a of refused) expect(a.body.error_code).toBe("over_request_rate_limit");
       // Every bcrypt comparison that ran left one login_failed row.
-      const compared = spread.db.sqlite
-        .prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'login_failed' AND email = ?")
-        .get(user.email) as { n: number };
-      expect(compared.n).toBe(25);
+      const compared = await spread.db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("action", "=", "login_failed")
+        .where("email", "=", user.email)
+        .executeTakeFirstOrThrow();
+      expect(Number(compared.n)).toBe(25);
     } finally {
-      spread.close();
+      await spread.close();
     }
   });
 
@@ -171,7 +174,7 @@ describe("rate limits", () => {
           .status,
       ).toBe(200);
     } finally {
-      tight.close();
+      await tight.close();
     }
   });
 

@@ -69,8 +69,8 @@ describe("GET /auth/v1/reauthenticate", () => {
   it("needs a signed-in user with a confirmed address", async () => {
     expect((await anon(ctx).get("/auth/v1/reauthenticate")).status).toBe(401);
     const userId = randomUUID();
-    const token = ctx.userToken({ userId, role: null });
-    ctx.db.sqlite.prepare("UPDATE users SET email_confirmed_at = NULL WHERE id = ?").run(userId);
+    const token = await ctx.userToken({ userId, role: null });
+    await ctx.db.updateTable("users").set({ email_confirmed_at: null }).where("id", "=", userId).execute();
     const res = await bearer(ctx, token).get("/auth/v1/reauthenticate");
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe("email_not_confirmed");
@@ -159,7 +159,7 @@ describe("a new password from an old session (AUTH_SECURE_PASSWORD_CHANGE, on by
       });
       expect(res.status, res.text).toBe(200);
     } finally {
-      relaxed.close();
+      await relaxed.close();
     }
   });
 });

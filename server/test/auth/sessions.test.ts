@@ -18,13 +18,12 @@ async function newSession() {
 }
 
 const tokenRows = (sessionId: string) =>
-  ctx.db.sqlite
-    .prepare("SELECT id, parent_id, revoked_at FROM refresh_tokens WHERE session_id = ? ORDER BY id")
-    .all(sessionId) as {
-    id: number;
-    parent_id: number | null;
-    revoked_at: string | null;
-  }[];
+  ctx.db
+    .selectFrom("refresh_tokens")
+    .select(["id", "parent_id", "revoked_at"])
+    .where("session_id", "=", sessionId)
+    .orderBy("id")
+    .execute();
 
 const sessionIdOf = (s: AuthSession) => String(decodeJwt(s.access_token).session_id);
 
@@ -35,7 +34,7 @@ describe("refresh-token rotation", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.refresh_token).not.toBe(session.refresh_token);
     expect(sessionIdOf(res.body)).toBe(sessionIdOf(session));
-    const rows = tokenRows(sessionIdOf(session));
+    const rows = await tokenRows(sessionIdOf(session));
     expect(rows).toHaveLength(2);
     expect(rows[0]?.revoked_at).not.toBeNull();
     expect(rows[1]).toMatchObject({ parent_id: rows[0]?.id, revoked_at: null });
@@ -48,7 +47,7 @@ describe("refresh-token rotation", () => {
     const again = await refresh(ctx, session.refresh_token);
     expect(again.status).toBe(200);
     expect(again.body.refresh_token).toBe(first.body.refresh_token);
-    expect(tokenRows(sessionIdOf(session))).toHaveLength(2);
+    expect(await tokenRows(sessionIdOf(session))).toHaveLength(2);
   });
 
   it("ends the session when even the parent of the active token comes back after the interval", async () => {
@@ -89,12 +88,12 @@ describe("refresh-token rotation", () => {
     const user = await bearer(ctx, second.body.access_token).get("/auth/v1/user");
     expect(user.status).toBe(403);
     expect(user.body.error_code).toBe("session_not_found");
-    const reuse = ctx.db.sqlite
-      .prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'token_reuse_detected'")
-      .get() as {
-      n: number;
-    };
-    expect(reuse.n).toBeGreaterThan(0);
+    const reuse = await ctx.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "token_reuse_detected")
+      .execute();
+    expect(reuse.length).toBeGreaterThan(0);
   });
 
   it("refuses an unknown refresh token", async () => {
@@ -120,7 +119,7 @@ describe("refresh-token rotation", () => {
       );
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
       expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(1);
-      const rows = tokenRows(sessionIdOf(session));
+      const rows = await tokenRows(sessionIdOf(session));
       expect(rows).toHaveLength(2);
       expect(rows.filter((r) => r.revoked_at === null)).toHaveLength(1);
     } finally {

@@ -229,9 +229,12 @@ describe("POST /auth/v1/token?grant_type=password", () => {
       email: user.email,
       password: "wrong-password-1",
     });
-    const rows = ctx.db.sqlite
-      .prepare("SELECT action, ip, user_agent, detail FROM audit_log WHERE email = ? ORDER BY id")
-      .all(user.email) as { action: string; detail: string }[];
+    const rows = await ctx.db
+      .selectFrom("audit_log")
+      .select(["action", "ip", "user_agent", "detail"])
+      .where("email", "=", user.email)
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(["login", "login_failed"]);
     expect(JSON.stringify(rows)).not.toContain(user.password);
     expect(ctx.logs.join("\n")).not.toContain(user.password);
@@ -251,7 +254,7 @@ describe("autoconfirm", () => {
       expect(again.status).toBe(422);
       expect(again.body.error_code).toBe("user_already_exists");
     } finally {
-      auto.close();
+      await auto.close();
     }
   });
 });

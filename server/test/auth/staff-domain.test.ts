@@ -47,7 +47,7 @@ describe("config", () => {
 describe("a role removed by an operator stays removed", () => {
   it("through a magic link, its code, and a recovery link", async () => {
     const email = await confirmedStaff();
-    setUserRole({ db: ctx.db, config: ctx.config }, { email, role: null });
+    await setUserRole({ db: ctx.db, config: ctx.config }, { email, role: null });
 
     await anon(ctx).post("/auth/v1/otp", { email });
     expect(roleOf(await followedLinkToken(email))).toBeUndefined();

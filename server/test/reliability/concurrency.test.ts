@@ -38,13 +38,15 @@ const key = (r: request.Test) => r.set("apikey", ctx.anonKey);
 const sessionIdOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString()).session_id as string;
 
-function checkInvariants(model: Model) {
-  const active = ctx.db.sqlite
-    .prepare(
-      "SELECT session_id, count(*) AS n FROM refresh_tokens WHERE revoked_at IS NULL GROUP BY session_id",
-    )
-    .all() as { session_id: string; n: number }[];
-  for (const row of active) {
+async function checkInvariants(model: Model) {
+  const active = await ctx.db
+    .selectFrom("refresh_tokens")
+    .select((eb) => ["session_id", eb.fn.countAll<number>().as("n")])
+    .where("revoked_at", "is", null)
+    .groupBy("session_id")
+    .execute();
+  for (const { session_id, n } of active) {
+    const row = { session_id, n: Number(n) };
     expect(row.n, `session ${row.session_id} has ${row.n} active refresh tokens`).toBeLessThanOrEqual(1);
     expect(model.ended.has(row.session_id), `ended session ${row.session_id} has an active token`).toBe(
       false,
@@ -76,7 +78,7 @@ class SignIn implements fc.AsyncCommand<Model, Real> {
       refresh: res.body.refresh_token,
       session: sessionIdOf(res.body.access_token),
     };
-    checkInvariants(model);
+    await checkInvariants(model);
   }
   toString = () => `SignIn(${this.tab})`;
 }
@@ -117,7 +119,7 @@ class RacingRefresh implements fc.AsyncCommand<Model, Real> {
       expect(sessionIdOf(res.body.access_token)).toBe(session);
       model.tabs[index] = { access: res.body.access_token, refresh: res.body.refresh_token, session };
     });
-    checkInvariants(model);
+    await checkInvariants(model);
   }
   toString = () => `RacingRefresh(${this.tab})`;
 }
@@ -137,9 +139,11 @@ class SignOut implements fc.AsyncCommand<Model, Real> {
     expectNo5xx(res);
     expect(res.status, res.text).toBe(204);
     const live = new Set(model.tabs.filter((t): t is Tab => t !== null).map((t) => t.session));
-    const userSessions = ctx.db.sqlite
-      .prepare("SELECT id FROM sessions WHERE ended_at IS NOT NULL")
-      .all() as { id: string }[];
+    const userSessions = await ctx.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("ended_at", "is not", null)
+      .execute();
     if (this.scope === "local") endSessions(model, [tab.session]);
     if (this.scope === "global") endSessions(model, [...live, ...userSessions.map((s) => s.id)]);
     if (this.scope === "others")
@@ -147,7 +151,7 @@ class SignOut implements fc.AsyncCommand<Model, Real> {
         model,
         [...live].filter((s) => s !== tab.session),
       );
-    checkInvariants(model);
+    await checkInvariants(model);
   }
   toString = () => `SignOut(${this.tab}, ${this.scope})`;
 }
@@ -169,7 +173,7 @@ class ChangePassword implements fc.AsyncCommand<Model, Real> {
       model,
       [...live].filter((s) => s !== tab.session),
     );
-    checkInvariants(model);
+    await checkInvariants(model);
   }
   toString = () => `ChangePassword(${this.tab})`;
 }
@@ -181,9 +185,12 @@ class UseTokens implements fc.AsyncCommand<Model, Real> {
   async run(model: Model) {
     const all = await Promise.all(
       [...model.ended].slice(-3).map(async (session) => {
-        const row = ctx.db.sqlite
-          .prepare("SELECT 1 FROM refresh_tokens WHERE session_id = ? AND revoked_at IS NULL")
-          .get(session);
+        const row = await ctx.db
+          .selectFrom("refresh_tokens")
+          .select("id")
+          .where("session_id", "=", session)
+          .where("revoked_at", "is", null)
+          .executeTakeFirst();
         expect(row, `ended session ${session} came back`).toBeUndefined();
       }),
     );
@@ -216,7 +223,7 @@ class UseEndedTokens implements fc.AsyncCommand<Model, Real> {
     });
     expectNo5xx(refreshed);
     expect(refreshed.status).toBe(400);
-    checkInvariants(model);
+    await checkInvariants(model);
   }
   toString = () => `UseEndedTokens(${this.tab})`;
 }

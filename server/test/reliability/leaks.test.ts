@@ -221,15 +221,12 @@ describe("with DEV_MAIL_UI off", () => {
       await post("/auth/v1/signup", { email, password: "a secret passphrase nobody logs 31" });
       await post("/auth/v1/otp", { email });
       await post("/auth/v1/recover", { email });
-      const rows = quiet.db.sqlite
-        .prepare("SELECT kind, subject, link, text_body, html_body FROM mail_outbox WHERE to_address = ?")
-        .all(email) as {
-        kind: string;
-        subject: string;
-        link: string;
-        text_body: string;
-        html_body: string;
-      }[];
+      await quiet.work.whenIdle();
+      const rows = await quiet.db
+        .selectFrom("mail_outbox")
+        .select(["kind", "subject", "link", "text_body", "html_body"])
+        .where("to_address", "=", email)
+        .execute();
       expect(rows.map((r) => r.kind).sort()).toEqual(["confirmation", "magic_link", "recovery"]);
       for (const row of rows) {
         expect(row.subject).not.toBe("");
@@ -241,7 +238,7 @@ describe("with DEV_MAIL_UI off", () => {
       }
       expect(quiet.logs.some((l) => l.includes("/auth/v1/verify?") || l.includes(email))).toBe(false);
     } finally {
-      quiet.close();
+      await quiet.close();
     }
   });
 });
