@@ -35,7 +35,9 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
   throw restError("42501", `permission denied for table ${table.name}`, {
     status: caller === "anon" ? 401 : 403,
     hint:
-      caller === "authenticated" ? "Staff access (and aal2 where required) is needed for this table." : null,
+      caller === "authenticated"
+        ? "An administrator must grant you staff access (and a second factor may be required)."
+        : null,
   });
 }
 
