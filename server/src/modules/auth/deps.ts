@@ -31,3 +31,10 @@ export interface Requester {
   ip: string;
   userAgent: string | null;
 }
+
+/** The signed-in user a request carries (from its access token, checked against the live session). */
+export interface SignedIn {
+  userId: string;
+  sessionId: string;
+  aal: "aal1" | "aal2";
+}

@@ -5,13 +5,12 @@ import type { Db } from "../../db/database";
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps, Requester, SignedIn } from "./deps";
 import { assertFactorUnlocked, countAttempt, describeLock } from "./factor-lockout";
 import { enforceLimit } from "./limits";
 import * as repo from "./repository";
 import { randomToken, sha256 } from "./secrets";
 import { sessionBody } from "./sessions";
-import type { SignedIn } from "./user";
 import { isoAt, nowIso } from "./values";
 
 const MAX_FACTORS = 10;

@@ -2,12 +2,11 @@ import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps, Requester, SignedIn } from "./deps";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { mailCode } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, safeEqual } from "./secrets";
-import type { SignedIn } from "./user";
 import { nowIso } from "./values";
 
 const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce has expired or is invalid");

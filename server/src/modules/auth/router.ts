@@ -3,7 +3,7 @@ import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps, Requester, SignedIn } from "./deps";
 import { isDevMailOpen } from "./dev-mail";
 import { SINGLE_CONFIRMATION } from "./email-change";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
@@ -17,7 +17,7 @@ import * as repo from "./repository";
 import { rotateRefreshToken, signOut } from "./sessions";
 import { assertTokenGrantAllowed, signInWithPassword } from "./sign-in";
 import { signUp } from "./sign-up";
-import { getUser, type SignedIn, updateUser } from "./user";
+import { getUser, updateUser } from "./user";
 import { parseVerifyInput, verifyOneTimeToken } from "./verify";
 
 const s = initServer();

@@ -3,7 +3,7 @@ import type { OneTimeTokenRow, SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { metadataJson } from "./accounts";
 import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps, Requester, SignedIn } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit } from "./limits";
 import { assertStrongPassword } from "./passwords";
@@ -12,12 +12,6 @@ import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { toUserJson, userMetadataOf } from "./user-json";
 import { normalizeEmail, nowIso } from "./values";
-
-export interface SignedIn {
-  userId: string;
-  sessionId: string;
-  aal: "aal1" | "aal2";
-}
 
 const userNotFound = () => new AppError("user_not_found", "User from sub claim in JWT does not exist");
 
