@@ -16,6 +16,11 @@ export const contract = c.router(
     tables: c.router({
       events: tableRoutes(tables.events),
       crm_contacts: tableRoutes(tables.crm_contacts),
+      crm_companies: tableRoutes(tables.crm_companies),
+      crm_deals: tableRoutes(tables.crm_deals),
+      crm_briefs: tableRoutes(tables.crm_briefs),
+      crm_brief_talent: tableRoutes(tables.crm_brief_talent),
+      crm_activity: tableRoutes(tables.crm_activity),
     }),
     forms: formsContract,
   },
@@ -29,5 +34,6 @@ export * from "./config.contract";
 export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
+export * from "./identifiers";
 export * from "./tables";
 export * from "./talent.contract";

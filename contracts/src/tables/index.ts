@@ -1,4 +1,8 @@
+import { crmActivityTable } from "./crm-activity.table";
+import { crmBriefTalentTable, crmBriefsTable } from "./crm-briefs.table";
+import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
+import { crmDealsTable } from "./crm-deals.table";
 import { eventsTable } from "./events.table";
 
 /**
@@ -9,11 +13,20 @@ import { eventsTable } from "./events.table";
 export const tables = {
   events: eventsTable,
   crm_contacts: crmContactsTable,
+  crm_companies: crmCompaniesTable,
+  crm_deals: crmDealsTable,
+  crm_briefs: crmBriefsTable,
+  crm_brief_talent: crmBriefTalentTable,
+  crm_activity: crmActivityTable,
 } as const;
 
 export type TableName = keyof typeof tables;
 
+export * from "./crm-activity.table";
+export * from "./crm-briefs.table";
+export * from "./crm-companies.table";
 export * from "./crm-contacts.table";
+export * from "./crm-deals.table";
 export * from "./define-table";
 export * from "./events.table";
 export * from "./sample-row";
