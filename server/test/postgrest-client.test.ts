@@ -47,6 +47,7 @@ describe("a stock @supabase/postgrest-js client", () => {
     const { data, count, error } = await client
       .from("crm_contacts")
       .select("*", { count: "exact" })
+      .eq("kind", "talent")
       .limit(50);
     expect(error).toBeNull();
     expect(data).toHaveLength(50);

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { column, defineTable } from "./define-table";
 
-export const ACTIVITY_ACTIONS = ["created", "updated", "moved", "archived", "restored", "note", "deleted"] as const;
+export const ACTIVITY_ACTIONS = [
+  "created",
+  "updated",
+  "moved",
+  "archived",
+  "restored",
+  "note",
+  "deleted",
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** One changed field: what it was and what it became. */

@@ -12,7 +12,7 @@ export const crmBriefsTable = defineTable({
   columns: {
     id: column.uuid().withDefault(),
     title: column.text(200),
-    company_id: column.uuid().orNull(),
+    company_id: column.uuid().foreignKeyTo("crm_companies").orNull(),
     description: column.text(10_000).orNull(),
     budget_sek: column.integer().refine(z.number().int().min(0).max(1_000_000_000), 50_000).orNull(),
     due_on: column.date().orNull(),
@@ -32,8 +32,8 @@ export const crmBriefTalentTable = defineTable({
   description: "talent linked to a creative brief (staff only)",
   columns: {
     id: column.uuid().withDefault(),
-    brief_id: column.uuid(),
-    contact_id: column.uuid(),
+    brief_id: column.uuid().foreignKeyTo("crm_briefs"),
+    contact_id: column.uuid().foreignKeyTo("crm_contacts"),
     created_at: column.timestamp().generated(),
   },
   defaultOrder: "created_at.asc",

@@ -32,7 +32,7 @@ export const crmContactsTable = defineTable({
     strengths: column.json(z.record(z.string().max(100), score)).withDefault(),
     notes: column.text(10_000).orNull(),
     kind: column.enum(CONTACT_KINDS).withDefault(),
-    company_id: column.uuid().orNull(),
+    company_id: column.uuid().foreignKeyTo("crm_companies").orNull(),
     phone: column.text(40).orNull(),
     pro_society: column.text(40).orNull(),
     ipi: column.text(11).refine(ipiSchema, "00014107338").orNull(),

@@ -12,8 +12,8 @@ export const crmDealsTable = defineTable({
   columns: {
     id: column.uuid().withDefault(),
     title: column.text(200),
-    company_id: column.uuid().orNull(),
-    contact_id: column.uuid().orNull(),
+    company_id: column.uuid().foreignKeyTo("crm_companies").orNull(),
+    contact_id: column.uuid().foreignKeyTo("crm_contacts").orNull(),
     stage: column.enum(DEAL_STAGES).withDefault(),
     /** Whole kronor. */
     value_sek: column.integer().refine(z.number().int().min(0).max(1_000_000_000), 25_000).withDefault(),

@@ -31,6 +31,17 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   filterable: boolean;
   /** A valid value, for generated requests (the access matrix, the fuzzer) where the type alone can't say. */
   sample?: unknown;
+  /** The table whose key this column holds (a foreign key): generated requests use an existing row's id. */
+  references?: string;
+}
+
+interface ColumnTraits {
+  nullable: boolean;
+  hasDefault: boolean;
+  readOnly: boolean;
+  filterable: boolean;
+  sample?: unknown;
+  references?: string;
 }
 
 class Column<
@@ -40,64 +51,58 @@ class Column<
   R extends boolean = false,
 > implements ColumnSpec<Z>
 {
+  readonly nullable: N;
+  readonly hasDefault: D;
+  readonly readOnly: R;
+  readonly filterable: boolean;
+  readonly sample?: unknown;
+  readonly references?: string;
+
   constructor(
     readonly type: ColumnType,
     readonly schema: Z,
-    readonly nullable: N = false as N,
-    readonly hasDefault: D = false as D,
-    readonly readOnly: R = false as R,
-    readonly filterable = true,
-    readonly sample?: unknown,
-  ) {}
+    traits: Partial<ColumnTraits> = {},
+  ) {
+    this.nullable = (traits.nullable ?? false) as N;
+    this.hasDefault = (traits.hasDefault ?? false) as D;
+    this.readOnly = (traits.readOnly ?? false) as R;
+    this.filterable = traits.filterable ?? true;
+    this.sample = traits.sample;
+    this.references = traits.references;
+  }
+
+  /** A copy with some traits changed (the type parameters follow what the caller declares). */
+  private with<Z2 extends z.ZodTypeAny, N2 extends boolean, D2 extends boolean, R2 extends boolean>(
+    changes: Partial<ColumnTraits>,
+    schema: z.ZodTypeAny = this.schema,
+  ): Column<Z2, N2, D2, R2> {
+    const { nullable, hasDefault, readOnly, filterable, sample, references } = this;
+    return new Column(this.type, schema as Z2, {
+      ...{ nullable, hasDefault, readOnly, filterable, sample, references },
+      ...changes,
+    });
+  }
   orNull(): Column<Z, true, D, R> {
-    return new Column(
-      this.type,
-      this.schema,
-      true,
-      this.hasDefault,
-      this.readOnly,
-      this.filterable,
-      this.sample,
-    );
+    return this.with({ nullable: true });
   }
   /** The database has a default: optional on insert. */
   withDefault(): Column<Z, N, true, R> {
-    return new Column(
-      this.type,
-      this.schema,
-      this.nullable,
-      true,
-      this.readOnly,
-      this.filterable,
-      this.sample,
-    );
+    return this.with({ hasDefault: true });
   }
   /** Set by the database or the server only. */
   generated(): Column<Z, N, true, true> {
-    return new Column(this.type, this.schema, this.nullable, true, true, this.filterable, this.sample);
+    return this.with({ hasDefault: true, readOnly: true });
   }
   notFilterable(): Column<Z, N, D, R> {
-    return new Column(
-      this.type,
-      this.schema,
-      this.nullable,
-      this.hasDefault,
-      this.readOnly,
-      false,
-      this.sample,
-    );
+    return this.with({ filterable: false });
+  }
+  /** A foreign key to `table`'s primary key. */
+  foreignKeyTo(table: string): Column<Z, N, D, R> {
+    return this.with({ references: table });
   }
   /** A stricter value schema (a check digit, a pattern), same storage type; give a sample that passes it. */
   refine<Z2 extends z.ZodTypeAny>(schema: Z2, sample?: z.infer<Z2>): Column<Z2, N, D, R> {
-    return new Column(
-      this.type,
-      schema,
-      this.nullable,
-      this.hasDefault,
-      this.readOnly,
-      this.filterable,
-      sample ?? this.sample,
-    );
+    return this.with({ sample: sample ?? this.sample }, schema);
   }
 }
 
@@ -107,7 +112,7 @@ export const column = {
   uuid: () => new Column("uuid", z.string().uuid()),
   text: (max = 10_000) => new Column("text", z.string().max(max, `must be at most ${max} characters`)),
   enum: <const T extends readonly [string, ...string[]]>(values: T) =>
-    new Column("text", z.enum(values), false, false, false, true, values[0]),
+    new Column("text", z.enum(values), { sample: values[0] }),
   integer: () => new Column("integer", z.number().int()),
   number: () => new Column("number", z.number().finite()),
   boolean: () => new Column("boolean", z.boolean()),

@@ -1,5 +1,5 @@
 import { crmActivityTable } from "./crm-activity.table";
-import { crmBriefTalentTable, crmBriefsTable } from "./crm-briefs.table";
+import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";

@@ -7,6 +7,7 @@ import * as addFactorLockout from "./migrations/2026_11_24_100000_add_factor_loc
 import * as addTokenPasswordFingerprint from "./migrations/2026_11_24_120000_add_token_password_fingerprint";
 import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_newsletter_pending";
 import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
+import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_120000_add_token_password_fingerprint": addTokenPasswordFingerprint,
   "2026_11_24_130000_create_newsletter_pending": createNewsletterPending,
   "2026_11_25_100000_create_rate_limits": createRateLimits,
+  "2026_11_26_100000_create_crm_tables": createCrmTables,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

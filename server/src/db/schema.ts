@@ -38,10 +38,28 @@ export interface CrmContactTable {
   reliability_score: number | null;
   strengths: StoredObject;
   notes: string | null;
+  kind: Generated<string>;
+  company_id: string | null;
+  phone: string | null;
+  pro_society: string | null;
+  ipi: string | null;
+  archived_at: string | null;
+  last_activity_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
 export type CrmContactRow = Selectable<CrmContactTable>;
+
+/** The CRM's timeline; written only by the table hooks, in the transaction of the change it records. */
+export interface CrmActivityTable {
+  id: string;
+  record_type: string;
+  record_id: string;
+  action: string;
+  changes: StoredObject;
+  actor_id: string | null;
+  created_at: string;
+}
 export type NewCrmContactRow = Insertable<CrmContactTable>;
 
 interface Handling {
@@ -279,4 +297,5 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
+  crm_activity: CrmActivityTable;
 }

@@ -1,22 +1,10 @@
-import { createHash } from "node:crypto";
 import { tables } from "@app/contracts";
 import { sql } from "kysely";
 import { toStoredRow } from "../rest/postgrest/values";
 import type { Database } from "./database";
 import type { NewCrmContactRow, NewEventRow } from "./schema";
-
-/** Stable ids, so seeding twice never duplicates a row. */
-function seedId(kind: string, n: number): string {
-  const h = createHash("sha256").update(`${kind}:${n}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-const day = 24 * 3600 * 1000;
-const at = (daysFromNow: number, hour: number) => {
-  const d = new Date(Date.now() + daysFromNow * day);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d.toISOString();
-};
+import { seedCrm } from "./seed-crm";
+import { at, seedId } from "./seed-ids";
 
 export function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [
@@ -258,6 +246,9 @@ export function demoTalent(count = 64): NewCrmContactRow[] {
       reliability_score: Math.round((5 + ((n * 37) % 50) / 10) * 10) / 10,
       strengths,
       notes: n % 4 === 0 ? "Strong in writing camps; prefers morning sessions." : null,
+      kind: "talent",
+      // Every fifth has gone quiet for over a month: the A&R dashboard's nurture queue.
+      last_activity_at: at(n % 5 === 0 ? -(31 + (n % 40)) : -(n % 20), 10),
     };
   });
 }
@@ -280,7 +271,8 @@ export async function seedDemoData(db: Database) {
         .executeTakeFirst();
       talent += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
-    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent };
+    const crm = await seedCrm(trx, db.engine);
+    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent, ...crm };
   });
 }
 

@@ -1,7 +1,14 @@
+import { contactHooks, timelineHooks } from "../modules/crm/timeline";
 import type { TableHooks } from "./postgrest/table-service";
 
 /**
  * The business rules of each table beyond its policy (state transitions, derived fields, timeline rows),
  * run by the generic handler inside the write's transaction. A table without rules needs no entry.
  */
-export const tableHooks: Record<string, TableHooks> = {};
+export const tableHooks: Record<string, TableHooks> = {
+  crm_contacts: contactHooks,
+  crm_companies: timelineHooks("crm_companies"),
+  crm_deals: timelineHooks("crm_deals", { stateField: "stage", contactField: "contact_id" }),
+  crm_briefs: timelineHooks("crm_briefs", { stateField: "status" }),
+  crm_brief_talent: timelineHooks("crm_brief_talent", { contactField: "contact_id" }),
+};

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import type { ActivityAction } from "@app/contracts";
+import type { Db } from "../../db/database";
+import type { HookContext, Row, TableHooks } from "../../rest/postgrest/table-service";
+
+/** Fields whose change is bookkeeping, not news: they never make a timeline row on their own. */
+const QUIET = new Set(["updated_at", "created_at", "last_activity_at", "position"]);
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What an update changed, field by field (before → after), leaving out bookkeeping. */
+export function changedFields(before: Row, after: Row): Changes {
+  const changes: Changes = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (QUIET.has(field) || same(before[field], to)) continue;
+    changes[field] = { from: before[field] ?? null, to: to ?? null };
+  }
+  return changes;
+}
+
+/**
+ * The timeline action an update is: archiving and restoring first, then a move of the record's state
+ * (a deal's stage, a brief's status), else a plain update. Undefined when nothing worth telling changed.
+ */
+export function actionOf(changes: Changes, stateField?: string): ActivityAction | undefined {
+  if (changes.archived_at) return changes.archived_at.to === null ? "restored" : "archived";
+  if (stateField && changes[stateField]) return "moved";
+  return Object.keys(changes).length > 0 ? "updated" : undefined;
+}
+
+export async function appendActivity(
+  trx: Db,
+  entry: {
+    recordType: string;
+    recordId: string;
+    action: ActivityAction;
+    changes: Changes;
+    actorId: string | null;
+    at: string;
+  },
+) {
+  await trx
+    .insertInto("crm_activity")
+    .values({
+      id: randomUUID(),
+      record_type: entry.recordType,
+      record_id: entry.recordId,
+      action: entry.action,
+      changes: JSON.stringify(entry.changes),
+      actor_id: entry.actorId,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
+/** A contact touched by this change (its own row, or the one a deal or brief link names). */
+async function touchContact(ctx: HookContext, contactId: unknown) {
+  if (typeof contactId !== "string") return;
+  await ctx.trx
+    .updateTable("crm_contacts")
+    .set({ last_activity_at: ctx.at })
+    .where("id", "=", contactId)
+    .execute();
+}
+
+/**
+ * Hooks that write every create, update, move, archive, restore and delete of a CRM table to the timeline,
+ * in the same transaction as the change, and keep the linked contact's last activity current.
+ */
+export function timelineHooks(
+  recordType: string,
+  opts: { stateField?: string; contactField?: string } = {},
+): TableHooks {
+  return {
+    async afterWrite(ctx, { verb, before, after }) {
+      const row = (after ?? before) as Row;
+      let action: ActivityAction | undefined;
+      let changes: Changes = {};
+      if (verb === "insert") {
+        action = "created";
+        changes = changedFields({}, after as Row);
+      } else if (verb === "delete") {
+        action = "deleted";
+      } else {
+        changes = changedFields(before as Row, after as Row);
+        action = actionOf(changes, opts.stateField);
+      }
+      if (!action) return;
+      await appendActivity(ctx.trx, {
+        recordType,
+        recordId: String(row.id),
+        action,
+        changes,
+        actorId: ctx.actorId,
+        at: ctx.at,
+      });
+      if (opts.contactField && verb !== "delete") await touchContact(ctx, row[opts.contactField]);
+    },
+  };
+}
+
+/** A contact's own changes are its activity: the nurture queue reads last_activity_at. */
+export const contactHooks: TableHooks = {
+  ...timelineHooks("crm_contacts"),
+  beforeInsert: (ctx, values) => ({ ...values, last_activity_at: ctx.at }),
+  beforeUpdate: (ctx, changes) => ({ ...changes, last_activity_at: ctx.at }),
+};
