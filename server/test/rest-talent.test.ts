@@ -24,11 +24,17 @@ describe("GET /rest/v1/crm_contacts", () => {
   });
 
   it("adds the exact total to Content-Range with Prefer: count=exact", async () => {
-    const res = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&limit=50&offset=0").set("Prefer", "count=exact");
+    const res = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&limit=50&offset=0").set(
+      "Prefer",
+      "count=exact",
+    );
     // A partial page with a known total is PostgREST's 206.
     expect(res.status).toBe(206);
     expect(res.headers["content-range"]).toBe("0-49/64");
-    const rest = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&limit=50&offset=50").set("Prefer", "count=exact");
+    const rest = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&limit=50&offset=50").set(
+      "Prefer",
+      "count=exact",
+    );
     expect(rest.body).toHaveLength(14);
     expect(rest.headers["content-range"]).toBe("50-63/64");
   });
@@ -39,7 +45,10 @@ describe("GET /rest/v1/crm_contacts", () => {
   });
 
   it("answers */0 past the end and on an empty table", async () => {
-    const past = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&offset=1000").set("Prefer", "count=exact");
+    const past = await asStaff("/rest/v1/crm_contacts?kind=eq.talent&offset=1000").set(
+      "Prefer",
+      "count=exact",
+    );
     expect(past.body).toEqual([]);
     expect(past.headers["content-range"]).toBe("*/64");
     const empty = await createTestContext({ seed: false });

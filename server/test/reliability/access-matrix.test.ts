@@ -1,9 +1,10 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { type Caller, isAllowed, sampleRow, type TableDefinition, tables } from "@app/contracts";
+import { type Caller, isAllowed, type TableDefinition, tables } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
+import { sampleRowWithParents } from "../support/sample-rows";
 
 let ctx: TestContext;
 let account: { email: string; password: string };
@@ -89,7 +90,7 @@ async function headersFor(who: Who): Promise<Record<string, string>> {
 interface Recipe {
   query?: Record<string, string>;
   params?: Record<string, string>;
-  body?: () => object;
+  body?: () => object | Promise<object>;
 }
 const anyId = () => randomUUID();
 const contactBody = () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" });
@@ -151,7 +152,7 @@ function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe,
   const filter = { [table.primaryKey]: `eq.${anyId()}` };
   const recipe: Recipe = {
     list: { query: { limit: "1" } },
-    insert: { body: () => sampleRow(table) },
+    insert: { body: () => sampleRowWithParents(ctx.db, table) },
     update: { query: filter, body: () => ({}) },
     remove: { query: filter },
   }[route];
@@ -188,7 +189,7 @@ describe("access-control matrix", () => {
       .query(recipe.query ?? {})
       .redirects(0);
     req = req.set(await headersFor(who));
-    if (recipe.body) req = req.send(recipe.body());
+    if (recipe.body) req = req.send(await recipe.body());
     const res = await req;
     expect(res.status, `${route.method} ${route.path} as ${who}: ${res.text.slice(0, 200)}`).toBe(
       statuses[i],

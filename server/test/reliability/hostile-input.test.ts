@@ -12,6 +12,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
+import { existingIds } from "../support/sample-rows";
 import { snapshotTables } from "../support/table-snapshot";
 
 let ctx: TestContext;
@@ -226,9 +227,13 @@ describe("generated valid input", () => {
     return base.filter((v) => column.schema.safeParse(v).success);
   }
 
-  function arbitraryRow(table: TableDefinition) {
+  async function arbitraryRow(table: TableDefinition) {
     const fields: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, column] of Object.entries(table.columns)) {
+      if (column.references && !column.nullable) {
+        fields[name] = fc.constantFrom(...(await existingIds(ctx.db, column.references)));
+        continue;
+      }
       if (column.readOnly || name === table.primaryKey || column.type === "uuid") continue;
       fields[name] = column.nullable
         ? fc.option(arbitraryValue(column), { nil: null })
@@ -242,7 +247,7 @@ describe("generated valid input", () => {
     "is inserted into %s by staff and reads back as written",
     async (name, table) => {
       await fc.assert(
-        fc.asyncProperty(arbitraryRow(table), async (row) => {
+        fc.asyncProperty(await arbitraryRow(table), async (row) => {
           expect(table.insert.safeParse(row).success).toBe(true);
           const res = await request(ctx.app)
             .post(`/rest/v1/${name}`)
