@@ -55,7 +55,11 @@ export type TalentList = {
 export function useTalentList(): TalentList {
   const query = tsr.tables.crm_contacts.list.useQuery({
     queryKey: talentListQueryKey,
-    queryData: { query: { limit: String(TALENT_PAGE_LIMIT) }, headers: { prefer: "count=exact" } },
+    // Talent only: industry contacts live in the same table and have their own screen.
+    queryData: {
+      query: { kind: "eq.talent", limit: String(TALENT_PAGE_LIMIT) },
+      headers: { prefer: "count=exact" },
+    },
   });
   // A partial page with a known total is PostgREST's 206: both are a success.
   const isOk = (status: number) => status === 200 || status === 206;
