@@ -39,7 +39,7 @@ export const crmContactsTable = defineTable({
     /** Set to archive, cleared to restore; archived contacts leave the default lists. */
     archived_at: column.timestamp().orNull(),
     /** The newest timeline row about the contact: the nurture queue reads it. */
-    last_activity_at: column.timestamp().generated(),
+    last_activity_at: column.timestamp().orNull().generated(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -39,6 +39,13 @@ export function toTalent(row: TalentRow & { id: string }): Talent {
     reliability_score: row.reliability_score ?? null,
     strengths: row.strengths ?? {},
     notes: row.notes ?? null,
+    kind: row.kind ?? "talent",
+    company_id: row.company_id ?? null,
+    phone: row.phone ?? null,
+    pro_society: row.pro_society ?? null,
+    ipi: row.ipi ?? null,
+    archived_at: row.archived_at ?? null,
+    last_activity_at: row.last_activity_at ?? null,
     created_at: row.created_at ?? "",
     updated_at: row.updated_at ?? "",
   };
