@@ -40,7 +40,7 @@ describe("TalentPage", () => {
       "VocalistSongwriter+11 more roles",
     );
     expect(within(row).getByText("9/10")).toBeInTheDocument();
-    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?limit=50");
+    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?kind=eq.talent&limit=50");
     expect(requests[0]?.headers.get("prefer")).toBe("count=exact");
   });
 
