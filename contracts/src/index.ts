@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
 import { configContract } from "./config.contract";
+import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { tables } from "./tables";
@@ -23,6 +24,7 @@ export const contract = c.router(
       crm_activity: tableRoutes(tables.crm_activity),
     }),
     forms: formsContract,
+    crm: crmContract,
   },
   { strictStatusCodes: true },
 );
@@ -31,6 +33,7 @@ export type Contract = typeof contract;
 export * from "./auth.contract";
 export * from "./common";
 export * from "./config.contract";
+export * from "./crm.contract";
 export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";

@@ -106,6 +106,40 @@ describe("the timeline", () => {
   });
 });
 
+describe("notes (POST /rest/v1/rpc/add_crm_note)", () => {
+  it("adds a note to a record's timeline, as the contact's activity too", async () => {
+    const contact = await insert("crm_contacts", { first_name: "Ines", last_name: "Dahl" });
+    ctx.clock.advance(120);
+    const res = await api("post", "/rest/v1/rpc/add_crm_note").send({
+      record_type: "crm_contacts",
+      record_id: contact.id,
+      body: "Met at Fasching; wants a co-write in May.",
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ action: "note", note: "Met at Fasching; wants a co-write in May." });
+    expect((await timeline(contact.id)).map((r) => r.action)).toEqual(["created", "note"]);
+    const after = await api("get", `/rest/v1/crm_contacts?id=eq.${contact.id}&select=last_activity_at`);
+    expect(after.body[0].last_activity_at > (contact.last_activity_at as string)).toBe(true);
+  });
+
+  it("answers 404 for a record that does not exist and 400 for an empty note, writing nothing", async () => {
+    const missing = crypto.randomUUID();
+    const res = await api("post", "/rest/v1/rpc/add_crm_note").send({
+      record_type: "crm_deals",
+      record_id: missing,
+      body: "x",
+    });
+    expect(res.status).toBe(404);
+    const empty = await api("post", "/rest/v1/rpc/add_crm_note").send({
+      record_type: "crm_deals",
+      record_id: missing,
+      body: " ",
+    });
+    expect(empty.status).toBe(400);
+    expect(await timeline(missing)).toEqual([]);
+  });
+});
+
 describe("validation", () => {
   it("checks an IPI name number's mod-101 digits and an organisation number's Luhn digit", async () => {
     const badIpi = await api("post", "/rest/v1/crm_contacts").send({

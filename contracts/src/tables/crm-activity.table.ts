@@ -29,6 +29,8 @@ export const crmActivityTable = defineTable({
     action: column.enum(ACTIVITY_ACTIONS),
     changes: column.json(z.record(z.string(), activityChangeSchema)).withDefault(),
     actor_id: column.uuid().orNull(),
+    /** The text of a `note` row. */
+    note: column.text(5000).orNull(),
     created_at: column.timestamp().generated(),
   },
   defaultOrder: "created_at.desc",

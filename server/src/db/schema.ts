@@ -58,6 +58,7 @@ export interface CrmActivityTable {
   action: string;
   changes: StoredObject;
   actor_id: string | null;
+  note?: string | null;
   created_at: string;
 }
 export type NewCrmContactRow = Insertable<CrmContactTable>;

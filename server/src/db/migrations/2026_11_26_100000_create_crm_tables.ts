@@ -134,6 +134,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("changes", t.json, (c) => t.objectColumn(c, "changes"))
     .addColumn("actor_id", t.uuid)
+    .addColumn("note", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
   await db.schema

@@ -39,9 +39,10 @@ export async function appendActivity(
     changes: Changes;
     actorId: string | null;
     at: string;
+    note?: string;
   },
 ) {
-  await trx
+  return trx
     .insertInto("crm_activity")
     .values({
       id: randomUUID(),
@@ -50,13 +51,15 @@ export async function appendActivity(
       action: entry.action,
       changes: JSON.stringify(entry.changes),
       actor_id: entry.actorId,
+      note: entry.note ?? null,
       created_at: entry.at,
     })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A contact touched by this change (its own row, or the one a deal or brief link names). */
-async function touchContact(ctx: HookContext, contactId: unknown) {
+export async function touchContact(ctx: Pick<HookContext, "trx" | "at">, contactId: unknown) {
   if (typeof contactId !== "string") return;
   await ctx.trx
     .updateTable("crm_contacts")
