@@ -23,7 +23,7 @@ const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "Not
 const AuthArea = lazyNamed(() => import("@/features/auth/components/auth-provider"), "AuthArea");
 const RequireStaff = lazyNamed(() => import("@/features/auth/components/require-staff"), "RequireStaff");
 const SignInPage = lazyNamed(() => import("@/features/auth/routes/sign-in-page"), "SignInPage");
-const AppRoot = lazyNamed(() => import("@/features/backoffice/routes/app-root"), "AppRoot");
+const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
 
 export function AppRoutes() {
   const { pathname } = useLocation();

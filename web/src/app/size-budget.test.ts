@@ -31,7 +31,7 @@ const PUBLIC_ROUTES = [
 ];
 const PRIVATE_ROUTES = [
   "src/features/auth/routes/sign-in-page.tsx",
-  "src/features/backoffice/routes/app-root.tsx",
+  "src/app/routes/back-office/app-root.tsx",
 ];
 
 /*
@@ -42,11 +42,13 @@ const PRIVATE_ROUTES = [
 const PRIVATE_SOURCE_DIRS = [
   "/src/features/auth/",
   "/src/features/backoffice/",
+  "/src/app/routes/back-office/",
   "/src/features/dashboard/",
   "/src/features/crm/",
   "/src/features/portfolio/",
   "/src/features/legal/",
   "/src/features/inbox/",
+  "/src/lib/use-auth.ts",
   "/packages/auth-client/",
 ];
 

@@ -1,5 +1,6 @@
 import { postgrestErrorSchema } from "@app/contracts";
 import { z } from "zod";
+import { StaleRecordError } from "@/lib/postgrest";
 
 const errorResponseSchema = z.object({ status: z.number(), body: z.unknown() });
 const messageBodySchema = z.object({ message: z.string().min(1) });
@@ -9,6 +10,7 @@ const messageBodySchema = z.object({ message: z.string().min(1) });
  * for a person. The server's own message is used when it sent one; it is written for end users.
  */
 export function describeApiError(error: unknown): string {
+  if (error instanceof StaleRecordError) return error.message;
   const response = errorResponseSchema.safeParse(error);
   if (!response.success) {
     return "We could not reach the server. Check your connection and try again.";

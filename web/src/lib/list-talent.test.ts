@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseContentRangeTotal, toTalent } from "@/lib/list-talent";
+import { toTalent } from "@/lib/list-talent";
+import { parseContentRangeTotal } from "@/lib/postgrest";
 
 describe("parseContentRangeTotal", () => {
   it("reads the total after the slash", () => {

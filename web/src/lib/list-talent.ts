@@ -1,13 +1,13 @@
 import { TALENT_PAGE_LIMIT, type Talent } from "@app/contracts";
-import { useEffect } from "react";
 import { tsr } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { parseContentRangeTotal } from "@/lib/postgrest";
+import { crmQueryKey } from "@/lib/query-keys";
 
 /*
  * Talent (crm_contacts) is read by two features, the CRM talent screen and the portfolio builder, so its
  * one hook lives here rather than in either of them (features never import each other).
  */
-export const talentQueryKey = ["talent"] as const;
+export const talentQueryKey = [...crmQueryKey, "talent"] as const;
 export const talentListQueryKey = [...talentQueryKey, "list", { limit: TALENT_PAGE_LIMIT }] as const;
 
 /** Spec §7: the fetch's own error text; the screens show the toast below instead. */
@@ -15,14 +15,6 @@ export const TALENT_FETCH_ERROR = "Failed to fetch talent";
 export const TALENT_LOAD_TOAST = "Failed to load talent list";
 
 type TalentRow = Partial<Talent>;
-
-// PostgREST's `Content-Range: 0-49/64` (or `*/0` when empty) carries the total after the slash.
-export function parseContentRangeTotal(header: string | null | undefined): number | null {
-  const total = header?.split("/")[1];
-  if (!total || total === "*") return null;
-  const parsed = Number.parseInt(total, 10);
-  return Number.isFinite(parsed) ? parsed : null;
-}
 
 /** The API may leave out columns; screens get every field, with empty lists and nulls for the gaps. */
 export function toTalent(row: TalentRow & { id: string }): Talent {
@@ -67,17 +59,12 @@ export function useTalentList(): TalentList {
       query: { kind: "eq.talent", limit: String(TALENT_PAGE_LIMIT) },
       headers: { prefer: "count=exact" },
     },
+    meta: { errorMessage: TALENT_LOAD_TOAST },
   });
-  // A partial page with a known total is PostgREST's 206: both are a success.
-  const isOk = (status: number) => status === 200 || status === 206;
-  const isFailed = query.isError || (query.isSuccess && !isOk(query.data.status));
-
-  useEffect(() => {
-    if (isFailed) toast.error(TALENT_LOAD_TOAST, { id: TALENT_LOAD_TOAST });
-  }, [isFailed]);
 
   if (query.isPending) return { talents: [], total: 0, isPending: true, error: null };
-  if (isFailed || !query.data || !isOk(query.data.status) || !Array.isArray(query.data.body)) {
+  // A partial page with a known total is PostgREST's 206: both are a success (ts-rest throws the rest).
+  if (query.isError || !Array.isArray(query.data.body)) {
     return { talents: [], total: 0, isPending: false, error: TALENT_FETCH_ERROR };
   }
   const talents = (query.data.body as TalentRow[])

@@ -1,10 +1,63 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 
-export function createQueryClient() {
-  return new QueryClient({
+/** What a query states about its failure; the cache below turns it into the toast. */
+export type QueryToastMeta = {
+  /** Toast title when the read fails (the API's own words become the description). */
+  errorMessage?: string;
+};
+
+/** What a mutation states about its outcome; hooks never call `toast` themselves. */
+export type MutationToastMeta = {
+  successMessage?: string;
+  errorMessage?: string;
+  /** Cached reads the write may have changed: refetched once it settles, whatever the outcome. */
+  invalidates?: readonly QueryKey[];
+};
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: QueryToastMeta;
+    mutationMeta: MutationToastMeta;
+  }
+}
+
+/*
+ * The one place API outcomes become toasts. The toast code (sonner) loads on the first toast only, so
+ * public pages that never toast keep it out of their bundle.
+ */
+const showError = (title: string, error: unknown) =>
+  void import("@/lib/api-toasts").then(({ toastApiError }) => toastApiError(title, error));
+const showSuccess = (title: string) =>
+  void import("@/lib/api-toasts").then(({ toastSuccess }) => toastSuccess(title));
+
+export function createQueryClient(overrides: { retry?: boolean } = {}) {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorMessage) showError(query.meta.errorMessage, error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) => {
+        if (mutation.meta?.successMessage) showSuccess(mutation.meta.successMessage);
+      },
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorMessage) showError(mutation.meta.errorMessage, error);
+      },
+      // Awaited by the mutation: a dialog that closes on success finds its list already fresh.
+      onSettled: async (_data, _error, _variables, _context, mutation) => {
+        const keys = mutation.meta?.invalidates ?? [];
+        await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+    }),
     defaultOptions: {
-      queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: overrides.retry === false ? false : 1,
+      },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { ToasterHost } from "@/app/toaster-host";
+import { createQueryClient } from "@/lib/query-client";
 
 export const TEST_CONFIG = {
   anon_key: "test-anon-key",
@@ -23,9 +24,8 @@ export function installConfigMeta() {
 
 export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?: string } = {}) {
   installConfigMeta();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // The app's own client (its toast and invalidation path included), without retries.
+  const queryClient = createQueryClient({ retry: false });
   return {
     queryClient,
     ...render(

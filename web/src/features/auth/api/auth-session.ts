@@ -1,7 +1,6 @@
 import { type AuthClient, type AuthError, createAuthClient, type Session } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
 import type { QueryClient } from "@tanstack/react-query";
-import type { AuthStatus, SignOutScope } from "@/features/auth/hooks/use-auth";
 import {
   AUTH_FAILURE_TOASTS,
   AUTH_TOASTS,
@@ -11,6 +10,7 @@ import {
 } from "@/features/auth/utils/auth-toasts";
 import { setAccessTokenProvider, setUnauthorizedHandler } from "@/lib/api-client";
 import { loadPublicConfig } from "@/lib/public-config";
+import type { AuthStatus, SignOutScope } from "@/lib/use-auth";
 
 /*
  * One auth client per page, held here rather than in React state: the router remounts its subtree on every

@@ -9,7 +9,7 @@ import {
   startAuthSession,
   subscribeToAuth,
 } from "@/features/auth/api/auth-session";
-import { AuthContext, type AuthState } from "@/features/auth/hooks/use-auth";
+import { AuthContext, type AuthState } from "@/lib/use-auth";
 
 /**
  * Fills `useAuth()` for the sign-in screen and the back office. Mounted only around /auth, /login and /app,

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { RequireStaff } from "@/features/auth/components/require-staff";
-import type { AuthState } from "@/features/auth/hooks/use-auth";
 import { buildUser, renderWithAuthState } from "@/features/auth/testing/auth-fixtures";
+import type { AuthState } from "@/lib/use-auth";
 
 function SignInProbe() {
   const location = useLocation();

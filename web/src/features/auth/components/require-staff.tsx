@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**

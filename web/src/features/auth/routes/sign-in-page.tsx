@@ -6,7 +6,7 @@ import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
 import { MagicLinkForm } from "@/features/auth/components/magic-link-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export const PORTAL_TITLE = `${SITE.name} Portal`;

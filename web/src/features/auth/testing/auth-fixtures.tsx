@@ -2,7 +2,7 @@ import type { Session } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { AuthContext, type AuthState } from "@/features/auth/hooks/use-auth";
+import { AuthContext, type AuthState } from "@/lib/use-auth";
 import { jsonResponse } from "@/test/fetch-stub";
 
 /** Where @app/auth-client keeps the session (its DEFAULT_STORAGE_KEY). */

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/use-auth";
 
 function displayName(fullName: unknown, email: string) {
   return typeof fullName === "string" && fullName.trim() ? fullName.trim() : email;

@@ -1,17 +1,33 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page-heading";
-import { BRIEF_COLUMNS, SAMPLE_CRM } from "@/features/crm/data/sample-crm";
-import { groupBriefsByStatus } from "@/features/crm/utils/select-crm-lists";
+import { SearchInput } from "@/components/ui/search-input";
+import { Spinner } from "@/components/ui/spinner";
+import type { Brief } from "@/features/crm/api/crm-types";
+import { briefsQueryKey, useBriefs } from "@/features/crm/api/list-briefs";
+import { useCompanyNames } from "@/features/crm/api/list-companies";
+import { nextPosition, useMoveCard } from "@/features/crm/api/move-card";
+import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
+import { KanbanBoard } from "@/features/crm/components/kanban-board";
+import { BRIEF_COLUMNS } from "@/features/crm/utils/board-columns";
+import { filterBriefs } from "@/features/crm/utils/filter-briefs";
+import { formatRelativeTime, formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function BriefsPage() {
   useDocumentTitle("Creative Briefs");
+  const briefs = useBriefs();
+  const companyNames = useCompanyNames();
+  const moveBrief = useMoveCard("crm_briefs", "status", briefsQueryKey, {
+    successMessage: "Brief moved",
+    errorMessage: "Could not move the brief",
+  });
   const [search, setSearch] = useState("");
-  const columns = groupBriefsByStatus(SAMPLE_CRM.briefs, search);
+  const [editing, setEditing] = useState<{ brief: Brief | null } | null>(null);
+  const rows = briefs.data?.rows ?? [];
+  const clientName = (brief: Brief) => (brief.company_id ? (companyNames.get(brief.company_id) ?? "") : "");
+  const shown = filterBriefs(rows, search, clientName);
 
   return (
     <div className="grid gap-6">
@@ -19,55 +35,60 @@ export function BriefsPage() {
         title="Creative Briefs"
         description="Track briefs from first draft to shipped."
         actions={
-          <Button onClick={() => console.info("New brief: not built yet")}>
+          <Button onClick={() => setEditing({ brief: null })}>
             <Plus aria-hidden="true" />
             New Brief
           </Button>
         }
       />
-      <div className="relative max-w-sm">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
+      <SearchInput
+        className="max-w-sm"
+        aria-label="Search briefs"
+        placeholder="Search briefs..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {briefs.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner />
+          Loading briefs...
+        </p>
+      ) : (
+        <KanbanBoard
+          cardNoun="briefs"
+          columns={BRIEF_COLUMNS}
+          cards={shown}
+          columnOf={(brief) => brief.status}
+          cardTitle={(brief) => brief.title}
+          renderCard={(brief) => (
+            <div className="grid gap-0.5 text-muted-foreground">
+              {brief.company_id ? <span>{clientName(brief) || "Client"}</span> : null}
+              {brief.budget_sek !== null ? <span>{formatSek(brief.budget_sek)}</span> : null}
+              {brief.due_on ? <span>Due {formatRelativeTime(brief.due_on)}</span> : null}
+            </div>
+          )}
+          onOpen={(brief) => setEditing({ brief })}
+          onMove={(brief, status) =>
+            moveBrief.mutate({
+              card: brief,
+              to: status,
+              position: nextPosition(rows.filter((row) => row.status === status)),
+            })
+          }
         />
-        <Input
-          type="search"
-          aria-label="Search briefs"
-          placeholder="Search briefs..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
-      <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
-        {BRIEF_COLUMNS.map((column) => {
-          const briefs = columns[column.status];
-          return (
-            <section key={column.status} aria-labelledby={`brief-column-${column.status}`}>
-              <Card className="flex min-h-48 flex-col gap-3 p-3">
-                <h2
-                  id={`brief-column-${column.status}`}
-                  className="flex items-center justify-between font-semibold"
-                >
-                  {column.label}
-                  <span className="rounded-full bg-muted px-2 text-sm text-muted-foreground">
-                    <span className="sr-only">Count: </span>
-                    {briefs.length}
-                  </span>
-                </h2>
-                <ul className="grid gap-2">
-                  {briefs.map((brief) => (
-                    <li key={brief.id} className="rounded-md border p-2 text-sm">
-                      <span className="block font-medium">{brief.title}</span>
-                      <span className="text-muted-foreground">{brief.client}</span>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            </section>
-          );
-        })}
-      </div>
+      )}
+      <BriefFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        brief={editing?.brief}
+        onReload={async () => {
+          const fresh = (await briefs.refetch()).data?.rows.find((row) => row.id === editing?.brief?.id);
+          if (fresh) setEditing({ brief: fresh });
+          return fresh;
+        }}
+      />
     </div>
   );
 }

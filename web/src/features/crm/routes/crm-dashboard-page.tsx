@@ -8,41 +8,56 @@ import {
   Plus,
   Sparkles,
 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
 import { StatCard } from "@/components/ui/stat-card";
 import { PLATFORM } from "@/config/site";
-import { SAMPLE_CRM } from "@/features/crm/data/sample-crm";
-import { selectNurtureQueue, selectUpcomingSessions } from "@/features/crm/utils/select-crm-lists";
+import { NURTURE_AFTER_DAYS, useArFigures, useNurtureQueue } from "@/features/crm/api/get-ar-figures";
+import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
+import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
+import { formatContactName } from "@/features/crm/utils/names";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
 import { formatRelativeTime, formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
+/** Spec §9: the A&R dashboard looks 7 days ahead for sessions. */
+export const UPCOMING_SESSION_DAYS = 7;
+
+/*
+ * Sessions, releases, contracts and royalties are later features with no tables yet: their figures read
+ * 0 until then, never a made-up number.
+ */
+const NOT_YET_TRACKED = 0;
+
 export function CrmDashboardPage() {
   useDocumentTitle("A&R Dashboard");
-  const { metrics } = SAMPLE_CRM;
-  const nurtureQueue = selectNurtureQueue(SAMPLE_CRM.nurtureCandidates);
-  const upcomingSessions = selectUpcomingSessions(SAMPLE_CRM.upcomingSessions);
+  const figures = useArFigures();
+  const nurture = useNurtureQueue();
+  const [dialog, setDialog] = useState<"talent" | "brief" | null>(null);
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  const figure = (value: number | undefined) => (value === undefined ? "–" : value);
+  const queue = nurture.data?.rows ?? [];
+  const moreInQueue = (nurture.data?.total ?? 0) - queue.length;
 
   return (
     <div className="grid gap-6">
       <PageHeading title="A&R Dashboard" description="Matches, sessions and releases across the roster." />
 
       <section aria-label="Quick actions" className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to="/app/crm/talent">
-            <Plus aria-hidden="true" />
-            Add Talent
-          </Link>
+        <Button onClick={() => setDialog("talent")}>
+          <Plus aria-hidden="true" />
+          Add Talent
         </Button>
-        <Button asChild variant="secondary">
-          <Link to="/app/crm/briefs">
-            <ClipboardList aria-hidden="true" />
-            Create Brief
-          </Link>
+        <Button variant="secondary" onClick={() => setDialog("brief")}>
+          <ClipboardList aria-hidden="true" />
+          Create Brief
         </Button>
         <Button asChild variant="secondary">
           <Link to="/app/crm/sessions">
@@ -57,44 +72,57 @@ export function CrmDashboardPage() {
       </section>
 
       <section aria-label="Metrics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <StatCard label="Matches Made" value={metrics.matches_made} icon={Sparkles} />
-        <StatCard label="Sessions Booked" value={metrics.sessions_booked} icon={CalendarCheck} />
-        <StatCard label="Active Briefs" value={metrics.active_briefs} icon={ClipboardList} />
-        <StatCard label="New Releases" value={metrics.new_releases} icon={Disc3} />
-        <StatCard label="Contracts Signed" value={metrics.contracts_signed} icon={FileSignature} />
-        <StatCard
-          label="Royalty Accrual"
-          value={formatSek(metrics.royalty_accrual_sek)}
-          icon={BadgeDollarSign}
-        />
+        <StatCard label="Matches Made" value={figure(figures.data?.matchesMade)} icon={Sparkles} />
+        <StatCard label="Sessions Booked" value={NOT_YET_TRACKED} icon={CalendarCheck} />
+        <StatCard label="Active Briefs" value={figure(figures.data?.activeBriefs)} icon={ClipboardList} />
+        <StatCard label="New Releases" value={NOT_YET_TRACKED} icon={Disc3} />
+        <StatCard label="Contracts Signed" value={NOT_YET_TRACKED} icon={FileSignature} />
+        <StatCard label="Royalty Accrual" value={formatSek(NOT_YET_TRACKED)} icon={BadgeDollarSign} />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle as="h2">Nurture Queue</CardTitle>
-            <p className="text-sm text-muted-foreground">Talent with no activity in 30+ days</p>
+            <p className="text-sm text-muted-foreground">
+              Talent with no activity in {NURTURE_AFTER_DAYS}+ days
+            </p>
           </CardHeader>
           <CardContent>
-            {nurtureQueue.length === 0 ? (
+            {nurture.isPending ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Spinner />
+                Loading...
+              </p>
+            ) : queue.length === 0 ? (
               <p className="text-sm text-muted-foreground">Everyone has been in touch recently.</p>
             ) : (
               <ul className="grid gap-3">
-                {nurtureQueue.map((candidate) => (
+                {queue.map((candidate) => (
                   <li key={candidate.id} className="flex flex-wrap items-center justify-between gap-2">
                     <span className="grid gap-1">
-                      <span className="font-medium">{candidate.name}</span>
+                      <Link
+                        to={`/app/crm/talent/${candidate.id}`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {formatContactName(candidate)}
+                      </Link>
                       <LimitedBadges
-                        items={candidate.roles}
+                        items={candidate.roles ?? []}
                         limit={DISPLAY_LIMITS.rolesInList}
                         noun="roles"
                       />
                     </span>
                     <span className="text-sm text-muted-foreground">
-                      Last activity {formatRelativeTime(candidate.last_activity_at)}
+                      {candidate.last_activity_at
+                        ? `Last activity ${formatRelativeTime(candidate.last_activity_at)}`
+                        : "No activity yet"}
                     </span>
                   </li>
                 ))}
+                {moreInQueue > 0 ? (
+                  <li className="text-sm text-muted-foreground">And {moreInQueue} more.</li>
+                ) : null}
               </ul>
             )}
           </CardContent>
@@ -102,26 +130,17 @@ export function CrmDashboardPage() {
         <Card>
           <CardHeader>
             <CardTitle as="h2">Upcoming Sessions</CardTitle>
-            <p className="text-sm text-muted-foreground">Next 7 days</p>
+            <p className="text-sm text-muted-foreground">Next {UPCOMING_SESSION_DAYS} days</p>
           </CardHeader>
           <CardContent>
-            {upcomingSessions.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No sessions in the next 7 days.</p>
-            ) : (
-              <ul className="grid gap-3">
-                {upcomingSessions.map((session) => (
-                  <li key={session.id} className="grid gap-0.5">
-                    <span className="font-medium">{session.title}</span>
-                    <span className="text-sm text-muted-foreground">
-                      {formatRelativeTime(session.starts_at)} · {session.studio}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <p className="text-sm text-muted-foreground">
+              No sessions in the next {UPCOMING_SESSION_DAYS} days.
+            </p>
           </CardContent>
         </Card>
       </div>
+      <ContactFormDialog kind="talent" open={dialog === "talent"} onOpenChange={closeDialog} />
+      <BriefFormDialog open={dialog === "brief"} onOpenChange={closeDialog} />
     </div>
   );
 }

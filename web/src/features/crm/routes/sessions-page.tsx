@@ -1,16 +1,13 @@
 import { CalendarDays, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { SAMPLE_CRM } from "@/features/crm/data/sample-crm";
-import { formatRelativeTime } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
+/** Sessions are not stored yet: the list is the spec's empty state until they are. */
 export function SessionsPage() {
   useDocumentTitle("Sessions");
-  const { sessions } = SAMPLE_CRM;
   const bookSession = () => console.info("Book session: not built yet");
 
   return (
@@ -34,31 +31,16 @@ export function SessionsPage() {
           <TabsTrigger value="list">List</TabsTrigger>
         </TabsList>
         <TabsContent value="list">
-          {sessions.length === 0 ? (
-            <EmptyState
-              icon={CalendarDays}
-              title="No Sessions Found"
-              description="Book a studio or writing session to see it here."
-            >
-              <Button variant="secondary" onClick={bookSession}>
-                <Plus aria-hidden="true" />
-                Book Session
-              </Button>
-            </EmptyState>
-          ) : (
-            <ul className="grid gap-3">
-              {sessions.map((session) => (
-                <li key={session.id}>
-                  <Card className="p-4">
-                    <p className="font-semibold">{session.title}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {formatRelativeTime(session.starts_at)} · {session.studio}
-                    </p>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
+          <EmptyState
+            icon={CalendarDays}
+            title="No Sessions Found"
+            description="Book a studio or writing session to see it here."
+          >
+            <Button variant="secondary" onClick={bookSession}>
+              <Plus aria-hidden="true" />
+              Book Session
+            </Button>
+          </EmptyState>
         </TabsContent>
       </Tabs>
     </div>

@@ -3,90 +3,40 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { PriorityBadge } from "@/features/dashboard/components/priority-badge";
-import { SAMPLE_DASHBOARD } from "@/features/dashboard/data/sample-dashboard";
-import { countTodaysSessions, sumPipelineValue } from "@/features/dashboard/utils/summarize-dashboard";
-import { formatRelativeTime, formatSek } from "@/lib/format";
+import { usePipeline } from "@/features/dashboard/api/get-pipeline";
+import { formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
+
+/*
+ * Sessions, approvals, projects and tasks are later features with no tables yet: their figures read 0
+ * and their lists say they are empty until then, never a made-up number.
+ */
+const NOT_YET_TRACKED = 0;
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
-  const { today, approvals, tasks, pipeline, activeProjects } = SAMPLE_DASHBOARD;
+  const pipeline = usePipeline();
+  const stages = pipeline.data?.stages ?? [];
 
   return (
     <div className="grid gap-6">
-      <PageHeading title="Dashboard" description="Today at a glance (sample data)." />
+      <PageHeading title="Dashboard" description="Today at a glance." />
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Today's Sessions"
-          value={countTodaysSessions(SAMPLE_DASHBOARD)}
-          icon={CalendarDays}
-        />
-        <StatCard label="Open Approvals" value={approvals.length} icon={CircleCheck} />
-        <StatCard label="Active Projects" value={activeProjects} icon={FolderKanban} />
+        <StatCard label="Today's Sessions" value={NOT_YET_TRACKED} icon={CalendarDays} />
+        <StatCard label="Open Approvals" value={NOT_YET_TRACKED} icon={CircleCheck} />
+        <StatCard label="Active Projects" value={NOT_YET_TRACKED} icon={FolderKanban} />
         <StatCard
           label="Pipeline Value"
-          value={formatSek(sumPipelineValue(SAMPLE_DASHBOARD))}
+          value={pipeline.data ? formatSek(pipeline.data.totalValueSek) : "–"}
           icon={TrendingUp}
         />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Today</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {today.map((item) => (
-                <li key={item.id} className="grid gap-0.5">
-                  <span className="font-medium">{item.title}</span>
-                  <span className="text-sm text-muted-foreground">
-                    {formatRelativeTime(item.starts_at)} · {item.location}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Open Approvals</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {approvals.map((approval) => (
-                <li key={approval.id} className="grid gap-0.5">
-                  <span className="font-medium">{approval.title}</span>
-                  <span className="text-sm text-muted-foreground">
-                    {approval.requested_by} · {formatRelativeTime(approval.requested_at)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">My Tasks</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {tasks.map((task) => (
-                <li key={task.id} className="flex items-start justify-between gap-3">
-                  <span className="grid gap-0.5">
-                    <span className="font-medium">{task.title}</span>
-                    <span className="text-sm text-muted-foreground">
-                      Due {formatRelativeTime(task.due_at)}
-                    </span>
-                  </span>
-                  <PriorityBadge priority={task.priority} />
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <EmptyListCard title="Today" text="Nothing scheduled today." />
+        <EmptyListCard title="Open Approvals" text="No approvals waiting." />
+        <EmptyListCard title="My Tasks" text="No tasks assigned to you." />
       </div>
 
       <Card>
@@ -107,7 +57,7 @@ export function DashboardPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {pipeline.map((row) => (
+              {stages.map((row) => (
                 <TableRow key={row.stage}>
                   <TableCell className="capitalize">{row.stage}</TableCell>
                   <TableCell className="text-right">{row.count}</TableCell>
@@ -119,5 +69,18 @@ export function DashboardPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function EmptyListCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
+import { TagInput } from "@/components/form/tag-input";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { TagInput } from "@/features/portfolio/components/tag-input";
 import type { PortfolioItem } from "@/features/portfolio/data/sample-portfolio";
 
 type EditPortfolioItemDialogProps = {

@@ -2,8 +2,8 @@ import type { Talent } from "@app/contracts";
 import { Star } from "lucide-react";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { formatTalentName } from "@/features/portfolio/utils/filter-talent";
-import { isStarPerformer } from "@/features/portfolio/utils/reliability";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
+import { isStarPerformer } from "@/lib/reliability";
 
 export function TalentHeader({ talent }: { talent: Talent }) {
   return (

@@ -14,8 +14,8 @@ import {
   formatTalentName,
   listDistinctRoles,
 } from "@/features/portfolio/utils/filter-talent";
-import { isStarPerformer } from "@/features/portfolio/utils/reliability";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
+import { isStarPerformer } from "@/lib/reliability";
 import { cn } from "@/lib/utils";
 
 type TalentListPanelProps = { talents: Talent[]; selectedId: string | null };

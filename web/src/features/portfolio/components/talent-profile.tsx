@@ -3,7 +3,7 @@ import { Star } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatTalentName } from "@/features/portfolio/utils/filter-talent";
-import { isStarPerformer } from "@/features/portfolio/utils/reliability";
+import { isStarPerformer } from "@/lib/reliability";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,0 +1,40 @@
+import { Suspense } from "react";
+import { useLocation } from "react-router-dom";
+import { BackOfficeRoutes } from "@/app/routes/back-office/back-office-routes";
+import { RouteErrorBoundary } from "@/components/route-error-boundary";
+import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
+import { Spinner } from "@/components/ui/spinner";
+import { AppSidebar } from "@/features/backoffice/components/app-sidebar";
+import { UserMenu } from "@/features/backoffice/components/user-menu";
+
+export function AppRoot() {
+  const { pathname } = useLocation();
+  return (
+    <SidebarProvider>
+      <AppSidebar />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
+          <SidebarTrigger />
+          <span className="h-5 w-px bg-border" aria-hidden="true" />
+          <p className="truncate text-sm font-semibold">Music business dashboard</p>
+          <div className="ml-auto">
+            <UserMenu />
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 md:p-6">
+          <Suspense
+            fallback={
+              <div className="grid place-items-center py-16">
+                <Spinner label="Loading" className="size-6" />
+              </div>
+            }
+          >
+            <RouteErrorBoundary key={pathname} variant="section">
+              <BackOfficeRoutes />
+            </RouteErrorBoundary>
+          </Suspense>
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

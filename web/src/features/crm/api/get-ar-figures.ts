@@ -1,0 +1,68 @@
+import { TALENT_PAGE_LIMIT } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { crmKeys } from "@/features/crm/api/crm-keys";
+import type { Contact } from "@/features/crm/api/crm-types";
+import { readTable } from "@/features/crm/api/read-table";
+
+/** Spec §9: talent with no activity for 30 days or more needs nurturing. */
+export const NURTURE_AFTER_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Rows matching a filter, counted by the server (one row read, the total from Content-Range). */
+const countRows = async (
+  table: "crm_briefs" | "crm_brief_talent",
+  query: Record<string, string>,
+  signal: AbortSignal,
+) => (await readTable(table, { ...query, select: "id", limit: "1" }, signal)).total;
+
+/** The A&R dashboard's figures that exist in the CRM today: matches made (talent linked to briefs) and active briefs. */
+export function useArFigures() {
+  return useQuery({
+    queryKey: crmKeys.figures("a-and-r"),
+    queryFn: async ({ signal }) => {
+      const [matchesMade, activeBriefs] = await Promise.all([
+        countRows("crm_brief_talent", {}, signal),
+        countRows("crm_briefs", { status: "neq.shipped" }, signal),
+      ]);
+      return { matchesMade, activeBriefs };
+    },
+    meta: { errorMessage: "Failed to load the dashboard figures" },
+  });
+}
+
+/**
+ * The cut-off of the nurture queue, rounded down to the hour so the query (and its cache key) stays the
+ * same while the screen is open.
+ */
+export function nurtureCutoff(now: Date = new Date()): string {
+  const cutoff = now.getTime() - NURTURE_AFTER_DAYS * DAY_MS;
+  return new Date(cutoff - (cutoff % HOUR_MS)).toISOString();
+}
+
+export function nurtureQuery(cutoff: string): Record<string, string> {
+  return {
+    select: "id,first_name,last_name,stage_name,roles,last_activity_at",
+    kind: "eq.talent",
+    archived_at: "is.null",
+    or: `(last_activity_at.is.null,last_activity_at.lt.${cutoff})`,
+    // Never in touch first, then the longest silent.
+    order: "last_activity_at.asc.nullsfirst,last_name.asc",
+    limit: String(TALENT_PAGE_LIMIT),
+  };
+}
+
+export type NurtureCandidate = Pick<
+  Contact,
+  "id" | "first_name" | "last_name" | "stage_name" | "roles" | "last_activity_at"
+>;
+
+/** Talent with no activity for 30+ days (or none ever), from `last_activity_at`. */
+export function useNurtureQueue() {
+  const query = nurtureQuery(nurtureCutoff());
+  return useQuery({
+    queryKey: crmKeys.list("crm_contacts", query),
+    queryFn: ({ signal }) => readTable<NurtureCandidate>("crm_contacts", query, signal),
+    meta: { errorMessage: "Failed to load the nurture queue" },
+  });
+}

@@ -1,0 +1,68 @@
+import { type CONTACT_KINDS, TALENT_PAGE_LIMIT } from "@app/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { crmKeys } from "@/features/crm/api/crm-keys";
+import type { Contact } from "@/features/crm/api/crm-types";
+import { readTable } from "@/features/crm/api/read-table";
+import { TALENT_LOAD_TOAST } from "@/lib/list-talent";
+import { containsAll, searchFilter } from "@/lib/postgrest";
+
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+export type ContactListParams = {
+  kind: ContactKind;
+  search: string;
+  role: string;
+  genre: string;
+  /** Counted from 1. */
+  page: number;
+  /** The archive instead of the active list. */
+  isArchived: boolean;
+};
+
+/** Name, stage name and e-mail, case-insensitively (spec: the talent search). */
+export const CONTACT_SEARCH_COLUMNS = ["first_name", "last_name", "stage_name", "email"] as const;
+
+/** The spec's talent fetch limit is also the page size of every contact list. */
+export const CONTACT_PAGE_SIZE = TALENT_PAGE_LIMIT;
+
+export const CONTACT_LOAD_TOAST: Record<ContactKind, string> = {
+  talent: TALENT_LOAD_TOAST,
+  industry: "Failed to load contacts",
+};
+
+/** The PostgREST query of one page of a contact list. */
+export function contactListQuery(params: ContactListParams): Record<string, string> {
+  const query: Record<string, string> = {
+    kind: `eq.${params.kind}`,
+    archived_at: params.isArchived ? "not.is.null" : "is.null",
+    order: "last_name.asc,first_name.asc",
+    limit: String(CONTACT_PAGE_SIZE),
+    offset: String((params.page - 1) * CONTACT_PAGE_SIZE),
+  };
+  const search = searchFilter(CONTACT_SEARCH_COLUMNS, params.search);
+  if (search) query.and = search;
+  if (params.role) query.roles = containsAll([params.role]);
+  if (params.genre) query.genres = containsAll([params.genre]);
+  return query;
+}
+
+export function useContacts(params: ContactListParams) {
+  return useQuery({
+    queryKey: crmKeys.list("crm_contacts", params),
+    queryFn: ({ signal }) => readTable<Contact>("crm_contacts", contactListQuery(params), signal),
+    // The previous page stays on screen while the next one loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: CONTACT_LOAD_TOAST[params.kind] },
+  });
+}
+
+/** Contacts working at one company (its page lists them). */
+export function useCompanyContacts(companyId: string) {
+  const query = { company_id: `eq.${companyId}`, order: "last_name.asc,first_name.asc" };
+  return useQuery({
+    queryKey: crmKeys.list("crm_contacts", query),
+    queryFn: ({ signal }) => readTable<Contact>("crm_contacts", query, signal),
+    enabled: companyId !== "",
+    meta: { errorMessage: "Failed to load the company's contacts" },
+  });
+}

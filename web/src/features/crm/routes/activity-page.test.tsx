@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ActivityPage } from "@/features/crm/routes/activity-page";
+import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
+import { makeActivity, makeContact, makeDeal } from "@/features/crm/test/crm-fixtures";
+import { renderBackOffice, STAFF_USER } from "@/test/render-back-office";
+
+const deal = makeDeal({ title: "Writing camp" });
+const nova = makeContact({ kind: "industry", first_name: "Sara", last_name: "Öberg" });
+const timeline = [
+  makeActivity({
+    record_type: "crm_deals",
+    record_id: deal.id,
+    action: "moved",
+    changes: { stage: { from: "prospect", to: "won" } },
+    actor_id: STAFF_USER.id,
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+  }),
+  makeActivity({ record_type: "crm_contacts", record_id: nova.id, action: "archived" }),
+  makeActivity({ record_type: "crm_briefs", action: "deleted" }),
+];
+
+describe("ActivityPage", () => {
+  it("shows the whole timeline newest first, each row naming and linking its record", async () => {
+    const api = stubCrmApi({
+      "GET crm_activity": () => rowsResponse(timeline, { total: 120 }),
+      "GET crm_deals": () => rowsResponse([{ id: deal.id, title: deal.title }]),
+      "GET crm_contacts": () => rowsResponse([nova]),
+    });
+    renderBackOffice(<ActivityPage />, { route: "/app/activity" });
+    const list = await screen.findByRole("list", { name: "Activity" });
+    const [moved, archived, deleted] = within(list)
+      .getAllByRole("listitem")
+      .filter((item) => item.parentElement === list);
+    expect(moved).toHaveTextContent("Moved from Prospect to Won · deal Writing camp");
+    expect(moved).toHaveTextContent("You · 1 minute ago");
+    await waitFor(() =>
+      expect(within(archived as HTMLElement).getByRole("link", { name: "Sara Öberg" })).toHaveAttribute(
+        "href",
+        `/app/crm/contacts/${nova.id}`,
+      ),
+    );
+    expect(deleted).toHaveTextContent("Deleted · a brief that no longer exists");
+    expect(screen.getByText("Showing 1–3 of 120")).toBeInTheDocument();
+    const read = api.calls("GET", "crm_activity")[0]?.params;
+    expect(read?.get("order")).toBe("created_at.desc");
+    expect(read?.get("limit")).toBe("50");
+    expect(api.calls("GET", "crm_deals")[0]?.params.get("id")).toBe(`in.(${deal.id})`);
+  });
+
+  it("filters by record type and by person, from page 1", async () => {
+    const user = userEvent.setup();
+    const api = stubCrmApi({ "GET crm_activity": () => rowsResponse(timeline, { total: 120 }) });
+    renderBackOffice(<ActivityPage />, { route: "/app/activity?page=2" });
+    await screen.findByRole("list", { name: "Activity" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Record type" }), "Deals");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Person" }), "You");
+    await waitFor(() =>
+      expect(api.calls("GET", "crm_activity").at(-1)?.params.get("actor_id")).toBe(`eq.${STAFF_USER.id}`),
+    );
+    const read = api.calls("GET", "crm_activity").at(-1)?.params;
+    expect(read?.get("record_type")).toBe("eq.crm_deals");
+    expect(read?.get("offset")).toBe("0");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Person" }), "No one (imported)");
+    await waitFor(() =>
+      expect(api.calls("GET", "crm_activity").at(-1)?.params.get("actor_id")).toBe("is.null"),
+    );
+  });
+
+  it("says when there is no activity", async () => {
+    stubCrmApi();
+    renderBackOffice(<ActivityPage />, { route: "/app/activity" });
+    expect(await screen.findByRole("heading", { name: "No activity found" })).toBeInTheDocument();
+  });
+});

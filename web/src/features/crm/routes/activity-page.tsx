@@ -1,0 +1,136 @@
+import { History } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PageHeading } from "@/components/ui/page-heading";
+import { Pager } from "@/components/ui/pager";
+import { SearchRegion } from "@/components/ui/search-region";
+import { Spinner } from "@/components/ui/spinner";
+import { ACTIVITY_PAGE_SIZE, type ActorFilter, useActivity } from "@/features/crm/api/list-activity";
+import { useRecordNames } from "@/features/crm/api/lookup-record-names";
+import { ActivityEntry } from "@/features/crm/components/activity-entry";
+import { RECORD_TYPE_LABELS } from "@/features/crm/utils/describe-activity";
+import { useCurrentUserId } from "@/lib/use-auth";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useUrlState } from "@/lib/use-url-state";
+
+const FILTER_DEFAULTS = { type: "", person: "anyone", page: "1" };
+const RECORD_TYPES = Object.entries(RECORD_TYPE_LABELS);
+
+/** The person filter: changes anyone made, the signed-in person's own, or those no one made (the seed). */
+function toActorFilter(person: string, currentUserId: string | null): ActorFilter {
+  if (person === "me" && currentUserId) return { kind: "person", id: currentUserId };
+  if (person === "nobody") return { kind: "nobody" };
+  return { kind: "anyone" };
+}
+
+/** The whole CRM timeline, newest first, by record type and person, a page at a time. */
+export function ActivityPage() {
+  useDocumentTitle("Activity");
+  const [state, setState] = useUrlState(FILTER_DEFAULTS);
+  const currentUserId = useCurrentUserId();
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const activity = useActivity({
+    recordType: state.type || undefined,
+    actor: toActorFilter(state.person, currentUserId),
+    page,
+  });
+  const rows = activity.data?.rows ?? [];
+  const { names, isLoading: isNaming } = useRecordNames(rows);
+  const ids = { type: useId(), person: useId() };
+  const isFiltered = state.type !== "" || state.person !== "anyone";
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Activity" description="Every change to the CRM, newest first." />
+      <SearchRegion aria-label="Filter the timeline">
+        <div className="grid gap-1">
+          <Label htmlFor={ids.type}>Record type</Label>
+          <NativeSelect
+            id={ids.type}
+            className="w-56"
+            value={state.type}
+            onChange={(event) => setState({ type: event.target.value, page: "1" })}
+          >
+            <option value="">All records</option>
+            {RECORD_TYPES.map(([type, label]) => (
+              <option key={type} value={type}>
+                {label.many}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={ids.person}>Person</Label>
+          <NativeSelect
+            id={ids.person}
+            className="w-56"
+            value={state.person}
+            onChange={(event) => setState({ person: event.target.value, page: "1" })}
+          >
+            <option value="anyone">Anyone</option>
+            <option value="me">You</option>
+            <option value="nobody">No one (imported)</option>
+          </NativeSelect>
+        </div>
+      </SearchRegion>
+      {activity.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner />
+          Loading activity...
+        </p>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={History}
+          title="No activity found"
+          description={
+            isFiltered
+              ? "Try adjusting your filters."
+              : "Changes to talent, contacts, companies, deals and briefs appear here."
+          }
+        />
+      ) : (
+        <Card className="grid gap-2 p-2" aria-busy={activity.isFetching || undefined}>
+          <Pager
+            page={page}
+            pageSize={ACTIVITY_PAGE_SIZE}
+            rowsOnPage={rows.length}
+            total={activity.data?.total ?? 0}
+            label="activity"
+            onPageChange={(next) => setState({ page: String(next) })}
+          />
+          <ol className="grid gap-3 px-3 pb-3" aria-label="Activity">
+            {rows.map((row) => {
+              const record = names.get(row.record_id);
+              const noun = RECORD_TYPE_LABELS[row.record_type]?.one ?? row.record_type;
+              return (
+                <ActivityEntry
+                  key={row.id}
+                  activity={row}
+                  currentUserId={currentUserId}
+                  subject={
+                    record ? (
+                      <>
+                        {noun}{" "}
+                        <Link to={record.href} className="text-primary underline-offset-4 hover:underline">
+                          {record.name}
+                        </Link>
+                      </>
+                    ) : isNaming ? (
+                      noun
+                    ) : (
+                      `a ${noun} that no longer exists`
+                    )
+                  }
+                />
+              );
+            })}
+          </ol>
+        </Card>
+      )}
+    </div>
+  );
+}

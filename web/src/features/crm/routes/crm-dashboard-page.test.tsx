@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { CrmDashboardPage } from "@/features/crm/routes/crm-dashboard-page";
+import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
+import { makeContact } from "@/features/crm/test/crm-fixtures";
+import { renderBackOffice } from "@/test/render-back-office";
+
+const DAY = 24 * 60 * 60 * 1000;
+const figure = (label: string) =>
+  screen.getByRole("heading", { name: label }).parentElement?.nextElementSibling;
+
+describe("CrmDashboardPage", () => {
+  it("computes its figures from the API and shows 0 for features that have no data yet", async () => {
+    const api = stubCrmApi({
+      "GET crm_brief_talent": () => rowsResponse([{ id: "x" }], { total: 12 }),
+      "GET crm_briefs": () => rowsResponse([{ id: "y" }], { total: 3 }),
+    });
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    await waitFor(() => expect(figure("Matches Made")).toHaveTextContent("12"));
+    expect(figure("Active Briefs")).toHaveTextContent("3");
+    for (const label of ["Sessions Booked", "New Releases", "Contracts Signed"]) {
+      expect(figure(label)).toHaveTextContent(/^0$/);
+    }
+    expect(figure("Royalty Accrual")).toHaveTextContent(/^SEK\s0$/);
+    expect(api.calls("GET", "crm_briefs")[0]?.params.get("status")).toBe("neq.shipped");
+    expect(screen.getByText("No sessions in the next 7 days.")).toBeInTheDocument();
+  });
+
+  it("lists talent with no activity for 30+ days (or none) in the Nurture Queue", async () => {
+    const api = stubCrmApi({
+      "GET crm_contacts": () =>
+        rowsResponse([
+          makeContact({
+            first_name: "Omar",
+            last_name: "Haddad",
+            roles: ["Producer"],
+            last_activity_at: null,
+          }),
+          makeContact({
+            first_name: "Astrid",
+            last_name: "Nyström",
+            last_activity_at: new Date(Date.now() - 45 * DAY).toISOString(),
+          }),
+        ]),
+    });
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    const queue = (await screen.findByRole("heading", { name: "Nurture Queue" })).closest("div")
+      ?.parentElement as HTMLElement;
+    expect(await within(queue).findByRole("link", { name: "Astrid Nyström" })).toBeInTheDocument();
+    expect(queue).toHaveTextContent("Last activity 2 months ago");
+    expect(queue).toHaveTextContent("No activity yet");
+    const read = api.calls("GET", "crm_contacts")[0]?.params;
+    expect(read?.get("kind")).toBe("eq.talent");
+    expect(read?.get("archived_at")).toBe("is.null");
+    const cutoff = /^\(last_activity_at\.is\.null,last_activity_at\.lt\.(.+)\)$/.exec(
+      read?.get("or") ?? "",
+    )?.[1];
+    const daysAgo = (Date.now() - new Date(cutoff ?? "").getTime()) / DAY;
+    expect(daysAgo).toBeGreaterThanOrEqual(30);
+    expect(daysAgo).toBeLessThan(30.1);
+  });
+
+  it("opens the Add Talent and Create Brief dialogs from the quick actions", async () => {
+    const user = userEvent.setup();
+    stubCrmApi();
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    expect(screen.getByRole("link", { name: "Book Session" })).toHaveAttribute("href", "/app/crm/sessions");
+    expect(screen.getByRole("button", { name: /Link .* Song/ })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add Talent" }));
+    expect(await screen.findByRole("dialog", { name: "Add Talent" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Create Brief" }));
+    expect(await screen.findByRole("dialog", { name: "New Brief" })).toBeInTheDocument();
+  });
+});

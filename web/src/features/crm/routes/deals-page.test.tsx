@@ -1,0 +1,148 @@
+import { createEvent, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { DealsPage } from "@/features/crm/routes/deals-page";
+import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
+import { makeCompany, makeDeal } from "@/features/crm/test/crm-fixtures";
+import { renderBackOffice } from "@/test/render-back-office";
+
+const hornstull = makeCompany({ name: "Hornstull Records" });
+const deals = [
+  makeDeal({
+    title: "Writing camp",
+    stage: "prospect",
+    value_sek: 45_000,
+    position: 0,
+    company_id: hornstull.id,
+  }),
+  makeDeal({ title: "Topline package", stage: "prospect", value_sek: 30_000, position: 1 }),
+  makeDeal({ title: "Podcast theme", stage: "won", value_sek: 12_000, position: 0 }),
+];
+
+const column = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });
+const total = (name: string) => within(column(name)).getByText(/Total value/).parentElement;
+
+/** The board's deals; a PATCH moves one (or, stale, moves nothing). */
+function serveBoard({ isStale = false } = {}) {
+  const rows = deals.map((deal) => ({ ...deal }));
+  return {
+    "GET crm_deals": () => rowsResponse(rows),
+    "GET crm_companies": () => rowsResponse([hornstull]),
+    "PATCH crm_deals": (request: { params: URLSearchParams; body: unknown }) => {
+      if (isStale) return writeResponse([]);
+      const id = request.params.get("id")?.replace("eq.", "");
+      const index = rows.findIndex((row) => row.id === id);
+      rows[index] = {
+        ...(rows[index] as (typeof rows)[number]),
+        ...(request.body as object),
+        updated_at: "2026-11-03T08:00:00.000Z",
+      };
+      return writeResponse([rows[index]]);
+    },
+  };
+}
+
+describe("DealsPage", () => {
+  it("shows the four stages plus Lost, each with its count and SEK total", async () => {
+    stubCrmApi(serveBoard());
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    await screen.findByRole("button", { name: "Writing camp" });
+    const headings = screen
+      .getAllByRole("heading", { level: 2 })
+      .map((heading) => heading.firstChild?.textContent);
+    expect(headings).toEqual(["Prospect", "Negotiation", "Contract", "Won", "Lost"]);
+    expect(within(column("Prospect")).getByText("2")).toBeInTheDocument();
+    expect(total("Prospect")).toHaveTextContent(/SEK\s75,000$/);
+    expect(total("Won")).toHaveTextContent(/SEK\s12,000$/);
+    expect(total("Lost")).toHaveTextContent(/SEK\s0$/);
+    expect(within(column("Prospect")).getByText("Hornstull Records")).toBeInTheDocument();
+  });
+
+  it("moves a deal with the keyboard from its Move to… menu: a PATCH of stage and position", async () => {
+    const user = userEvent.setup();
+    const api = stubCrmApi(serveBoard());
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    await screen.findByRole("button", { name: "Writing camp" });
+    const menu = await screen.findByRole("button", { name: "Move to… (Writing camp)" });
+    menu.focus();
+    await user.keyboard("{Enter}");
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Negotiation", "Contract", "Won", "Lost"]);
+    // The menu opens on its first item (Negotiation); Won is two further down.
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+
+    await waitFor(() => expect(within(column("Won")).getByText("2")).toBeInTheDocument());
+    expect(total("Won")).toHaveTextContent(/SEK\s57,000$/);
+    expect(total("Prospect")).toHaveTextContent(/SEK\s30,000$/);
+    expect(screen.getByText("Writing camp moved to Won.")).toBeInTheDocument();
+    expect(await screen.findByText("Deal moved")).toBeInTheDocument();
+    const [move] = api.calls("PATCH", "crm_deals");
+    expect(move?.params.get("id")).toBe(`eq.${deals[0]?.id}`);
+    expect(move?.params.get("updated_at")).toBe(`eq.${deals[0]?.updated_at}`);
+    expect(move?.body).toEqual({ stage: "won", position: 1 });
+    await waitFor(() =>
+      expect(within(column("Won")).getByRole("button", { name: "Move to… (Writing camp)" })).toHaveFocus(),
+    );
+  });
+
+  it("moves a deal by drag and drop", async () => {
+    const api = stubCrmApi(serveBoard());
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    const card = (await screen.findByRole("button", { name: "Topline package" })).closest(
+      "li",
+    ) as HTMLElement;
+    const dataTransfer = { setData: () => {}, effectAllowed: "", dropEffect: "" };
+    fireEvent.dragStart(card, { dataTransfer });
+    const target = column("Contract");
+    const dragOver = createEvent.dragOver(target, { dataTransfer });
+    fireEvent(target, dragOver);
+    expect(dragOver.defaultPrevented).toBe(true);
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(api.calls("PATCH", "crm_deals")).toHaveLength(1));
+    expect(api.calls("PATCH", "crm_deals")[0]?.body).toEqual({ stage: "contract", position: 0 });
+    expect(within(column("Contract")).getByRole("button", { name: "Topline package" })).toBeInTheDocument();
+  });
+
+  it("puts the deal back and says why when the move is stale", async () => {
+    const user = userEvent.setup();
+    stubCrmApi(serveBoard({ isStale: true }));
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    await user.click(await screen.findByRole("button", { name: "Move to… (Podcast theme)" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Lost" }));
+    expect(await screen.findByText("Could not move the deal")).toBeInTheDocument();
+    expect(screen.getByText(/Someone else changed this record/)).toBeInTheDocument();
+    await waitFor(() => expect(within(column("Won")).getByText("1")).toBeInTheDocument());
+    expect(within(column("Lost")).getByText("0")).toBeInTheDocument();
+  });
+
+  it("creates a deal at the end of its stage", async () => {
+    const user = userEvent.setup();
+    const api = stubCrmApi({
+      ...serveBoard(),
+      "GET crm_deals": (request) =>
+        request.params.get("select") === "position" ? rowsResponse([{ position: 7 }]) : rowsResponse(deals),
+      "POST crm_deals": (request) => writeResponse([makeDeal(request.body as object)], 201),
+    });
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    await user.click(await screen.findByRole("button", { name: "New Deal" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Deal" });
+    await user.type(within(dialog).getByLabelText("Title"), "Sync for Nordljus");
+    await user.selectOptions(within(dialog).getByLabelText(/^Company/), "Hornstull Records");
+    await user.selectOptions(within(dialog).getByLabelText("Stage"), "Negotiation");
+    await user.type(within(dialog).getByLabelText(/^Value/), "120 000");
+    await user.click(within(dialog).getByRole("button", { name: "Create Deal" }));
+    expect(await screen.findByText("Deal created")).toBeInTheDocument();
+    const positionRead = api
+      .calls("GET", "crm_deals")
+      .find((request) => request.params.get("select") === "position");
+    expect(positionRead?.params.get("stage")).toBe("eq.negotiation");
+    expect(api.calls("POST", "crm_deals")[0]?.body).toMatchObject({
+      title: "Sync for Nordljus",
+      company_id: hornstull.id,
+      stage: "negotiation",
+      value_sek: 120_000,
+      position: 8,
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
+import type { Deal } from "@/features/crm/api/crm-types";
+import { useCompanyNames } from "@/features/crm/api/list-companies";
+import { dealsQueryKey, useDeals } from "@/features/crm/api/list-deals";
+import { nextPosition, useMoveCard } from "@/features/crm/api/move-card";
+import { DealFormDialog } from "@/features/crm/components/deal-form-dialog";
+import { KanbanBoard } from "@/features/crm/components/kanban-board";
+import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
+import { formatRelativeTime, formatSek } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function DealsPage() {
+  useDocumentTitle("Deals");
+  const deals = useDeals();
+  const companyNames = useCompanyNames();
+  const moveDeal = useMoveCard("crm_deals", "stage", dealsQueryKey(), {
+    successMessage: "Deal moved",
+    errorMessage: "Could not move the deal",
+  });
+  const [editing, setEditing] = useState<{ deal: Deal | null } | null>(null);
+  const rows = deals.data?.rows ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading
+        title="Deals"
+        description="The pipeline from first contact to a signed deal, in SEK."
+        actions={
+          <Button onClick={() => setEditing({ deal: null })}>
+            <Plus aria-hidden="true" />
+            New Deal
+          </Button>
+        }
+      />
+      {deals.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner />
+          Loading deals...
+        </p>
+      ) : (
+        <KanbanBoard
+          cardNoun="deals"
+          columns={DEAL_COLUMNS}
+          cards={rows}
+          columnOf={(deal) => deal.stage}
+          cardTitle={(deal) => deal.title}
+          emptyColumnText={rows.length === 0 ? "No deals yet." : undefined}
+          renderSummary={(_stage, cards) => (
+            <p className="text-sm text-muted-foreground">
+              <span className="sr-only">Total value: </span>
+              {formatSek(cards.reduce((sum, deal) => sum + deal.value_sek, 0))}
+            </p>
+          )}
+          renderCard={(deal) => (
+            <div className="grid gap-0.5 text-muted-foreground">
+              {deal.company_id ? <span>{companyNames.get(deal.company_id) ?? "Company"}</span> : null}
+              <span className="font-medium text-foreground">{formatSek(deal.value_sek)}</span>
+              {deal.expected_close_on ? (
+                <span>Closes {formatRelativeTime(deal.expected_close_on)}</span>
+              ) : null}
+            </div>
+          )}
+          onOpen={(deal) => setEditing({ deal })}
+          onMove={(deal, stage) =>
+            moveDeal.mutate({
+              card: deal,
+              to: stage,
+              position: nextPosition(rows.filter((row) => row.stage === stage)),
+            })
+          }
+        />
+      )}
+      <DealFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        deal={editing?.deal}
+        onReload={async () => {
+          const fresh = (await deals.refetch()).data?.rows.find((row) => row.id === editing?.deal?.id);
+          if (fresh) setEditing({ deal: fresh });
+          return fresh;
+        }}
+      />
+    </div>
+  );
+}

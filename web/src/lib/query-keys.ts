@@ -1,0 +1,5 @@
+/**
+ * Roots of cached reads that more than one feature holds. Every CRM read (the CRM screens, the
+ * dashboard's pipeline, the portfolio's talent) sits under `crm`, so a CRM write refreshes them all.
+ */
+export const crmQueryKey = ["crm"] as const;

@@ -1,0 +1,31 @@
+import type { AuthUser } from "@app/contracts";
+import { createContext, useContext } from "react";
+
+export type AuthStatus = "loading" | "signed-in" | "signed-out";
+export type SignOutScope = "global" | "local" | "others";
+
+/**
+ * What the back office knows about the signed-in person. Provided by `AuthProvider`
+ * (features/auth/components/auth-provider.tsx) over the framework-free @app/auth-client.
+ */
+export interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** app_metadata.role is staff or admin: the data screens are for staff only. */
+  isStaff: boolean;
+  /** Signs out and shows the spec's toasts ('Signed out' or 'Error'); resolves when done. */
+  signOut(scope?: SignOutScope): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error("useAuth must be used inside <AuthProvider>");
+  return state;
+}
+
+/** The signed-in person's id, or null (outside the auth area, or while loading): "You" on timelines. */
+export function useCurrentUserId(): string | null {
+  return useContext(AuthContext)?.user?.id ?? null;
+}
