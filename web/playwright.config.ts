@@ -5,6 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 /** A second server whose access tokens live 100 s, so the 90 s refresh threshold is reached within a test. */
 const shortJwtPort = port + 1;
 const SHORT_JWT_SPEC = /auth\/session-refresh\.spec\.ts$/;
+/** A third server that starts without the demo seed: the first-run empty states. */
+const emptyDatabasePort = port + 2;
+const EMPTY_DATABASE_SPEC = /crm\/empty-database\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({
@@ -40,11 +43,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SHORT_JWT_SPEC },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC],
+    },
     {
       name: "chromium-short-jwt",
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${shortJwtPort}` },
       testMatch: SHORT_JWT_SPEC,
+    },
+    {
+      name: "chromium-empty-database",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${emptyDatabasePort}` },
+      testMatch: EMPTY_DATABASE_SPEC,
     },
   ],
   webServer: [
@@ -61,6 +73,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_PORT: String(shortJwtPort), E2E_SERVER_ENV: serverEnv({ JWT_EXPIRY: "100" }) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${emptyDatabasePort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(emptyDatabasePort), E2E_SERVER_ENV: serverEnv({ SEED_DEMO: "false" }) },
     },
   ],
 });

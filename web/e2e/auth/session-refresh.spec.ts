@@ -26,7 +26,7 @@ test("the session refreshes silently while the page stays open and data calls ke
   const signedInAt = Date.now();
   await expectShell(page);
 
-  // The dashboard makes no data calls, so this refresh can only come from the ticker.
+  // The dashboard's data calls carry a token that is still fresh, so this refresh can only come from the ticker.
   const refresh = await page.waitForResponse((res) => isRefresh(res.request()), { timeout: 40_000 });
   expect(refresh.status()).toBe(200);
 
@@ -39,7 +39,7 @@ test("the session refreshes silently while the page stays open and data calls ke
   // The first talent page of a longer list, with its total: PostgREST's 206 Partial Content.
   expect(response.status()).toBe(206);
   expect(response.request().headers().authorization).not.toBe(`Bearer ${firstToken}`);
-  await expect(page.getByText(/^Showing \d+ of \d+ talents$/)).toBeVisible();
+  await expect(page.getByText(/^Showing 1–50 of \d+$/)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/crm\/talent$/);
   await expect(toast(page, "Signed out")).toHaveCount(0);
   await expect(toast(page, "Failed to load talent list")).toHaveCount(0);

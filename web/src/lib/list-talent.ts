@@ -4,13 +4,14 @@ import { parseContentRangeTotal } from "@/lib/postgrest";
 import { crmQueryKey } from "@/lib/query-keys";
 
 /*
- * Talent (crm_contacts) is read by two features, the CRM talent screen and the portfolio builder, so its
- * one hook lives here rather than in either of them (features never import each other).
+ * Talent (crm_contacts) is read by two features, the CRM's talent screens and the portfolio builder, so
+ * the spec's messages, the row normalisation and the portfolio's first page live here rather than in
+ * either of them (features never import each other).
  */
 export const talentQueryKey = [...crmQueryKey, "talent"] as const;
 export const talentListQueryKey = [...talentQueryKey, "list", { limit: TALENT_PAGE_LIMIT }] as const;
 
-/** Spec §7: the fetch's own error text; the screens show the toast below instead. */
+/** Spec §7: the fetch's own error text (shown in the list), and the toast of a failed read. */
 export const TALENT_FETCH_ERROR = "Failed to fetch talent";
 export const TALENT_LOAD_TOAST = "Failed to load talent list";
 

@@ -8,7 +8,8 @@ export type QueryToastMeta = {
 
 /** What a mutation states about its outcome; hooks never call `toast` themselves. */
 export type MutationToastMeta = {
-  successMessage?: string;
+  /** A title, or one chosen from the mutation's variables ("Marked as handled" or "Reopened"). */
+  successMessage?: string | ((variables: unknown) => string);
   errorMessage?: string;
   /** Cached reads the write may have changed: refetched once it settles, whatever the outcome. */
   invalidates?: readonly QueryKey[];
@@ -38,8 +39,9 @@ export function createQueryClient(overrides: { retry?: boolean } = {}) {
       },
     }),
     mutationCache: new MutationCache({
-      onSuccess: (_data, _variables, _context, mutation) => {
-        if (mutation.meta?.successMessage) showSuccess(mutation.meta.successMessage);
+      onSuccess: (_data, variables, _context, mutation) => {
+        const message = mutation.meta?.successMessage;
+        if (message) showSuccess(typeof message === "function" ? message(variables) : message);
       },
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorMessage) showError(mutation.meta.errorMessage, error);

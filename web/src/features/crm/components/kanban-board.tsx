@@ -177,7 +177,8 @@ function BoardCard<K extends string>(props: BoardCardProps<K>) {
         {title}
       </button>
       {props.children}
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the rest of the board from assistive technology while it stays focusable. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
             ref={menuButton}

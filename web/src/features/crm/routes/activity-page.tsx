@@ -115,7 +115,7 @@ export function ActivityPage() {
                     record ? (
                       <>
                         {noun}{" "}
-                        <Link to={record.href} className="text-primary underline-offset-4 hover:underline">
+                        <Link to={record.href} className="text-primary underline underline-offset-4">
                           {record.name}
                         </Link>
                       </>

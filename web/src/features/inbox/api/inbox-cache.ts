@@ -28,3 +28,7 @@ export async function setHandledOptimistically(
   }
   return () => queryClient.setQueryData(queryKey, previous);
 }
+
+/** The toast after a mark-as-handled PATCH, from what it asked for. */
+export const handledToast = (variables: unknown) =>
+  (variables as { body: { handled: boolean } }).body.handled ? "Marked as handled" : "Reopened";

@@ -1,9 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { setHandledOptimistically } from "@/features/inbox/api/inbox-cache";
+import { handledToast, setHandledOptimistically } from "@/features/inbox/api/inbox-cache";
 import { listContactMessagesQueryKey } from "@/features/inbox/api/list-contact-messages";
 import { tsr } from "@/lib/api-client";
-import { describeApiError } from "@/lib/api-errors";
-import { toast } from "@/lib/toast";
 
 /** PATCH ?id=eq.<uuid> {handled}: updates the list at once, rolls back and explains on failure. */
 export function useMarkContactMessageHandled() {
@@ -14,19 +12,10 @@ export function useMarkContactMessageHandled() {
         id: query.id.replace(/^eq\./, ""),
         handled: body.handled,
       }),
-    onSuccess: (response, { body }, rollback) => {
-      if (response.status !== 200) {
-        rollback?.();
-        toast.error("Could not update the contact message", { description: describeApiError(response) });
-        return;
-      }
-      toast.success(body.handled ? "Marked as handled" : "Reopened");
-    },
-    onError: (error, _variables, rollback) => {
-      rollback?.();
-      toast.error("Could not update the contact message", { description: describeApiError(error) });
-    },
+    // The toasts come from the meta below (the query client's one toast path).
+    onError: (_error, _variables, rollback) => rollback?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listContactMessagesQueryKey }),
+    meta: { successMessage: handledToast, errorMessage: "Could not update the contact message" },
   });
   return {
     ...mutation,

@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { type PortfolioItem, SAMPLE_PORTFOLIO_WORKS } from "@/features/portfolio/data/sample-portfolio";
-import { toast } from "@/lib/toast";
 
 export const PORTFOLIO_LOAD_TOAST = "Failed to load portfolio";
 
@@ -18,10 +16,8 @@ export function usePortfolioWorks(talentId: string, fetchWorks = fetchPortfolioW
     queryFn: () => fetchWorks(talentId),
     // Edits are kept only in this cache (spec §4), so a refetch must never overwrite them.
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorMessage: PORTFOLIO_LOAD_TOAST },
   });
-  useEffect(() => {
-    if (query.isError) toast.error(PORTFOLIO_LOAD_TOAST, { id: PORTFOLIO_LOAD_TOAST });
-  }, [query.isError]);
   return query;
 }
 

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { boardColumn, signInAsStaff } from "./support";
+
+/*
+ * Runs against its own server started with SEED_DEMO=false (see playwright.config.ts): a first run with
+ * nothing in the CRM shows the spec's empty states, never made-up numbers.
+ */
+test("an empty database shows the spec's empty states", async ({ page, request }) => {
+  await signInAsStaff(page, request);
+  const figure = (label: string) => page.getByRole("heading", { name: label }).first().locator("../..");
+
+  await expect(figure("Pipeline Value")).toContainText(/SEK\s0$/);
+  for (const label of ["Today's Sessions", "Open Approvals", "Active Projects"]) {
+    await expect(figure(label)).toContainText(/0$/);
+  }
+  for (const stage of ["prospect", "negotiation", "contract", "won"]) {
+    await expect(page.getByRole("row", { name: new RegExp(`^${stage} 0 SEK\\s0$`) })).toBeVisible();
+  }
+
+  await page.goto("/app/crm");
+  for (const label of [
+    "Matches Made",
+    "Sessions Booked",
+    "Active Briefs",
+    "New Releases",
+    "Contracts Signed",
+  ]) {
+    await expect(figure(label)).toContainText(/0$/);
+  }
+  await expect(figure("Royalty Accrual")).toContainText(/SEK\s0$/);
+  await expect(page.getByText("Everyone has been in touch recently.")).toBeVisible();
+
+  await page.goto("/app/crm/talent");
+  await expect(page.getByRole("heading", { name: "No Talent Found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Talent" })).toHaveCount(2);
+  await page.goto("/app/crm/contacts");
+  await expect(page.getByRole("heading", { name: "No Contacts Found" })).toBeVisible();
+  await page.goto("/app/crm/companies");
+  await expect(page.getByRole("heading", { name: "No Companies Found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Company" })).toBeVisible();
+  await page.goto("/app/crm/briefs");
+  for (const status of ["Draft", "Sourcing", "In Session", "In Review", "Shipped"]) {
+    await expect(boardColumn(page, status).getByRole("heading")).toContainText(/0$/);
+  }
+  await page.goto("/app/crm/deals");
+  for (const stage of ["Prospect", "Negotiation", "Contract", "Won", "Lost"]) {
+    await expect(boardColumn(page, stage)).toContainText("No deals yet.");
+    await expect(boardColumn(page, stage)).toContainText(/SEK\s0/);
+  }
+  await page.goto("/app/crm/sessions");
+  await expect(page.getByRole("heading", { name: "No Sessions Found" })).toBeVisible();
+  await page.goto("/app/activity");
+  await expect(page.getByRole("heading", { name: "No activity found" })).toBeVisible();
+});

@@ -1,0 +1,54 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { createConfirmedUser, expectShell, signInWithForm, toast } from "../auth/support";
+
+export { toast };
+
+/** A staff member made through sign-up and the e-mailed link, signed in on this page. */
+export async function signInAsStaff(page: Page, request: APIRequestContext) {
+  const user = await createConfirmedUser(request, "staff");
+  await page.goto("/auth");
+  await signInWithForm(page, user);
+  await expectShell(page);
+  return user;
+}
+
+let counter = 0;
+/** A short token that makes a test's records its own (the e2e database is shared by every test). */
+export function uniqueTag() {
+  counter += 1;
+  return `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+/** A board's column, by its heading. */
+export function boardColumn(page: Page, name: string) {
+  return page.getByRole("region", { name: new RegExp(`^${name}`) });
+}
+
+/** The SEK total a deal column's header shows, as a number. */
+export async function columnTotal(column: Locator) {
+  const text =
+    (await column
+      .getByText(/Total value/)
+      .locator("..")
+      .textContent()) ?? "";
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+/** WCAG 2.1 A/AA plus best practices; serious and critical violations only. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+export async function expectNoSeriousViolations(page: Page, where: string) {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
