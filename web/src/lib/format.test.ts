@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, formatRelativeTime, formatSek } from "@/lib/format";
+import { daysBetween, formatDay, formatRelativeTime, formatSek } from "@/lib/format";
 
 describe("formatSek", () => {
   it("shows whole kronor with the SEK code and thousands separators", () => {
@@ -34,5 +34,12 @@ describe("formatRelativeTime", () => {
 describe("daysBetween", () => {
   it("counts whole days", () => {
     expect(daysBetween("2030-05-16T12:00:00Z", new Date("2030-06-15T12:00:00Z"))).toBe(30);
+  });
+});
+
+describe("formatDay", () => {
+  it("shows a calendar day as the day, whatever the time zone", () => {
+    expect(formatDay("2026-12-24")).toBe("24 Dec 2026");
+    expect(formatDay("2027-01-01")).toBe("1 Jan 2027");
   });
 });

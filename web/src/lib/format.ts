@@ -46,3 +46,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function daysBetween(from: string | Date, to: Date): number {
   return Math.floor((to.getTime() - new Date(from).getTime()) / DAY_MS);
 }
+
+// A calendar day (a due date, a closing date) has no time of day: shown as the day itself, in UTC so the
+// date never shifts with the browser's time zone.
+const dayFormatter = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "2026-12-24" → "24 Dec 2026". */
+export function formatDay(day: string): string {
+  return dayFormatter.format(new Date(`${day}T00:00:00Z`));
+}

@@ -6,6 +6,7 @@ export type Company = RowOf<typeof tables.crm_companies>;
 export type Deal = RowOf<typeof tables.crm_deals>;
 export type Brief = RowOf<typeof tables.crm_briefs>;
 export type Activity = RowOf<typeof tables.crm_activity>;
+export type BriefTalent = RowOf<typeof tables.crm_brief_talent>;
 
 /** The tables a CRM screen writes, with their row, insert and update shapes. */
 export type CrmTables = {
@@ -28,6 +29,11 @@ export type CrmTables = {
     row: Brief;
     insert: InsertOf<typeof tables.crm_briefs>;
     update: UpdateOf<typeof tables.crm_briefs>;
+  };
+  crm_brief_talent: {
+    row: BriefTalent;
+    insert: InsertOf<typeof tables.crm_brief_talent>;
+    update: UpdateOf<typeof tables.crm_brief_talent>;
   };
 };
 export type CrmTable = keyof CrmTables;

@@ -28,14 +28,15 @@ const NAMING: Record<NamedTable, { select: string; name(row: NameRow): string; h
     crm_briefs: { select: "id,title", name: (row) => row.title ?? "", href: () => "/app/crm/briefs" },
   };
 
-const isNamed = (type: string): type is NamedTable => type in NAMING;
+/** Whether records of a table have a name to show (a talent link, for one, has none of its own). */
+export const hasName = (type: string): type is NamedTable => type in NAMING;
 
 /**
  * The names of the records a page of timeline rows is about (the API has no joins): one read per table,
  * `id=in.(…)`. A record that is gone has no name and its row says so.
  */
 export function useRecordNames(activities: readonly Activity[]) {
-  const types = distinctSorted(activities.map((row) => row.record_type)).filter(isNamed);
+  const types = distinctSorted(activities.map((row) => row.record_type)).filter(hasName);
   const results = useQueries({
     queries: types.map((type) => {
       const ids = distinctSorted(

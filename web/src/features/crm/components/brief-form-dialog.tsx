@@ -7,6 +7,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useCreateCard } from "@/features/crm/api/create-card";
 import type { Brief } from "@/features/crm/api/crm-types";
 import { useUpdateRow } from "@/features/crm/api/table-writes";
+import { BriefTalent } from "@/features/crm/components/brief-talent";
 import { CompanySelect } from "@/features/crm/components/company-select";
 import { ConflictNotice } from "@/features/crm/components/conflict-notice";
 import { FormFooter } from "@/features/crm/components/form-footer";
@@ -39,7 +40,10 @@ export function BriefFormDialog({ open, onOpenChange, brief, onReload }: BriefFo
         </DialogHeader>
         {open ? <BriefForm brief={brief} onReload={onReload} onClose={() => onOpenChange(false)} /> : null}
         {open && brief ? (
-          <RecordTimeline recordType="crm_briefs" recordId={brief.id} headingLevel="h3" />
+          <>
+            <BriefTalent briefId={brief.id} />
+            <RecordTimeline recordType="crm_briefs" recordId={brief.id} headingLevel="h3" />
+          </>
         ) : null}
       </DialogContent>
     </Dialog>

@@ -10,7 +10,7 @@ import { Pager } from "@/components/ui/pager";
 import { SearchRegion } from "@/components/ui/search-region";
 import { Spinner } from "@/components/ui/spinner";
 import { ACTIVITY_PAGE_SIZE, type ActorFilter, useActivity } from "@/features/crm/api/list-activity";
-import { useRecordNames } from "@/features/crm/api/lookup-record-names";
+import { hasName, useRecordNames } from "@/features/crm/api/lookup-record-names";
 import { ActivityEntry } from "@/features/crm/components/activity-entry";
 import { RECORD_TYPE_LABELS } from "@/features/crm/utils/describe-activity";
 import { useCurrentUserId } from "@/lib/use-auth";
@@ -119,7 +119,7 @@ export function ActivityPage() {
                           {record.name}
                         </Link>
                       </>
-                    ) : isNaming ? (
+                    ) : isNaming || !hasName(row.record_type) ? (
                       noun
                     ) : (
                       `a ${noun} that no longer exists`

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BriefsPage } from "@/features/crm/routes/briefs-page";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
-import { makeBrief, makeCompany } from "@/features/crm/test/crm-fixtures";
+import { makeBrief, makeCompany, makeContact } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const COLUMNS = ["Draft", "Sourcing", "In Session", "In Review", "Shipped"];
@@ -106,5 +106,50 @@ describe("BriefsPage", () => {
     await user.click(within(edit).getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Changes saved")).toBeInTheDocument();
     expect(api.calls("PATCH", "crm_briefs")[0]?.body).toMatchObject({ status: "in_review" });
+  });
+
+  it("links talent to a brief from its dialog and removes it again", async () => {
+    const user = userEvent.setup();
+    const alva = makeContact({ first_name: "Alva", last_name: "Berg", stage_name: "Nightjar" });
+    const links: { id: string; brief_id: string; contact_id: string; created_at: string }[] = [];
+    const api = stubCrmApi({
+      "GET crm_briefs": () => rowsResponse(briefs),
+      "GET crm_brief_talent": () => rowsResponse(links),
+      "GET crm_contacts": (request) =>
+        request.params.get("id") || request.params.get("and") ? rowsResponse([alva]) : rowsResponse([]),
+      "POST crm_brief_talent": (request) => {
+        links.push({
+          id: "link-1",
+          created_at: "2026-11-01T10:00:00.000Z",
+          ...(request.body as { brief_id: string; contact_id: string }),
+        });
+        return writeResponse(links, 201);
+      },
+      "DELETE crm_brief_talent": () => {
+        links.pop();
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderBackOffice(<BriefsPage />, { route: "/app/crm/briefs" });
+    await user.click(await screen.findByRole("button", { name: "Film trailer cue" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit brief" });
+    expect(await within(dialog).findByText("No talent on this brief yet.")).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText("Find talent to add"), "alva");
+    await user.click(await within(dialog).findByRole("button", { name: "Add Alva Berg to the brief" }));
+    expect(await screen.findByText("Talent added to the brief")).toBeInTheDocument();
+    expect(api.calls("POST", "crm_brief_talent")[0]?.body).toEqual({
+      brief_id: briefs[2]?.id,
+      contact_id: alva.id,
+    });
+    expect(await within(dialog).findByRole("link", { name: "Alva Berg" })).toHaveAttribute(
+      "href",
+      `/app/crm/talent/${alva.id}`,
+    );
+
+    await user.click(within(dialog).getByRole("button", { name: "Remove Alva Berg from the brief" }));
+    expect(await screen.findByText("Talent removed from the brief")).toBeInTheDocument();
+    expect(api.calls("DELETE", "crm_brief_talent")[0]?.params.get("id")).toBe("eq.link-1");
+    expect(await within(dialog).findByText("No talent on this brief yet.")).toBeInTheDocument();
   });
 });

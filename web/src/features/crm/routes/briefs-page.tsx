@@ -12,7 +12,7 @@ import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { BRIEF_COLUMNS } from "@/features/crm/utils/board-columns";
 import { filterBriefs } from "@/features/crm/utils/filter-briefs";
-import { formatRelativeTime, formatSek } from "@/lib/format";
+import { formatDay, formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function BriefsPage() {
@@ -64,7 +64,7 @@ export function BriefsPage() {
             <div className="grid gap-0.5 text-muted-foreground">
               {brief.company_id ? <span>{clientName(brief) || "Client"}</span> : null}
               {brief.budget_sek !== null ? <span>{formatSek(brief.budget_sek)}</span> : null}
-              {brief.due_on ? <span>Due {formatRelativeTime(brief.due_on)}</span> : null}
+              {brief.due_on ? <span>Due {formatDay(brief.due_on)}</span> : null}
             </div>
           )}
           onOpen={(brief) => setEditing({ brief })}

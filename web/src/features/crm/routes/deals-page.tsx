@@ -10,7 +10,7 @@ import { nextPosition, useMoveCard } from "@/features/crm/api/move-card";
 import { DealFormDialog } from "@/features/crm/components/deal-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
-import { formatRelativeTime, formatSek } from "@/lib/format";
+import { formatDay, formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function DealsPage() {
@@ -59,9 +59,7 @@ export function DealsPage() {
             <div className="grid gap-0.5 text-muted-foreground">
               {deal.company_id ? <span>{companyNames.get(deal.company_id) ?? "Company"}</span> : null}
               <span className="font-medium text-foreground">{formatSek(deal.value_sek)}</span>
-              {deal.expected_close_on ? (
-                <span>Closes {formatRelativeTime(deal.expected_close_on)}</span>
-              ) : null}
+              {deal.expected_close_on ? <span>Closes {formatDay(deal.expected_close_on)}</span> : null}
             </div>
           )}
           onOpen={(deal) => setEditing({ deal })}

@@ -25,6 +25,7 @@ export const RECORD_TYPE_LABELS: Record<string, { one: string; many: string }> =
   crm_companies: { one: "company", many: "Companies" },
   crm_deals: { one: "deal", many: "Deals" },
   crm_briefs: { one: "brief", many: "Briefs" },
+  crm_brief_talent: { one: "talent on a brief", many: "Talent on briefs" },
 };
 
 const STATE_LABELS: Record<string, Record<string, string>> = {

@@ -1,0 +1,83 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
+import type { BriefTalent, Contact } from "@/features/crm/api/crm-types";
+import { readTable } from "@/features/crm/api/read-table";
+import { insertRow } from "@/features/crm/api/table-writes";
+import { tsr } from "@/lib/api-client";
+import { expectSuccess, searchFilter } from "@/lib/postgrest";
+
+export type LinkedTalent = {
+  link: BriefTalent;
+  talent: Pick<Contact, "id" | "first_name" | "last_name" | "stage_name">;
+};
+
+const TALENT_COLUMNS = "id,first_name,last_name,stage_name";
+
+/** The talent a brief is sourcing or has booked: its link rows, then those people's names. */
+export function useBriefTalent(briefId: string) {
+  const query = { brief_id: `eq.${briefId}`, order: "created_at.asc" };
+  return useQuery({
+    queryKey: crmKeys.list("crm_brief_talent", query),
+    queryFn: async ({ signal }): Promise<LinkedTalent[]> => {
+      const { rows: links } = await readTable<BriefTalent>("crm_brief_talent", query, signal);
+      if (links.length === 0) return [];
+      const ids = [...new Set(links.map((link) => link.contact_id))];
+      const { rows: people } = await readTable<LinkedTalent["talent"]>(
+        "crm_contacts",
+        { select: TALENT_COLUMNS, id: `in.(${ids.join(",")})`, limit: String(ids.length) },
+        signal,
+      );
+      const byId = new Map(people.map((person) => [person.id, person]));
+      return links.flatMap((link) => {
+        const talent = byId.get(link.contact_id);
+        return talent ? [{ link, talent }] : [];
+      });
+    },
+    meta: { errorMessage: "Failed to load the brief's talent" },
+  });
+}
+
+/** Active talent whose name, stage name or e-mail match, for adding to a brief (from two letters on). */
+export function useTalentSearch(text: string) {
+  const search = searchFilter(["first_name", "last_name", "stage_name", "email"], text);
+  const query: Record<string, string> = {
+    select: TALENT_COLUMNS,
+    kind: "eq.talent",
+    archived_at: "is.null",
+    order: "last_name.asc,first_name.asc",
+    limit: "8",
+    ...(search ? { and: search } : {}),
+  };
+  return useQuery({
+    queryKey: crmKeys.list("crm_contacts", query),
+    queryFn: async ({ signal }) =>
+      (await readTable<LinkedTalent["talent"]>("crm_contacts", query, signal)).rows,
+    enabled: text.trim().length >= 2,
+    meta: { errorMessage: "Failed to search talent" },
+  });
+}
+
+export function useLinkTalent() {
+  return useMutation({
+    mutationFn: (link: { brief_id: string; contact_id: string }) => insertRow("crm_brief_talent", link),
+    meta: {
+      successMessage: "Talent added to the brief",
+      errorMessage: "Could not add the talent",
+      invalidates: CRM_WRITE_INVALIDATES,
+    },
+  });
+}
+
+export function useUnlinkTalent() {
+  return useMutation({
+    mutationFn: async (linkId: string) =>
+      expectSuccess(
+        await tsr.tables.crm_brief_talent.remove.mutate({ query: { id: `eq.${linkId}` }, headers: {} }),
+      ),
+    meta: {
+      successMessage: "Talent removed from the brief",
+      errorMessage: "Could not remove the talent",
+      invalidates: CRM_WRITE_INVALIDATES,
+    },
+  });
+}
