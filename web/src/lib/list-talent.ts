@@ -55,9 +55,10 @@ export type TalentList = {
 export function useTalentList(): TalentList {
   const query = tsr.tables.crm_contacts.list.useQuery({
     queryKey: talentListQueryKey,
-    // Talent only: industry contacts live in the same table and have their own screen.
+    // Active talent only: industry contacts live in the same table and have their own screen, and
+    // archived talent leave the lists.
     queryData: {
-      query: { kind: "eq.talent", limit: String(TALENT_PAGE_LIMIT) },
+      query: { kind: "eq.talent", archived_at: "is.null", limit: String(TALENT_PAGE_LIMIT) },
       headers: { prefer: "count=exact" },
     },
     meta: { errorMessage: TALENT_LOAD_TOAST },

@@ -19,7 +19,7 @@ export function BriefTalent({ briefId }: { briefId: string }) {
   const link = useLinkTalent();
   const unlink = useUnlinkTalent();
   const [search, setSearch] = useState("");
-  const [draft, setDraft] = useSearchDraft(search, setSearch);
+  const [draft, setDraft, flushSearch] = useSearchDraft(search, setSearch);
   const results = useTalentSearch(search);
   const headingId = useId();
   const searchId = useId();
@@ -67,6 +67,7 @@ export function BriefTalent({ briefId }: { briefId: string }) {
           placeholder="Name, stage name or email"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onBlur={flushSearch}
         />
         {search.trim().length >= 2 && results.isSuccess ? (
           candidates.length === 0 ? (

@@ -45,7 +45,7 @@ export function ContactListScreen({ kind }: { kind: ContactKind }) {
   const ids = { role: useId(), genre: useId() };
 
   const commitSearch = useCallback((q: string) => setState({ q, page: "1" }), [setState]);
-  const [draft, setDraft] = useSearchDraft(state.q, commitSearch);
+  const [draft, setDraft, flushSearch] = useSearchDraft(state.q, commitSearch);
 
   const list = useContacts({ kind, search: state.q, role: state.role, genre: state.genre, page, isArchived });
   const facets = useContactFacets(kind);
@@ -79,6 +79,7 @@ export function ContactListScreen({ kind }: { kind: ContactKind }) {
           placeholder="Search by name, stage name or email..."
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onBlur={flushSearch}
         />
         <div className="grid gap-1">
           <Label htmlFor={ids.role}>Role</Label>

@@ -33,7 +33,7 @@ export function CompaniesPage() {
   const [isAdding, setIsAdding] = useState(false);
 
   const commitSearch = useCallback((q: string) => setState({ q, page: "1" }), [setState]);
-  const [draft, setDraft] = useSearchDraft(state.q, commitSearch);
+  const [draft, setDraft, flushSearch] = useSearchDraft(state.q, commitSearch);
 
   const list = useCompanies({ search: state.q, page, isArchived });
   const rows = list.data?.rows ?? [];
@@ -59,6 +59,7 @@ export function CompaniesPage() {
           placeholder="Search by name, city or org. number..."
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onBlur={flushSearch}
         />
         <FilterChips
           label="Show"

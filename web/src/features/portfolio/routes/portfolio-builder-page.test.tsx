@@ -33,7 +33,7 @@ describe("PortfolioBuilderPage", () => {
   it("selects the first talent when there is no talentId", async () => {
     const { requests } = renderBuilder();
     expect(await screen.findByRole("heading", { level: 2, name: /Nova Lind/ })).toBeInTheDocument();
-    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?kind=eq.talent&limit=50");
+    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&limit=50");
     expect(requests[0]?.headers.get("prefer")).toBe("count=exact");
   });
 
