@@ -51,18 +51,10 @@ export function toContactFormValues(
   };
 }
 
-/** The fields a kind of contact shows; industry people have no stage name, strengths or IPI. */
-export const TALENT_ONLY_FIELDS = [
-  "stage_name",
-  "genres",
-  "languages",
-  "reliability_score",
-  "strengths",
-  "pro_society",
-  "ipi",
-] as const;
-
-/** The form's values as the API takes them (the table's columns), before the schema checks them. */
+/**
+ * The form's values as the API takes them (the table's columns), before the schema checks them.
+ * Industry people have no stage name, genres, languages, scores or IPI: their form leaves those alone.
+ */
 export function toContactPayload(values: ContactFormValues, kind: ContactKind): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     first_name: values.first_name.trim(),
