@@ -64,3 +64,8 @@ export function useMoveCard<B extends Board>(
 export function nextPosition<T extends { position: number }>(cards: readonly T[]): number {
   return cards.reduce((max, card) => Math.max(max, card.position), -1) + 1;
 }
+
+/** Cards in their column order (a card moved at once, before the board is read again, goes last). */
+export function inColumnOrder<T extends { position: number }>(cards: readonly T[]): T[] {
+  return [...cards].sort((a, b) => a.position - b.position);
+}

@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { Brief } from "@/features/crm/api/crm-types";
 import { briefsQueryKey, useBriefs } from "@/features/crm/api/list-briefs";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
-import { nextPosition, useMoveCard } from "@/features/crm/api/move-card";
+import { inColumnOrder, nextPosition, useMoveCard } from "@/features/crm/api/move-card";
 import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { BRIEF_COLUMNS } from "@/features/crm/utils/board-columns";
@@ -57,7 +57,7 @@ export function BriefsPage() {
         <KanbanBoard
           cardNoun="briefs"
           columns={BRIEF_COLUMNS}
-          cards={shown}
+          cards={inColumnOrder(shown)}
           columnOf={(brief) => brief.status}
           cardTitle={(brief) => brief.title}
           renderCard={(brief) => (

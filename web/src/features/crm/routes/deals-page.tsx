@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { Deal } from "@/features/crm/api/crm-types";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
 import { dealsQueryKey, useDeals } from "@/features/crm/api/list-deals";
-import { nextPosition, useMoveCard } from "@/features/crm/api/move-card";
+import { inColumnOrder, nextPosition, useMoveCard } from "@/features/crm/api/move-card";
 import { DealFormDialog } from "@/features/crm/components/deal-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
@@ -45,7 +45,7 @@ export function DealsPage() {
         <KanbanBoard
           cardNoun="deals"
           columns={DEAL_COLUMNS}
-          cards={rows}
+          cards={inColumnOrder(rows)}
           columnOf={(deal) => deal.stage}
           cardTitle={(deal) => deal.title}
           emptyColumnText={rows.length === 0 ? "No deals yet." : undefined}
