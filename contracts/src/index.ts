@@ -22,6 +22,7 @@ export const contract = c.router(
       crm_briefs: tableRoutes(tables.crm_briefs),
       crm_brief_talent: tableRoutes(tables.crm_brief_talent),
       crm_activity: tableRoutes(tables.crm_activity),
+      portfolio_items: tableRoutes(tables.portfolio_items),
     }),
     forms: formsContract,
     crm: crmContract,

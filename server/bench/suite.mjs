@@ -52,6 +52,14 @@ function cleanup() {
 process.on("exit", cleanup);
 for (const s of ["SIGINT", "SIGTERM"]) process.on(s, () => process.exit(130));
 
+/** The bench's staff account, made with the operator CLI on whichever database serverEnv names. */
+function createStaffUser() {
+  const cli = join(root, "server", "dist", "cli.js");
+  const args = ["users", "create", "--email", STAFF.email, "--password", STAFF.password, "--role", "staff"];
+  const created = spawnSync(process.execPath, [cli, ...args], { env: serverEnv, encoding: "utf8" });
+  if (created.status !== 0) throw new Error(`could not create the staff user: ${created.stderr}`);
+}
+
 async function waitForHealth(started, timeoutMs = 20_000) {
   while (performance.now() - started < timeoutMs) {
     try {
@@ -154,22 +162,7 @@ async function main() {
   });
   const anonKey = /anon key: (\S+)/.exec(cli.stdout)?.[1];
   if (!anonKey) throw new Error(`could not read the anon key: ${cli.stderr}`);
-  const created = spawnSync(
-    process.execPath,
-    [
-      join(root, "server", "dist", "cli.js"),
-      "users",
-      "create",
-      "--email",
-      STAFF.email,
-      "--password",
-      STAFF.password,
-      "--role",
-      "staff",
-    ],
-    { env: serverEnv, encoding: "utf8" },
-  );
-  if (created.status !== 0) throw new Error(`could not create the staff user: ${created.stderr}`);
+  createStaffUser();
   const headers = { apikey: anonKey, "content-type": "application/json" };
   const signIn = () =>
     json("/auth/v1/token?grant_type=password", { method: "POST", headers, body: JSON.stringify(STAFF) }).then(
@@ -255,23 +248,7 @@ async function benchPostgresReads(anonKey, eventsPath) {
     serverEnv = { ...serverEnv, DATABASE_URL: pg.url };
     const server = startServer();
     await waitForHealth(performance.now());
-    const created = spawnSync(
-      process.execPath,
-      [
-        join(root, "server", "dist", "cli.js"),
-        "users",
-        "create",
-        "--email",
-        STAFF.email,
-        "--password",
-        STAFF.password,
-        "--role",
-        "staff",
-      ],
-      { env: serverEnv, encoding: "utf8" },
-    );
-    if (created.status !== 0)
-      throw new Error(`could not create the staff user on PostgreSQL: ${created.stderr}`);
+    createStaffUser();
     const headers = { apikey: anonKey, "content-type": "application/json" };
     const { body: session } = await json("/auth/v1/token?grant_type=password", {
       method: "POST",

@@ -120,7 +120,8 @@ export const column = {
   date: () => new Column("date", z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")),
   textList: (maxItems = 100, maxLength = 200) =>
     new Column("text[]", z.array(z.string().max(maxLength)).max(maxItems)),
-  json: <Z extends z.ZodTypeAny>(schema: Z) => new Column("json", schema),
+  /** A JSON value; give a sample when an empty object is not one (a list, say). */
+  json: <Z extends z.ZodTypeAny>(schema: Z, sample?: z.infer<Z>) => new Column("json", schema, { sample }),
 };
 
 export type Caller = "anon" | "authenticated" | "staff" | "admin";

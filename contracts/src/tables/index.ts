@@ -4,6 +4,7 @@ import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
 import { eventsTable } from "./events.table";
+import { portfolioItemsTable } from "./portfolio-items.table";
 
 /**
  * Every table of the data API. A table listed here gets its routes, its place in the OpenAPI document,
@@ -18,6 +19,7 @@ export const tables = {
   crm_briefs: crmBriefsTable,
   crm_brief_talent: crmBriefTalentTable,
   crm_activity: crmActivityTable,
+  portfolio_items: portfolioItemsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -29,5 +31,6 @@ export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
 export * from "./define-table";
 export * from "./events.table";
+export * from "./portfolio-items.table";
 export * from "./sample-row";
 export * from "./table-routes";

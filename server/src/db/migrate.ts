@@ -8,6 +8,7 @@ import * as addTokenPasswordFingerprint from "./migrations/2026_11_24_120000_add
 import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_newsletter_pending";
 import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
 import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
+import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_130000_create_newsletter_pending": createNewsletterPending,
   "2026_11_25_100000_create_rate_limits": createRateLimits,
   "2026_11_26_100000_create_crm_tables": createCrmTables,
+  "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -54,7 +54,7 @@ const BRIEFS = [
   ["Game soundtrack stems", 4, "shipped", 90_000],
 ] as const;
 
-async function insertAll(
+export async function insertAll(
   trx: Db,
   engine: Engine,
   table: keyof typeof tables,

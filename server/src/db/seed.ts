@@ -5,6 +5,7 @@ import type { Database } from "./database";
 import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { seedPortfolio } from "./seed-portfolio";
 
 export function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [
@@ -272,7 +273,8 @@ export async function seedDemoData(db: Database) {
       talent += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
     const crm = await seedCrm(trx, db.engine);
-    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent, ...crm };
+    const portfolio = await seedPortfolio(trx, db.engine);
+    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent, ...crm, ...portfolio };
   });
 }
 

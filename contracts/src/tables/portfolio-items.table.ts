@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ISRC_PATTERN, isValidIswc, isValidUpcOrEan } from "../identifiers";
+import { staffOnly } from "./crm-companies.table";
+import { column, defineTable } from "./define-table";
+
+export const externalLinkSchema = z.object({
+  platform: z.string().trim().min(1).max(50),
+  url: z.string().url().max(2048),
+});
+export type ExternalLink = z.infer<typeof externalLinkSchema>;
+
+export const isrcSchema = z
+  .string()
+  .regex(ISRC_PATTERN, "An ISRC is CC-XXX-YY-NNNNN, stored without hyphens (CCXXXYYNNNNN)");
+export const upcSchema = z
+  .string()
+  .refine(isValidUpcOrEan, "A UPC has 12 digits and an EAN 13, the last a valid check digit");
+export const iswcSchema = z
+  .string()
+  .regex(/^T\d{10}$/, "An ISWC is T followed by ten digits (T1234567890)")
+  .refine(isValidIswc, "This ISWC's check digit does not match");
+
+/** A talent's works, shown and edited in the portfolio builder. */
+export const portfolioItemsTable = defineTable({
+  name: "portfolio_items",
+  description: "the works in each talent's portfolio (staff only)",
+  columns: {
+    id: column.uuid().withDefault(),
+    talent_id: column.uuid().foreignKeyTo("crm_contacts"),
+    title: column.text(200),
+    year: column.integer().refine(z.number().int().min(1900).max(2100), 2024),
+    role: column.text(200),
+    description: column.text(5000).withDefault(),
+    status: column.text(50).withDefault(),
+    isrc: column.text(12).refine(isrcSchema, "SEABC2300001").orNull(),
+    upc: column.text(13).refine(upcSchema, "7300000000011").orNull(),
+    iswc: column.text(11).refine(iswcSchema, "T0345246801").orNull(),
+    featured: column.boolean().withDefault(),
+    tags: column.textList(30, 50).withDefault(),
+    external_links: column.json(z.array(externalLinkSchema).max(20), []).withDefault(),
+    created_at: column.timestamp().generated(),
+    updated_at: column.timestamp().generated(),
+  },
+  defaultOrder: "year.desc",
+  maxRows: 200,
+  policy: staffOnly,
+});
