@@ -144,11 +144,14 @@ function resolvePath(path: string, base: string) {
   return isAbsolute(path) ? path : resolve(base, path);
 }
 
+/** The data folder holds the database, secrets and stored files: nobody but the server's user reads it. */
+const OWNER_ONLY_DIR = 0o700;
+
 /** Outside production a missing secret is generated once and kept in the data folder (mode 0600). */
 function developmentSecret(dir: string, name: "jwt-secret" | "mfa-encryption-key"): string {
   const file = join(dir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: OWNER_ONLY_DIR });
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -197,7 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
     database.engine === "sqlite" && database.path !== ":memory:"
       ? dirname(database.path)
       : resolvePath(e.DATA_DIR, cwd);
-  mkdirSync(dataDir, { recursive: true });
+  // Only folders made here get the owner-only mode: an existing folder the operator chose keeps theirs.
+  mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
   return {
     ...e,
     DATABASE: database,

@@ -102,6 +102,8 @@ describe("config", () => {
     expect(b.JWT_SECRET).toBe(a.JWT_SECRET);
     const file = join(dir, "db", "jwt-secret");
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The folder it made for the data is the server user's alone.
+    expect(statSync(join(dir, "db")).mode & 0o777).toBe(0o700);
     expect(readFileSync(file, "utf8").trim()).toBe(a.JWT_SECRET);
   });
 
