@@ -271,6 +271,8 @@ export const devMailSchema = z.object({
     "email_change_current",
     "reauthentication",
     "newsletter_confirmation",
+    "legal_signing_request",
+    "legal_fully_signed",
   ]),
   to: z.string(),
   subject: z.string(),
@@ -281,6 +283,10 @@ export const devMailSchema = z.object({
    * a message that carries only a code.
    */
   link: z.string(),
+  /** The files the message carried, by name, type, size and SHA-256. */
+  attachments: z.array(
+    z.object({ filename: z.string(), content_type: z.string(), size: z.number(), sha256: z.string() }),
+  ),
   created_at: z.string(),
 });
 export type DevMail = z.infer<typeof devMailSchema>;

@@ -4,6 +4,7 @@ import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
+import { legalContract } from "./legal.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -23,9 +24,13 @@ export const contract = c.router(
       crm_brief_talent: tableRoutes(tables.crm_brief_talent),
       crm_activity: tableRoutes(tables.crm_activity),
       portfolio_items: tableRoutes(tables.portfolio_items),
+      legal_clauses: tableRoutes(tables.legal_clauses),
+      legal_templates: tableRoutes(tables.legal_templates),
+      legal_documents: tableRoutes(tables.legal_documents),
     }),
     forms: formsContract,
     crm: crmContract,
+    legal: legalContract,
   },
   { strictStatusCodes: true },
 );
@@ -39,5 +44,6 @@ export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
+export * from "./legal.contract";
 export * from "./tables";
 export * from "./talent.contract";

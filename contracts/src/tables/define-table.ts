@@ -29,7 +29,10 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   readOnly: boolean;
   /** May appear in filters and `order`. Lists and JSON are filterable with cs/cd/ov only. */
   filterable: boolean;
-  /** A valid value, for generated requests (the access matrix, the fuzzer) where the type alone can't say. */
+  /**
+   * A valid value, for generated requests (the access matrix, the fuzzer) where the type alone can't say;
+   * a function when the column is unique, so each generated row gets a value of its own.
+   */
   sample?: unknown;
   /** The table whose key this column holds (a foreign key): generated requests use an existing row's id. */
   references?: string;
@@ -101,7 +104,10 @@ class Column<
     return this.with({ references: table });
   }
   /** A stricter value schema (a check digit, a pattern), same storage type; give a sample that passes it. */
-  refine<Z2 extends z.ZodTypeAny>(schema: Z2, sample?: z.infer<Z2>): Column<Z2, N, D, R> {
+  refine<Z2 extends z.ZodTypeAny>(
+    schema: Z2,
+    sample?: z.infer<Z2> | (() => z.infer<Z2>),
+  ): Column<Z2, N, D, R> {
     return this.with({ sample: sample ?? this.sample }, schema);
   }
 }

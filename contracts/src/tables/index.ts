@@ -4,6 +4,9 @@ import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
 import { eventsTable } from "./events.table";
+import { legalClausesTable } from "./legal-clauses.table";
+import { legalDocumentsTable } from "./legal-documents.table";
+import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
 
 /**
@@ -20,6 +23,9 @@ export const tables = {
   crm_brief_talent: crmBriefTalentTable,
   crm_activity: crmActivityTable,
   portfolio_items: portfolioItemsTable,
+  legal_clauses: legalClausesTable,
+  legal_templates: legalTemplatesTable,
+  legal_documents: legalDocumentsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -31,6 +37,9 @@ export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
 export * from "./define-table";
 export * from "./events.table";
+export * from "./legal-clauses.table";
+export * from "./legal-documents.table";
+export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./sample-row";
 export * from "./table-routes";

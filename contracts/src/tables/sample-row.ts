@@ -4,6 +4,7 @@ let counter = 0;
 
 /** A valid value for a column: its declared sample, or one that its storage type's schema accepts. */
 export function sampleValue(column: ColumnSpec): unknown {
+  if (typeof column.sample === "function") return column.sample();
   if (column.sample !== undefined) return column.sample;
   counter += 1;
   switch (column.type) {

@@ -245,7 +245,9 @@ export type MailKind =
   | "email_change"
   | "email_change_current"
   | "reauthentication"
-  | "newsletter_confirmation";
+  | "newsletter_confirmation"
+  | "legal_signing_request"
+  | "legal_fully_signed";
 
 export interface MailOutboxTable {
   id: string;
@@ -255,6 +257,8 @@ export interface MailOutboxTable {
   text_body: string;
   html_body: string;
   link: string;
+  /** JSON list of the files the mail carried: name, content type, size and SHA-256 (never the bytes). */
+  attachments: Generated<string>;
   transport: "outbox" | "smtp";
   sent_at: string | null;
   error: string | null;
@@ -281,6 +285,64 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+/** Legal tables as stored (lists and JSON as text on SQLite); the API's shapes are in @app/contracts. */
+export interface LegalClauseTable {
+  id: string;
+  slug: string;
+  title: string;
+  body_md: string;
+  tags: StoredList;
+  search_text: string;
+  owner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LegalTemplateTable {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  variables: StoredObject;
+  body_md: string;
+  is_shared: Flag;
+  owner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LegalDocumentTable {
+  id: string;
+  title: string;
+  status: string;
+  template_id: string;
+  owner_id: string | null;
+  payload: StoredObject;
+  parties: StoredObject;
+  rendered_html: string | null;
+  rendered_pdf_url: string | null;
+  rendered_docx_url: string | null;
+  content_sha256: string | null;
+  signed_pdf_url: string | null;
+  signed_sha256: string | null;
+  void_reason: string | null;
+  audit: StoredObject;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signer's mailed link, by the SHA-256 of its token: single use, expiring, dead once the document is void. */
+export interface LegalSigningLinkTable {
+  token_hash: string;
+  document_id: string;
+  party_index: number;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export type LegalSigningLinkRow = Selectable<LegalSigningLinkTable>;
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
@@ -299,4 +361,8 @@ export interface Tables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
   crm_activity: CrmActivityTable;
+  legal_clauses: LegalClauseTable;
+  legal_templates: LegalTemplateTable;
+  legal_documents: LegalDocumentTable;
+  legal_signing_links: LegalSigningLinkTable;
 }

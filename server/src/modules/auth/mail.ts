@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { DevMail } from "@app/contracts";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../../config";
@@ -17,6 +18,16 @@ export interface MailMessage {
   code?: string;
   /** How long the link and code work; OTP_EXPIRY unless said otherwise. */
   expiresInSeconds?: number;
+  /** What the mail is about (a document's title): added to the subject and the first line. */
+  title?: string;
+  /** Files sent with the mail; the outbox keeps their names, sizes and SHA-256, never the bytes. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -108,6 +119,17 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
     intro: `Someone asked to subscribe this address to the ${PRODUCT} newsletter, or to change what it receives. Nothing changes until you confirm.`,
     action: "Confirm the subscription",
   },
+  legal_signing_request: {
+    subject: `A document from ${PRODUCT} to sign`,
+    intro: `${PRODUCT} has sent you a document to read and sign. The link opens it; no account is needed. It works once, for you alone: do not forward this mail.`,
+    action: "Read and sign the document",
+  },
+  legal_fully_signed: {
+    subject: `Signed by everyone: a document from ${PRODUCT}`,
+    intro:
+      "Every signer has signed. The final PDF is attached, with its audit certificate page: who signed, " +
+      "when, from where, and the document's SHA-256 fingerprints.",
+  },
 };
 
 const duration = (seconds: number) => {
@@ -116,11 +138,17 @@ const duration = (seconds: number) => {
 };
 
 export function renderMail(message: MailMessage, expiresInSeconds: number) {
-  const t = templates[message.kind];
+  const base = templates[message.kind];
+  const t = message.title
+    ? { ...base, subject: `${base.subject}: ${message.title}`, intro: `“${message.title}”. ${base.intro}` }
+    : base;
   const link = message.link && t.action ? { url: message.link, label: t.action } : null;
   const what =
     link && message.code ? "The link and code expire" : link ? "The link expires" : "The code expires";
-  const footer = `${what} in ${duration(expiresInSeconds)}. If you did not ask for this, ignore this message.`;
+  const footer =
+    link || message.code
+      ? `${what} in ${duration(expiresInSeconds)}. If you did not ask for this, ignore this message.`
+      : "You receive this because you are a party to the document.";
   const code = message.code
     ? { line: link ? "Or enter this code" : "Enter this code", value: message.code }
     : null;
@@ -178,6 +206,14 @@ export function createMailer(args: {
         text_body: keepsSecrets ? text : "",
         html_body: keepsSecrets ? html : "",
         link: keepsSecrets ? (message.link ?? "") : "",
+        attachments: JSON.stringify(
+          (message.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            content_type: a.contentType,
+            size: a.content.length,
+            sha256: createHash("sha256").update(a.content).digest("hex"),
+          })),
+        ),
         transport: isOutbox ? "outbox" : "smtp",
         sent_at: isOutbox ? isoAt(now()) : null,
         error: null,
@@ -189,7 +225,14 @@ export function createMailer(args: {
         return;
       }
       transport
-        .sendMail({ from: config.MAIL_FROM, to: message.to, subject, text, html })
+        .sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject,
+          text,
+          html,
+          attachments: message.attachments,
+        })
         .then(
           () => ({ sent_at: isoAt(now()), error: null }),
           (err: Error) => {
@@ -212,6 +255,7 @@ export function toDevMail(row: MailOutboxRow) {
     text: row.text_body,
     html: row.html_body,
     link: row.link,
+    attachments: JSON.parse(row.attachments) as DevMail["attachments"],
     created_at: row.created_at,
   };
 }

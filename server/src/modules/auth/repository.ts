@@ -1,4 +1,4 @@
-import { PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
+import { type Insertable, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
 import { type Db, fixedQuery } from "../../db/database";
 import type {
   AuditLogRow,
@@ -515,7 +515,7 @@ export async function consumeChallenge(db: Db, id: string, at: string): Promise<
 
 // ---- mail --------------------------------------------------------------------------------------------
 
-export async function insertMail(db: Db, mail: MailOutboxTable) {
+export async function insertMail(db: Db, mail: Insertable<MailOutboxTable>) {
   await db.insertInto("mail_outbox").values(mail).execute();
 }
 
