@@ -163,6 +163,8 @@ export const legalDocumentsTable = defineTable({
     owner_id: column.uuid().orNull().generated(),
     payload: column.json(legalPayloadSchema).withDefault(),
     parties: column.json(z.array(legalPartySchema).max(20), []).withDefault(),
+    /** The markdown as last rendered (as sent, once sent): the signed PDF is built from exactly this. */
+    rendered_md: column.text(500_000).orNull().generated(),
     rendered_html: column.text(500_000).orNull().generated(),
     /** `/storage/v1/object/documents/<path>`: the PDF as sent (or as last rendered, for a draft). */
     rendered_pdf_url: column.text(1000).orNull().generated(),

@@ -319,6 +319,7 @@ export interface LegalDocumentTable {
   owner_id: string | null;
   payload: StoredObject;
   parties: StoredObject;
+  rendered_md: string | null;
   rendered_html: string | null;
   rendered_pdf_url: string | null;
   rendered_docx_url: string | null;

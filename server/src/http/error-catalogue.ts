@@ -93,7 +93,15 @@ const data = {
   "23P01": { status: 409, auth: "conflict" },
 } satisfies Record<string, CatalogueEntry>;
 
-export const errorCatalogue = { ...request, ...access, ...auth, ...data } satisfies Record<
+/** Legal documents' own situations. */
+const legal = {
+  /** A lifecycle move the document's status does not allow (PostgreSQL's object_not_in_prerequisite_state). */
+  invalid_state: { status: 409, auth: "conflict", rest: "55000" },
+  /** A signing link that is unknown, used, expired or whose document was voided: all answered alike. */
+  signing_link_invalid: { status: 410, auth: "otp_expired", rest: "PGRST116" },
+} satisfies Record<string, CatalogueEntry>;
+
+export const errorCatalogue = { ...request, ...access, ...auth, ...data, ...legal } satisfies Record<
   string,
   CatalogueEntry
 >;

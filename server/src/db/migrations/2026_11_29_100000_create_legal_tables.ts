@@ -80,6 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("owner_id", t.uuid)
     .addColumn("payload", t.json, (c) => t.objectColumn(c, "payload"))
     .addColumn("parties", t.json, (c) => jsonArray(c, "parties"))
+    .addColumn("rendered_md", "text")
     .addColumn("rendered_html", "text")
     .addColumn("rendered_pdf_url", "text")
     .addColumn("rendered_docx_url", "text")

@@ -20,6 +20,8 @@ export interface MailMessage {
   expiresInSeconds?: number;
   /** What the mail is about (a document's title): added to the subject and the first line. */
   title?: string;
+  /** A paragraph of its own after the first (a signed document's fingerprint). */
+  note?: string;
   /** Files sent with the mail; the outbox keeps their names, sizes and SHA-256, never the bytes. */
   attachments?: MailAttachment[];
 }
@@ -154,13 +156,14 @@ export function renderMail(message: MailMessage, expiresInSeconds: number) {
     : null;
   const lines = [
     t.intro,
+    ...(message.note ? [message.note] : []),
     ...(link ? [`${link.label}: ${link.url}`] : []),
     ...(code ? [`${code.line}: ${code.value}`] : []),
   ];
   const text = `${[...lines, footer].join("\n\n")}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.intro)}</p>
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n` : ""}${code ? `<p>${code.line}: <strong>${escapeHtml(code.value)}</strong></p>\n` : ""}<p style="color:#666">${escapeHtml(footer)}</p>
+${message.note ? `<p>${escapeHtml(message.note)}</p>\n` : ""}${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n` : ""}${code ? `<p>${code.line}: <strong>${escapeHtml(code.value)}</strong></p>\n` : ""}<p style="color:#666">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: t.subject, text, html };
 }

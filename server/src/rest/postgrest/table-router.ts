@@ -84,6 +84,7 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       caller,
       actorId: principal?.kind === "user" ? principal.userId : null,
       at: new Date(deps.now()).toISOString(),
+      ip: req.ip ?? null,
       query,
       prefer,
     };

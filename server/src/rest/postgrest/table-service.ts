@@ -22,6 +22,8 @@ export interface HookContext {
   actorId: string | null;
   /** ISO-8601 time of the request. */
   at: string;
+  /** The caller's address (for audit trails); null outside a request. */
+  ip: string | null;
 }
 
 export interface TableHooks {
@@ -122,6 +124,7 @@ export interface WriteRequest {
   caller: Caller;
   actorId: string | null;
   at: string;
+  ip: string | null;
   query: ParsedQuery;
   prefer: Preferences;
 }
@@ -159,7 +162,13 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
   const conflict = query.onConflict ?? (prefer.resolution ? [table.primaryKey] : undefined);
   for (const c of conflict ?? []) columnOf(table, c);
   return db.withTransaction(async (trx) => {
-    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const ctx: HookContext = {
+      trx,
+      caller: request.caller,
+      actorId: request.actorId,
+      at: request.at,
+      ip: request.ip,
+    };
     const written: Row[] = [];
     for (const input of rows) {
       const values = withTimestamps(
@@ -210,7 +219,7 @@ async function findByKey(trx: Db, table: TableDefinition, key: string[], row: Ro
  * updated_at is the row's version (a client saves with `updated_at=eq.<what it read>`), so it must move on
  * every update, even two within one millisecond.
  */
-function laterThan(previous: unknown, at: string): string {
+export function laterThan(previous: unknown, at: string): string {
   if (typeof previous !== "string" || previous < at) return at;
   return new Date(Date.parse(previous) + 1).toISOString();
 }
@@ -219,7 +228,13 @@ export async function updateRows(db: Database, handle: TableHandle, changes: Row
   const { table, hooks } = handle;
   requireFilters("UPDATE", request.query.where);
   return db.withTransaction(async (trx) => {
-    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const ctx: HookContext = {
+      trx,
+      caller: request.caller,
+      actorId: request.actorId,
+      at: request.at,
+      ip: request.ip,
+    };
     const matched = await lockMatching(trx, db, table, request.query.where);
     const written: Row[] = [];
     for (const stored of matched) {
@@ -253,7 +268,13 @@ export async function deleteRows(db: Database, handle: TableHandle, request: Wri
   const { table, hooks } = handle;
   requireFilters("DELETE", request.query.where);
   return db.withTransaction(async (trx) => {
-    const ctx: HookContext = { trx, caller: request.caller, actorId: request.actorId, at: request.at };
+    const ctx: HookContext = {
+      trx,
+      caller: request.caller,
+      actorId: request.actorId,
+      at: request.at,
+      ip: request.ip,
+    };
     const matched = await lockMatching(trx, db, table, request.query.where);
     const removed: Row[] = [];
     for (const stored of matched) {

@@ -1,0 +1,109 @@
+import type {
+  LegalPayload,
+  LegalTemplateCategory,
+  LegalVariable,
+  PartyField,
+  PartyValue,
+  SplitWriter,
+  VariableValue,
+} from "@app/contracts";
+import { escapeMarkdown, fillPlaceholders } from "./placeholders";
+import { writersTable } from "./split-sheet";
+
+export interface TemplateParts {
+  body_md: string;
+  variables: LegalVariable[];
+  category: LegalTemplateCategory;
+}
+
+const isEmpty = (value: VariableValue | undefined) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" && value.trim() === "") ||
+  (typeof value === "object" && value.name.trim() === "");
+
+/** The labels of required variables the payload leaves empty. */
+export const missingRequired = (variables: readonly LegalVariable[], payload: LegalPayload) =>
+  variables.filter((v) => v.required && isEmpty(payload.variables?.[v.key])).map((v) => v.label);
+
+function formatValue(variable: LegalVariable, value: VariableValue, field?: PartyField): string {
+  if (typeof value === "object" && value !== null) return (field ? value[field] : value.name) ?? "";
+  if (typeof value === "number") return variable.type === "percent" ? `${value} %` : String(value);
+  if (variable.type === "percent" && value !== null && /^\d+([.,]\d+)?$/.test(value)) return `${value} %`;
+  return field && field !== "name" ? "" : String(value ?? "");
+}
+
+const SAMPLE_PARTY: PartyValue = {
+  name: "Alva Lindqvist",
+  email: "alva@example.se",
+  ipi: "00014107338",
+  society: "STIM",
+};
+
+/** What a preview shows for a variable: a plausible value of its type. */
+export function sampleValue(variable: LegalVariable): VariableValue {
+  switch (variable.type) {
+    case "date":
+      return "2026-01-15";
+    case "number":
+      return 10_000;
+    case "percent":
+      return 50;
+    case "party":
+      return SAMPLE_PARTY;
+    case "text":
+      return variable.label;
+  }
+}
+
+export const SAMPLE_WRITERS: SplitWriter[] = [
+  {
+    legal_name: "Alva Lindqvist",
+    credited_name: "Nightjar",
+    email: "alva@example.se",
+    contribution: ["lyrics", "music"],
+    share_percent: 50,
+    society: "STIM",
+    ipi: "00014107338",
+    publisher: "Söder Songs Publishing",
+    publisher_ipi: null,
+  },
+  {
+    legal_name: "Elias Berg",
+    credited_name: null,
+    email: "elias@example.se",
+    contribution: ["production"],
+    share_percent: 50,
+    society: "STIM",
+    ipi: null,
+    publisher: null,
+    publisher_ipi: null,
+  },
+];
+
+/**
+ * The document's markdown: the template with its clauses included and every placeholder replaced by the
+ * payload's escaped value. An empty value shows as its label in brackets (a draft; sending refuses it).
+ */
+export function composeMarkdown(
+  template: TemplateParts,
+  clauses: ReadonlyMap<string, string>,
+  payload: LegalPayload,
+): string {
+  const byKey = new Map(template.variables.map((v) => [v.key, v]));
+  return fillPlaceholders(template.body_md, clauses, (p) => {
+    if (p.kind === "writers") return writersTable(payload.writers ?? []);
+    if (p.kind === "unreadable") return "";
+    const variable = byKey.get(p.key);
+    if (!variable) return escapeMarkdown(`[${p.key}]`);
+    const value = payload.variables?.[p.key];
+    const text = isEmpty(value) ? "" : formatValue(variable, value as VariableValue, p.field);
+    return escapeMarkdown(text || `[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
+  });
+}
+
+/** A template rendered with sample values, for its preview. */
+export function sampleMarkdown(template: TemplateParts, clauses: ReadonlyMap<string, string>) {
+  const variables = Object.fromEntries(template.variables.map((v) => [v.key, sampleValue(v)]));
+  return composeMarkdown(template, clauses, { variables, writers: SAMPLE_WRITERS });
+}

@@ -1,0 +1,47 @@
+/**
+ * Where a legal document's files go: the private `documents` bucket of the storage service. Legal code
+ * names a file by its key in that bucket; the document row keeps its server path.
+ */
+export const DOCUMENTS_BUCKET = "documents";
+
+export const PDF_TYPE = "application/pdf";
+export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+export interface DocumentFiles {
+  /** Stores the bytes under `key` (replacing what was there). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes under `key`, or undefined when there is no such object. */
+  read(key: string): Promise<Buffer | undefined>;
+  /** Removes objects (missing keys are skipped): the files of a render that lost a race. */
+  remove(keys: string[]): Promise<void>;
+}
+
+const URL_PREFIX = `/storage/v1/object/${DOCUMENTS_BUCKET}/`;
+
+/** The server path a document row keeps: downloadable with a staff token or a signed URL. */
+export const objectUrl = (key: string) => `${URL_PREFIX}${key.split("/").map(encodeURIComponent).join("/")}`;
+
+export const keyOfUrl = (url: string) =>
+  url.startsWith(URL_PREFIX)
+    ? url.slice(URL_PREFIX.length).split("/").map(decodeURIComponent).join("/")
+    : undefined;
+
+/** A file name from a title: letters (å, ä and ö kept), digits and dashes. */
+export function fileStem(title: string): string {
+  const stem = title
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return stem || "document";
+}
+
+/**
+ * Keys of one render's files: under the document's folder and the render's own id, so two renders never
+ * write over each other and a row never points at another render's bytes.
+ */
+export function renderKeys(documentId: string, renderId: string, title: string) {
+  const base = `legal/${documentId}/${renderId}/${fileStem(title)}`;
+  return { pdf: `${base}.pdf`, docx: `${base}.docx`, signedPdf: `${base}-signed.pdf` };
+}
