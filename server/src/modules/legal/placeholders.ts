@@ -98,13 +98,13 @@ export const escapeMarkdown = (value: string) =>
   value.replace(/\s*[\r\n]+\s*/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~=:&"']/g, (ch) => `\\${ch}`);
 
 /**
- * The body with its clauses included, then every other placeholder replaced by what `valueOf` answers
+ * The body with its clauses included, then every other placeholder replaced by what `replacementOf` answers
  * (already markdown: escape values with escapeMarkdown). One pass each, so replaced text is never read again.
  */
 export function fillPlaceholders(
   body: string,
   clauses: ReadonlyMap<string, string>,
-  valueOf: (placeholder: Exclude<Placeholder, { kind: "clause" }>) => string,
+  replacementOf: (placeholder: Exclude<Placeholder, { kind: "clause" }>) => string,
 ): string {
   const withClauses = body.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
     const p = readPlaceholder(inner);
@@ -112,6 +112,6 @@ export function fillPlaceholders(
   });
   return withClauses.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
     const p = readPlaceholder(inner);
-    return p.kind === "clause" || p.kind === "unreadable" ? escapeMarkdown(raw) : valueOf(p);
+    return p.kind === "clause" || p.kind === "unreadable" ? escapeMarkdown(raw) : replacementOf(p);
   });
 }
