@@ -38,6 +38,13 @@ const handle =
     fn(req, res).catch(next);
   };
 
+/**
+ * A route's path as a pattern without capture groups: Express would percent-decode captured parameters
+ * (and answer a bad encoding itself); the handlers read the raw path and check the key themselves.
+ * `:b` is one segment, `*` one or more.
+ */
+const route = (path: string) => new RegExp(`^${path.replace(/:\w+/g, "[^/]+").replace("*", ".+")}$`, "i");
+
 /** The raw (still percent-encoded) path segments of the request below the storage prefix. */
 const rawSegments = (req: Request) => req.path.split("/").slice(1);
 
@@ -98,14 +105,14 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
   }
 
   router.get(
-    "/bucket",
+    route("/bucket"),
     handle(async (req, res) => {
       await staff(req);
       res.json((await listBuckets(db)).map(bucketJson));
     }),
   );
   router.get(
-    "/bucket/:id",
+    route("/bucket/:id"),
     handle(async (req, res) => {
       await staff(req);
       res.json(bucketJson(await bucketFrom(rawSegments(req)[1])));
@@ -113,7 +120,7 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
   );
 
   router.post(
-    "/object/list/:bucket",
+    route("/object/list/:bucket"),
     json,
     handle(async (req, res) => {
       const bucket = await bucketFrom(rawSegments(req)[2]);
@@ -137,11 +144,11 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
           : await service.copy(from, key, to, toKey, principal.userId),
       );
     });
-  router.post("/object/move", json, transfer("move"));
-  router.post("/object/copy", json, transfer("copy"));
+  router.post(route("/object/move"), json, transfer("move"));
+  router.post(route("/object/copy"), json, transfer("copy"));
 
   router.post(
-    "/object/sign/:bucket",
+    route("/object/sign/:bucket"),
     json,
     handle(async (req, res) => {
       const bucket = await bucketFrom(rawSegments(req)[2]);
@@ -174,7 +181,7 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
     }),
   );
   router.post(
-    "/object/sign/:bucket/*",
+    route("/object/sign/:bucket/*"),
     json,
     handle(async (req, res) => {
       const { bucket, rawKey } = await target(req, 2);
@@ -186,7 +193,7 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
     }),
   );
   router.get(
-    "/object/sign/:bucket/*",
+    route("/object/sign/:bucket/*"),
     handle(async (req, res) => {
       const { bucket, rawKey } = await target(req, 2);
       const key = objectKeyFromRawPath(rawKey);
@@ -197,7 +204,7 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
   );
 
   router.get(
-    "/object/public/:bucket/*",
+    route("/object/public/:bucket/*"),
     handle(async (req, res) => {
       const { bucket, rawKey } = await target(req, 2);
       if (!bucket.public) throw new AppError("NoSuchBucket", "Bucket not found");
@@ -213,8 +220,8 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
       await reader(req, bucket);
       res.json(objectInfo(await service.info(bucket, objectKeyFromRawPath(rawKey))));
     });
-  router.get("/object/info/authenticated/:bucket/*", info(3));
-  router.get("/object/info/:bucket/*", info(2));
+  router.get(route("/object/info/authenticated/:bucket/*"), info(3));
+  router.get(route("/object/info/:bucket/*"), info(2));
 
   const download = (skip: number) =>
     handle(async (req, res) => {
@@ -224,8 +231,8 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
       const { row, stream } = await service.read(bucket, key, req.method === "GET");
       sendObject(req, res, row, stream, { publicRead: false });
     });
-  router.get("/object/authenticated/:bucket/*", download(2));
-  router.get("/object/:bucket/*", download(1));
+  router.get(route("/object/authenticated/:bucket/*"), download(2));
+  router.get(route("/object/:bucket/*"), download(1));
 
   const upload = (method: "POST" | "PUT") =>
     handle(async (req, res) => {
@@ -236,11 +243,11 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
       const upsert = method === "PUT" || String(req.headers["x-upsert"]).toLowerCase() === "true";
       res.json(await service.upload(req, bucket, key, upsert, principal.userId));
     });
-  router.post("/object/:bucket/*", upload("POST"));
-  router.put("/object/:bucket/*", upload("PUT"));
+  router.post(route("/object/:bucket/*"), upload("POST"));
+  router.put(route("/object/:bucket/*"), upload("PUT"));
 
   router.delete(
-    "/object/:bucket",
+    route("/object/:bucket"),
     json,
     handle(async (req, res) => {
       const bucket = await bucketFrom(rawSegments(req)[1]);
@@ -251,7 +258,7 @@ export function storageRouter({ db, authorizer, service, urls }: StorageRouterDe
     }),
   );
   router.delete(
-    "/object/:bucket/*",
+    route("/object/:bucket/*"),
     handle(async (req, res) => {
       const { bucket, rawKey } = await target(req, 1);
       await staff(req);
