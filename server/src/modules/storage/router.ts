@@ -71,7 +71,15 @@ const transferBody = z.object({
  */
 export function storageRouter({ db, authorizer, service, urls }: StorageRouterDeps): Router {
   const router = Router();
-  const json = express.json({ limit: "100kb" });
+  const parseJson = express.json({ limit: "100kb" });
+  /** JSON routes read only JSON: a form or XML body would otherwise be ignored and the defaults used. */
+  const json: RequestHandler = (req, res, next) => {
+    const hasBody =
+      (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !req.is(["application/json", "application/*+json"]))
+      return next(new AppError("unsupported_media_type", "Content-Type must be application/json"));
+    parseJson(req, res, next);
+  };
   // JSON answers may name private objects; an object's own answer sets its Cache-Control.
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
