@@ -5,6 +5,7 @@ import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { legalContract } from "./legal.contract";
+import { storageContract } from "./storage.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -31,6 +32,7 @@ export const contract = c.router(
     forms: formsContract,
     crm: crmContract,
     legal: legalContract,
+    storage: storageContract,
   },
   { strictStatusCodes: true },
 );
@@ -45,5 +47,6 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./storage.contract";
 export * from "./tables";
 export * from "./talent.contract";
