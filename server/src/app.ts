@@ -25,6 +25,9 @@ import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
+import type { LegalDeps } from "./modules/legal/deps";
+import { storedDocumentFiles } from "./modules/legal/document-files";
+import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
 import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
 import { storageRouter } from "./modules/storage/router";
 import { createStorageService } from "./modules/storage/service";
@@ -113,12 +116,13 @@ export async function createApp({
   });
   // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
+  const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now });
   app.use(
     "/storage/v1",
     storageRouter({
       db,
       authorizer,
-      service: createStorageService({ db, store, dir: config.STORAGE_DIR, now }),
+      service: storage,
       urls: createUrlSigner(config.JWT_SECRET, now),
     }),
   );
@@ -156,6 +160,19 @@ export async function createApp({
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
+  const legal: LegalDeps = {
+    db,
+    files: storedDocumentFiles(db, storage),
+    mailer: auth.mailer,
+    limiter,
+    signRule: { limit: config.RATE_LIMITS ? 30 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    linkTtlSeconds: config.SIGNING_LINK_EXPIRY,
+    siteUrl: config.SITE_URL,
+    logger,
+    now,
+  };
+  mount(contract.legal.rpc, legalRpcRouter(legal));
+  mount(contract.legal.signing, legalSigningRouter(legal));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { SIGNING_LINK_DEFAULT_SECONDS } from "@app/contracts";
 import { z } from "zod";
 import { type DatabaseTarget, parseDatabaseUrl } from "./db/engine/connection-url";
 
@@ -112,6 +113,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Slussen Sound <no-reply@localhost>"),
   RATE_LIMITS: bool.default("true"),
+  /** How long a mailed signing link works, in seconds (14 days unless set). */
+  SIGNING_LINK_EXPIRY: seconds.default(SIGNING_LINK_DEFAULT_SECONDS),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,7 @@ import type { Database } from "./database";
 import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { seedLegal } from "./seed-legal";
 import { seedPortfolio } from "./seed-portfolio";
 
 export function demoEvents(): NewEventRow[] {
@@ -274,7 +275,14 @@ export async function seedDemoData(db: Database) {
     }
     const crm = await seedCrm(trx, db.engine);
     const portfolio = await seedPortfolio(trx, db.engine);
-    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent, ...crm, ...portfolio };
+    const legal = await seedLegal(trx, db.engine);
+    return {
+      events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
+      talent,
+      ...crm,
+      ...portfolio,
+      ...legal,
+    };
   });
 }
 

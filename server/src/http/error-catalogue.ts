@@ -140,10 +140,14 @@ const storage = {
   InvalidSignature: { status: 400, auth: "validation_failed", rest: "PGRST100" },
 } satisfies Record<string, CatalogueEntry>;
 
-export const errorCatalogue = { ...request, ...access, ...auth, ...data, ...storage, ...legal } satisfies Record<
-  string,
-  CatalogueEntry
->;
+export const errorCatalogue = {
+  ...request,
+  ...access,
+  ...auth,
+  ...data,
+  ...storage,
+  ...legal,
+} satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 

@@ -1,4 +1,5 @@
 import { contactHooks, timelineHooks } from "../modules/crm/timeline";
+import { clauseHooks, documentHooks, templateHooks } from "../modules/legal/hooks";
 import type { TableHooks } from "./postgrest/table-service";
 
 /**
@@ -11,4 +12,7 @@ export const tableHooks: Record<string, TableHooks> = {
   crm_deals: timelineHooks("crm_deals", { stateField: "stage", contactField: "contact_id" }),
   crm_briefs: timelineHooks("crm_briefs", { stateField: "status" }),
   crm_brief_talent: timelineHooks("crm_brief_talent", { contactField: "contact_id" }),
+  legal_clauses: clauseHooks,
+  legal_templates: templateHooks,
+  legal_documents: documentHooks,
 };

@@ -1,3 +1,7 @@
+import type { Database } from "../../db/database";
+import { findBucket } from "../storage/repository";
+import type { StorageService } from "../storage/service";
+
 /**
  * Where a legal document's files go: the private `documents` bucket of the storage service. Legal code
  * names a file by its key in that bucket; the document row keeps its server path.
@@ -8,7 +12,7 @@ export const PDF_TYPE = "application/pdf";
 export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 export interface DocumentFiles {
-  /** Stores the bytes under `key` (replacing what was there). */
+  /** Stores the bytes under `key` (replacing what was there); the bucket checks their type by their bytes. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes under `key`, or undefined when there is no such object. */
   read(key: string): Promise<Buffer | undefined>;
@@ -44,4 +48,24 @@ export function fileStem(title: string): string {
 export function renderKeys(documentId: string, renderId: string, title: string) {
   const base = `legal/${documentId}/${renderId}/${fileStem(title)}`;
   return { pdf: `${base}.pdf`, docx: `${base}.docx`, signedPdf: `${base}-signed.pdf` };
+}
+
+/** The documents bucket of the storage service, as legal code uses it. */
+export function storedDocumentFiles(db: Database, storage: StorageService): DocumentFiles {
+  const bucket = async () => {
+    const found = await findBucket(db, DOCUMENTS_BUCKET);
+    if (!found) throw new Error(`the storage bucket ${DOCUMENTS_BUCKET} is missing`);
+    return found;
+  };
+  return {
+    async put(key, bytes) {
+      await storage.putBytes(await bucket(), key, bytes, null);
+    },
+    async read(key) {
+      return storage.readBytes(await bucket(), key);
+    },
+    async remove(keys) {
+      await storage.remove(await bucket(), keys);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error";
 import type { BlobStore } from "./blob-store";
 import { type Bucket, findObject, type ObjectRow } from "./repository";
 import { detectContentType } from "./sniff";
-import { stageUpload } from "./staging";
+import { type StagedUpload, stageBytes, stageUpload, tooLarge } from "./staging";
 
 export const DEFAULT_MAX_AGE = 3600;
 
@@ -45,7 +45,35 @@ export function createStorageService({ db, store, dir, now }: StorageServiceDeps
    * with it the row points at the new bytes and the old ones go, so a reader sees one or the other.
    */
   async function upload(req: Request, bucket: Bucket, key: string, upsert: boolean, owner: string) {
-    const staged = await stageUpload(req, dir, bucket.fileSizeLimit);
+    return commitStaged(await stageUpload(req, dir, bucket.fileSizeLimit), bucket, key, upsert, owner);
+  }
+
+  /**
+   * Bytes the server made (a rendered document) stored as an object by the same checks and commit as an
+   * upload; replaces what the key held.
+   */
+  async function putBytes(bucket: Bucket, key: string, bytes: Buffer, owner: string | null) {
+    if (bytes.length > bucket.fileSizeLimit) throw tooLarge(bucket.fileSizeLimit);
+    return commitStaged(await stageBytes(dir, bytes), bucket, key, true, owner);
+  }
+
+  /** An object's bytes in memory (documents the server reads back), or undefined when there is none. */
+  async function readBytes(bucket: Bucket, key: string): Promise<Buffer | undefined> {
+    const row = await findObject(db, bucket.id, key);
+    const stream = row && (await store.read(db, row.blob_id, Number(row.size)));
+    if (!stream) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async function commitStaged(
+    staged: StagedUpload,
+    bucket: Bucket,
+    key: string,
+    upsert: boolean,
+    owner: string | null,
+  ) {
     try {
       const mimetype = await detectContentType(staged.head, staged.file, staged.size);
       if (!mimetype || !bucket.allowedMimeTypes.includes(mimetype)) {
@@ -181,7 +209,7 @@ export function createStorageService({ db, store, dir, now }: StorageServiceDeps
     throw noSuchKey();
   }
 
-  return { upload, remove, move, copy, info, read };
+  return { upload, putBytes, readBytes, remove, move, copy, info, read };
 }
 
 export type StorageService = ReturnType<typeof createStorageService>;

@@ -156,3 +156,31 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
     throw new AppError("invalid_request", "The upload was interrupted");
   }
 }
+
+/**
+ * Bytes the server made itself (a rendered document) staged like an upload, so they are committed by the
+ * same path: detected by their magic numbers, size-checked against the bucket, written with their row.
+ */
+export async function stageBytes(dir: string, bytes: Buffer): Promise<StagedUpload> {
+  const tmp = join(dir, "tmp");
+  await mkdir(tmp, { recursive: true, mode: 0o700 });
+  const file = join(tmp, `${randomUUID()}.part`);
+  const discard = () => rm(file, { force: true });
+  const handle = await open(file, "wx", 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (err) {
+    await discard();
+    throw err;
+  } finally {
+    await handle.close();
+  }
+  return {
+    file,
+    size: bytes.length,
+    etag: `"${createHash("md5").update(bytes).digest("hex")}"`,
+    head: bytes.subarray(0, SNIFF_BYTES),
+    discard,
+  };
+}
