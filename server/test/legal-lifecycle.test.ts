@@ -250,7 +250,12 @@ describe("signing", () => {
     const noName = await request(ctx.app).post("/api/sign").send({ token, full_name: " ", consent: true });
     expect(noName.status).toBe(400);
     expect((await legal.read(doc.id)).status).toBe("awaiting_signatures");
-    expect((await sign.sign(token, "With Consent")).status).toBe(200);
+    const only = await sign.sign(token, "With Consent");
+    expect(only.status).toBe(200);
+    // The only signer: awaiting signatures straight to fully signed.
+    expect(only.body.status).toBe("fully_signed");
+    expect((await legal.rpc("send_legal_document", { document_id: doc.id })).status).toBe(409);
+    expect((await legal.rpc("render_legal_document", { document_id: doc.id })).status).toBe(409);
   });
 
   it("answers every dead or unknown link alike (410)", async () => {
