@@ -11,7 +11,7 @@ export function serverEnv(): Record<string, string> {
   return JSON.parse(readFileSync(join(e2eDataDir(), "env.json"), "utf8"));
 }
 
-/** Runs the operator CLI (`pnpm cli …`) against the e2e server's database. */
+/** Runs the operator CLI (`npm run cli -- …`) against the e2e server's database. */
 export function cli(...args: string[]): string {
   const res = spawnSync(process.execPath, [join(root, "server", "dist", "cli.js"), ...args], {
     env: { ...process.env, ...serverEnv() },
