@@ -15,6 +15,9 @@ try {
   console.error(err.message);
   process.exit(err.exitCode ?? 1);
 }
-const res = spawnSync(tsx, [join("src", "cli.ts"), ...process.argv.slice(2)], { cwd: server, stdio: "inherit" });
+const res = spawnSync(tsx, [join("src", "cli.ts"), ...process.argv.slice(2)], {
+  cwd: server,
+  stdio: "inherit",
+});
 if (res.error) console.error(res.error.message);
 process.exit(res.status ?? 1);
