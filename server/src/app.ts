@@ -23,6 +23,7 @@ import { devMailGate } from "./modules/auth/dev-mail";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
+import { setupRouter } from "./modules/auth/setup-router";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
@@ -141,6 +142,7 @@ export async function createApp({
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
+  mount(contract.setup, setupRouter({ db, config, now }));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

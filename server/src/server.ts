@@ -9,6 +9,7 @@ import { migrateToLatest } from "./db/migrate";
 import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
+import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface RunningServer {
@@ -32,6 +33,7 @@ export async function startServer(
     const seeded = await seedDemoData(db);
     logger.info(seeded, "seeded demo data into the empty database");
   }
+  await offerFirstRunSetup({ db, config, now: Date.now }, logger);
   const work = createWorkQueue(logger);
   const app = await createApp({ config, db, logger, work });
   const handler = createPublicReadCache(app, {

@@ -281,6 +281,13 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+export interface SetupTokenTable {
+  /** sha256 of the first-run setup link's token. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
@@ -298,5 +305,6 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
+  setup_tokens: SetupTokenTable;
   crm_activity: CrmActivityTable;
 }

@@ -114,6 +114,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "setup.createFirstAdmin":           [{ body: () => ({ token: "not-a-token", full_name: "A", email: uniqueEmail("setup"), password: "a long and unusual passphrase 7" }) }, 401, 403, 403, 403, 403, 401, 401, 401, 401, 401],
   "crm.addCrmNote":                   [{ body: () => ({ record_type: "crm_contacts", record_id: anyId(), body: "A note" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
   "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
   "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
