@@ -5,6 +5,7 @@ import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { setupContract } from "./setup.contract";
+import { storageContract } from "./storage.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -28,6 +29,7 @@ export const contract = c.router(
     forms: formsContract,
     crm: crmContract,
     setup: setupContract,
+    storage: storageContract,
   },
   { strictStatusCodes: true },
 );
@@ -42,5 +44,6 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./setup.contract";
+export * from "./storage.contract";
 export * from "./tables";
 export * from "./talent.contract";

@@ -10,6 +10,7 @@ import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_li
 import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
 import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
 import * as createSetupTokens from "./migrations/2026_11_28_090000_create_setup_tokens";
+import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_100000_create_crm_tables": createCrmTables,
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
   "2026_11_28_090000_create_setup_tokens": createSetupTokens,
+  "2026_11_28_100000_create_storage": createStorage,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

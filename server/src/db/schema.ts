@@ -288,6 +288,41 @@ export interface SetupTokenTable {
   created_at: string;
 }
 
+export interface StorageBucketTable {
+  id: string;
+  name: string;
+  public: Flag;
+  file_size_limit: number;
+  allowed_mime_types: StoredList;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type StorageBucketRow = Selectable<StorageBucketTable>;
+
+export interface StorageObjectTable {
+  id: string;
+  bucket_id: string;
+  name: string;
+  blob_id: string;
+  size: number;
+  mimetype: string;
+  /** The MD5 of the bytes, quoted, as S3 and Supabase Storage answer it. */
+  etag: string;
+  /** max-age in seconds, served in Cache-Control. */
+  cache_control: number;
+  owner: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type StorageObjectRow = Selectable<StorageObjectTable>;
+
+/** PostgreSQL only: the objects' bytes, in chunks so neither a write nor a read holds a whole file. */
+export interface StorageBlobTable {
+  blob_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
@@ -307,4 +342,7 @@ export interface Tables {
   rate_limits: RateLimitTable;
   setup_tokens: SetupTokenTable;
   crm_activity: CrmActivityTable;
+  storage_buckets: StorageBucketTable;
+  storage_objects: StorageObjectTable;
+  storage_blobs: StorageBlobTable;
 }
