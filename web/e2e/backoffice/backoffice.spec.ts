@@ -76,10 +76,16 @@ test("a portfolio item is edited through the dialog, with tags added by Enter an
   const errors = collectConsoleErrors(page);
   await signInAsStaff(page);
   await page.goto("/app/portfolio");
+  // A seeded talent with seeded works, found by the list's name search.
+  await page.getByRole("searchbox", { name: "Search talent" }).fill("Alva Lindqvist");
+  await page
+    .getByRole("list", { name: "Talent list" })
+    .getByRole("link", { name: /Alva Lindqvist/ })
+    .click();
   await page.getByRole("tab", { name: "Portfolio" }).click();
   await page
-    .getByRole("button", { name: /^Edit / })
-    .first()
+    .getByRole("region", { name: "All Works" })
+    .getByRole("button", { name: "Edit Slussen Nights" })
     .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
