@@ -52,7 +52,10 @@ describe("staff manage events", () => {
     const titles = async () => (await anonRead("select=title,status")).map((e) => `${e.title}:${e.status}`);
     expect(await titles()).toContain("Release Night at Trädgården:upcoming");
 
-    const edited = await api("patch", `/rest/v1/events?id=eq.${created.id}&updated_at=eq.${created.updated_at}`)
+    const edited = await api(
+      "patch",
+      `/rest/v1/events?id=eq.${created.id}&updated_at=eq.${created.updated_at}`,
+    )
       .set(representation)
       .send({ title: "Release Night (moved indoors)" });
     expect(edited.status).toBe(200);
@@ -60,7 +63,10 @@ describe("staff manage events", () => {
     expect(await titles()).toContain("Release Night (moved indoors):upcoming");
 
     // A save against the version first read matches nothing now: the screen reports a conflict.
-    const stale = await api("patch", `/rest/v1/events?id=eq.${created.id}&updated_at=eq.${created.updated_at}`)
+    const stale = await api(
+      "patch",
+      `/rest/v1/events?id=eq.${created.id}&updated_at=eq.${created.updated_at}`,
+    )
       .set(representation)
       .send({ title: "Overwritten" });
     expect(stale.status).toBe(200);
@@ -85,7 +91,9 @@ describe("staff manage events", () => {
     const target = await insertEvent({ title: "Not yours to change", event_date: inHours(5) });
     const before = await anonRead("select=id,title,status,updated_at&order=id.asc");
     const insert = await api("post", "/rest/v1/events", token).send({ title: "Spam" });
-    const update = await api("patch", `/rest/v1/events?id=eq.${target.id}`, token).send({ status: "cancelled" });
+    const update = await api("patch", `/rest/v1/events?id=eq.${target.id}`, token).send({
+      status: "cancelled",
+    });
     const remove = await api("delete", `/rest/v1/events?id=eq.${target.id}`, token);
     for (const res of [insert, update, remove]) {
       expect(res.status).toBe(status);
@@ -99,7 +107,11 @@ describe("an event's past status", () => {
   it("follows from the date on read, in filters and counts, and in a write's answer", async () => {
     const gone = await insertEvent({ title: "Yesterday's Showcase", event_date: inHours(-24) });
     expect(gone.status).toBe("past");
-    const called = await insertEvent({ title: "Called-off Clinic", event_date: inHours(-24), status: "cancelled" });
+    const called = await insertEvent({
+      title: "Called-off Clinic",
+      event_date: inHours(-24),
+      status: "cancelled",
+    });
     expect(called.status).toBe("cancelled");
     const soon = await insertEvent({ title: "Tomorrow's Showcase", event_date: inHours(24) });
     const undated = await insertEvent({ title: "Date to be announced" });
@@ -112,15 +124,24 @@ describe("an event's past status", () => {
     const upcoming = (await anonRead("status=eq.upcoming&select=id")).map((e) => e.id);
     expect(upcoming).toEqual(expect.arrayContaining([soon.id, undated.id]));
     expect(upcoming).not.toContain(gone.id);
-    const counted = await api("get", "/rest/v1/events?status=eq.past&select=id", null).set("Prefer", "count=exact");
+    const counted = await api("get", "/rest/v1/events?status=eq.past&select=id", null).set(
+      "Prefer",
+      "count=exact",
+    );
     expect(counted.headers["content-range"]).toMatch(new RegExp(`/${past.length}$`));
 
     // Nothing is stored as past: the stored row still says upcoming.
-    const stored = await ctx.db.selectFrom("events").select("status").where("id", "=", gone.id).executeTakeFirst();
+    const stored = await ctx.db
+      .selectFrom("events")
+      .select("status")
+      .where("id", "=", gone.id)
+      .executeTakeFirst();
     expect(stored?.status).toBe("upcoming");
 
     // An edit that keeps the date in the past answers with the derived status too.
-    const renamed = await api("patch", `/rest/v1/events?id=eq.${gone.id}`).set(representation).send({ title: "Last Week's Showcase" });
+    const renamed = await api("patch", `/rest/v1/events?id=eq.${gone.id}`)
+      .set(representation)
+      .send({ title: "Last Week's Showcase" });
     expect(renamed.body[0].status).toBe("past");
   });
 
@@ -146,7 +167,11 @@ describe("an event's past status", () => {
           .values({ id: crypto.randomUUID(), title: "Straight into the table", status: "past" })
           .execute(),
       ).rejects.toThrow(/events_status_stored/);
-      const row = await other.selectFrom("events").select("id").where("title", "=", "Straight into the table").execute();
+      const row = await other
+        .selectFrom("events")
+        .select("id")
+        .where("title", "=", "Straight into the table")
+        .execute();
       expect(row).toEqual([]);
     } finally {
       await other.close();

@@ -11,7 +11,6 @@ import type { TableHooks } from "../../rest/postgrest/table-service";
  */
 export const eventHooks: TableHooks = {
   derivedColumns: {
-    status: (at) =>
-      sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
+    status: (at) => sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
   },
 };
