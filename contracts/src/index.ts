@@ -4,6 +4,7 @@ import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
+import { storageContract } from "./storage.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -26,6 +27,7 @@ export const contract = c.router(
     }),
     forms: formsContract,
     crm: crmContract,
+    storage: storageContract,
   },
   { strictStatusCodes: true },
 );
@@ -39,5 +41,6 @@ export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
+export * from "./storage.contract";
 export * from "./tables";
 export * from "./talent.contract";

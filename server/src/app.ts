@@ -25,6 +25,10 @@ import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
+import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
+import { storageRouter } from "./modules/storage/router";
+import { createStorageService } from "./modules/storage/service";
+import { createUrlSigner } from "./modules/storage/signed-url";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { tableBodyError } from "./rest/postgrest/body-errors";
 import { tableEndpoints } from "./rest/postgrest/table-router";
@@ -43,7 +47,7 @@ export interface AppDeps {
   tables?: Record<string, TableDefinition>;
 }
 
-const API_PREFIXES = ["/auth/v1", "/rest/v1", "/api", "/health"];
+const API_PREFIXES = ["/auth/v1", "/rest/v1", "/storage/v1", "/api", "/health"];
 
 function describeValidationError(err: {
   body: unknown;
@@ -107,6 +111,17 @@ export async function createApp({
     }
     next();
   });
+  // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
+  const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
+  app.use(
+    "/storage/v1",
+    storageRouter({
+      db,
+      authorizer,
+      service: createStorageService({ db, store, dir: config.STORAGE_DIR, now }),
+      urls: createUrlSigner(config.JWT_SECRET, now),
+    }),
+  );
   app.use(jsonOnce);
   app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
   app.use(openApiRouter());

@@ -77,6 +77,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Where development secrets (and, with SQLite, nothing else) are kept when DATABASE_URL is PostgreSQL. */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Uploaded files (SQLite) or their upload staging area (PostgreSQL keeps the bytes); <data folder>/storage. */
+  STORAGE_DIR: z.string().min(1).optional(),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: z.string().min(32, "must be at least 32 bytes").optional(),
   MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 bytes").optional(),
@@ -113,7 +115,10 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Omit<Env, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL" | "DATA_DIR"> & {
+export type Config = Omit<
+  Env,
+  "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL" | "DATA_DIR" | "STORAGE_DIR"
+> & {
   JWT_SECRET: string;
   MFA_ENCRYPTION_KEY: string;
   SITE_URL: string;
@@ -121,6 +126,7 @@ export type Config = Omit<Env, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL" 
   DATABASE: DatabaseTarget;
   /** The folder of local files: the SQLite database's own folder, or DATA_DIR with PostgreSQL. */
   DATA_DIR: string;
+  STORAGE_DIR: string;
   WEB_DIST: string;
 };
 
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
     ...e,
     DATABASE: database,
     DATA_DIR: dataDir,
+    STORAGE_DIR: e.STORAGE_DIR ? resolvePath(e.STORAGE_DIR, cwd) : join(dataDir, "storage"),
     JWT_SECRET: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     MFA_ENCRYPTION_KEY: e.MFA_ENCRYPTION_KEY ?? developmentSecret(dataDir, "mfa-encryption-key"),
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,

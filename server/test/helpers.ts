@@ -67,6 +67,7 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
     LOG_LEVEL: "info",
     WEB_DIST: join(dir, "no-web-dist"),
+    STORAGE_DIR: join(dir, "storage"),
     BCRYPT_COST: "4",
     // Tests read the outbox through supertest, from loopback.
     DEV_MAIL_UI: "true",

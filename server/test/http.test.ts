@@ -27,6 +27,10 @@ describe("routing", () => {
     ["/rest/v1/unknown_table", { code: "PGRST205", message: expect.any(String), details: null, hint: null }],
     ["/auth/v1/nothing-here", { code: 404, error_code: "not_found", msg: expect.any(String) }],
     ["/api/nothing-here", { code: "not_found", message: expect.any(String) }],
+    [
+      "/storage/v1/nothing-here",
+      { statusCode: "404", code: "NotFound", error: "NotFound", message: expect.any(String) },
+    ],
   ])("answers an unknown API path %s with JSON 404 in its family's shape", async (path, body) => {
     const res = await request(web.app).get(path).set("apikey", web.anonKey);
     expect(res.status).toBe(404);
@@ -42,6 +46,26 @@ describe("routing", () => {
     const meta = /<meta name="app-config" content='([^']+)'>/.exec(res.text);
     expect(JSON.parse((meta?.[1] ?? "{}").replace(/&quot;/g, '"'))).toMatchObject({ anon_key: web.anonKey });
   });
+
+  it.each(["/flyers/summer.pdf", "/poster.png", "/legal/contract.docx", "/storage.json"])(
+    "answers a missing file-like path %s with a short 404, not the app's index.html",
+    async (path) => {
+      const res = await request(web.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toContain("text/plain");
+      expect(res.text).toBe("Not found");
+      expect(res.text).not.toContain("<div id=root>");
+    },
+  );
+
+  it.each(["/about", "/app", "/app/crm/contacts", "/app/legal/documents/contract.pdf", "/auth"])(
+    "still serves the app for the page %s",
+    async (path) => {
+      const res = await request(web.app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain("<div id=root>");
+    },
+  );
 
   it("serves hashed assets with a long cache life, and 404s a missing one", async () => {
     const res = await request(web.app).get("/assets/app-abc123.js");

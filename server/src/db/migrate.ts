@@ -9,6 +9,7 @@ import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_
 import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
 import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
 import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
+import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
 import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_store_event_status_without_past";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_100000_create_rate_limits": createRateLimits,
   "2026_11_26_100000_create_crm_tables": createCrmTables,
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
+  "2026_11_28_100000_create_storage": createStorage,
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
 };
 

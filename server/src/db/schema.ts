@@ -281,6 +281,41 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+export interface StorageBucketTable {
+  id: string;
+  name: string;
+  public: Flag;
+  file_size_limit: number;
+  allowed_mime_types: StoredList;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type StorageBucketRow = Selectable<StorageBucketTable>;
+
+export interface StorageObjectTable {
+  id: string;
+  bucket_id: string;
+  name: string;
+  blob_id: string;
+  size: number;
+  mimetype: string;
+  /** The MD5 of the bytes, quoted, as S3 and Supabase Storage answer it. */
+  etag: string;
+  /** max-age in seconds, served in Cache-Control. */
+  cache_control: number;
+  owner: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+export type StorageObjectRow = Selectable<StorageObjectTable>;
+
+/** PostgreSQL only: the objects' bytes, in chunks so neither a write nor a read holds a whole file. */
+export interface StorageBlobTable {
+  blob_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Tables {
   events: EventTable;
   crm_contacts: CrmContactTable;
@@ -299,4 +334,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
   crm_activity: CrmActivityTable;
+  storage_buckets: StorageBucketTable;
+  storage_objects: StorageObjectTable;
+  storage_blobs: StorageBlobTable;
 }

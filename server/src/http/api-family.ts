@@ -5,7 +5,8 @@ export type { ApiFamily } from "./error-catalogue";
 
 export function apiFamilyOf(path: string): ApiFamily | undefined {
   if (path.startsWith("/auth/v1")) return "auth";
-  if (path.startsWith("/rest/v1") || path.startsWith("/storage/v1")) return "rest";
+  if (path.startsWith("/rest/v1")) return "rest";
+  if (path.startsWith("/storage/v1")) return "storage";
   if (path.startsWith("/api/") || path === "/api" || path === "/health") return "api";
   return undefined;
 }
@@ -26,6 +27,9 @@ export function renderError(
   if (entry.gateway) return { status: err.status, body: { message: err.message } };
   const { code, status } = familyAnswer(family, err.code, err.status);
   if (family === "rest") return { status, body: { code, message: err.message, details, hint } };
+  // Supabase Storage: the status as a string, and the code as both `code` and `error` (storage-js reads both).
+  if (family === "storage")
+    return { status, body: { statusCode: String(status), code, error: code, message: err.message } };
   if (family === "auth") {
     if (ctx.authApiVersion && ctx.authApiVersion >= "2024-01-01") {
       return { status, body: { code, message: err.message, ...extra } };

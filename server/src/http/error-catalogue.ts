@@ -1,6 +1,7 @@
 /**
  * Every error the server answers, by domain code: its HTTP status, and the code each API family's clients
- * read (GoTrue's `error_code` under /auth/v1, PostgREST's `code` under /rest/v1). A throw site names the
+ * read (GoTrue's `error_code` under /auth/v1, PostgREST's `code` under /rest/v1, Supabase Storage's `code`
+ * under /storage/v1). A throw site names the
  * domain code only; the error middleware picks the family's shape. Where a family answers the same
  * situation with another status (GoTrue says 403 for a bad JWT, PostgREST 401), the family states it.
  */
@@ -12,31 +13,58 @@ export interface CatalogueEntry {
   auth?: FamilyCode;
   /** PostgREST's code; the domain code itself when absent (PostgreSQL's SQLSTATEs, PGRST codes). */
   rest?: FamilyCode;
+  /** Supabase Storage's error code; the domain code itself when absent. */
+  storage?: string;
   /** Answered with the API gateway's bare `{message}`, as Supabase's gateway does for key errors. */
   gateway?: boolean;
 }
 
 const request = {
-  invalid_request: { status: 400, auth: "validation_failed", rest: "PGRST100" },
-  invalid_body: { status: 400, auth: "validation_failed", rest: "PGRST102" },
-  bad_json: { status: 400, auth: "bad_json", rest: "PGRST102" },
-  unsupported_media_type: { status: 415, auth: "validation_failed", rest: "PGRST107" },
-  payload_too_large: { status: 413, auth: "request_too_large", rest: "PGRST413" },
-  not_found: { status: 404, auth: "not_found", rest: "PGRST205" },
-  method_not_allowed: { status: 405, auth: "method_not_allowed", rest: "PGRST117" },
-  rate_limited: { status: 429, auth: "over_request_rate_limit", rest: "PGRST429" },
-  internal_error: { status: 500, auth: "unexpected_failure", rest: "PGRST000" },
+  invalid_request: { status: 400, auth: "validation_failed", rest: "PGRST100", storage: "InvalidRequest" },
+  invalid_body: { status: 400, auth: "validation_failed", rest: "PGRST102", storage: "InvalidRequest" },
+  bad_json: { status: 400, auth: "bad_json", rest: "PGRST102", storage: "InvalidRequest" },
+  unsupported_media_type: {
+    status: 415,
+    auth: "validation_failed",
+    rest: "PGRST107",
+    storage: "InvalidRequest",
+  },
+  payload_too_large: { status: 413, auth: "request_too_large", rest: "PGRST413", storage: "EntityTooLarge" },
+  not_found: { status: 404, auth: "not_found", rest: "PGRST205", storage: "NotFound" },
+  method_not_allowed: {
+    status: 405,
+    auth: "method_not_allowed",
+    rest: "PGRST117",
+    storage: "InvalidRequest",
+  },
+  rate_limited: { status: 429, auth: "over_request_rate_limit", rest: "PGRST429", storage: "SlowDown" },
+  internal_error: { status: 500, auth: "unexpected_failure", rest: "PGRST000", storage: "InternalError" },
 } satisfies Record<string, CatalogueEntry>;
 
 const access = {
   no_api_key: { status: 401, gateway: true },
   invalid_api_key: { status: 401, gateway: true },
-  not_signed_in: { status: 401, auth: "no_authorization", rest: "PGRST301" },
-  jwt_invalid: { status: 401, auth: { code: "bad_jwt", status: 403 }, rest: "PGRST301" },
-  jwt_expired: { status: 401, auth: { code: "bad_jwt", status: 403 }, rest: "PGRST303" },
-  session_ended: { status: 401, auth: { code: "session_not_found", status: 403 }, rest: "PGRST301" },
-  permission_denied: { status: 403, auth: "forbidden", rest: "42501" },
-  aal2_required: { status: 403, auth: "insufficient_aal", rest: "42501" },
+  not_signed_in: { status: 401, auth: "no_authorization", rest: "PGRST301", storage: "AccessDenied" },
+  jwt_invalid: {
+    status: 401,
+    auth: { code: "bad_jwt", status: 403 },
+    rest: "PGRST301",
+    storage: "InvalidJWT",
+  },
+  jwt_expired: {
+    status: 401,
+    auth: { code: "bad_jwt", status: 403 },
+    rest: "PGRST303",
+    storage: "InvalidJWT",
+  },
+  session_ended: {
+    status: 401,
+    auth: { code: "session_not_found", status: 403 },
+    rest: "PGRST301",
+    storage: "InvalidJWT",
+  },
+  permission_denied: { status: 403, auth: "forbidden", rest: "42501", storage: "AccessDenied" },
+  aal2_required: { status: 403, auth: "insufficient_aal", rest: "42501", storage: "AccessDenied" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** GoTrue's own situations, named as GoTrue names them. */
@@ -93,7 +121,18 @@ const data = {
   "23P01": { status: 409, auth: "conflict" },
 } satisfies Record<string, CatalogueEntry>;
 
-export const errorCatalogue = { ...request, ...access, ...auth, ...data } satisfies Record<
+/** Supabase Storage's situations, by the code Storage answers (its `statusCode` is the HTTP status). */
+const storage = {
+  NoSuchBucket: { status: 404, auth: "not_found", rest: "PGRST205" },
+  NoSuchKey: { status: 404, auth: "not_found", rest: "PGRST205" },
+  KeyAlreadyExists: { status: 409, auth: "conflict", rest: "23505" },
+  InvalidKey: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+  InvalidMimeType: { status: 415, auth: "validation_failed", rest: "PGRST107" },
+  EntityTooLarge: { status: 413, auth: "request_too_large", rest: "PGRST413" },
+  InvalidSignature: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+} satisfies Record<string, CatalogueEntry>;
+
+export const errorCatalogue = { ...request, ...access, ...auth, ...data, ...storage } satisfies Record<
   string,
   CatalogueEntry
 >;
@@ -102,7 +141,7 @@ export type ErrorCode = keyof typeof errorCatalogue;
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
 
-export type ApiFamily = "auth" | "rest" | "api";
+export type ApiFamily = "auth" | "rest" | "storage" | "api";
 
 /** The code and status a family's clients see for a domain code. */
 export function familyAnswer(
@@ -111,7 +150,14 @@ export function familyAnswer(
   status: number,
 ): { code: string; status: number } {
   const entry: CatalogueEntry = errorCatalogue[code];
-  const own = family === "auth" ? entry.auth : family === "rest" ? entry.rest : undefined;
+  const own =
+    family === "auth"
+      ? entry.auth
+      : family === "rest"
+        ? entry.rest
+        : family === "storage"
+          ? entry.storage
+          : undefined;
   if (typeof own === "object") return own;
   return { code: own ?? code, status };
 }

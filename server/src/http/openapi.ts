@@ -12,7 +12,7 @@ export function openApiDocument() {
         title: "Slussen Sound API",
         version: "1.0.0",
         description:
-          "Auth (GoTrue-compatible, /auth/v1), data (PostgREST subset, /rest/v1) and operations. Send the anonymous key in the `apikey` header; signed-in calls add `Authorization: Bearer <access_token>`.",
+          "Auth (GoTrue-compatible, /auth/v1), data (PostgREST subset, /rest/v1), file storage (Supabase Storage-compatible, /storage/v1) and operations. Send the anonymous key in the `apikey` header; signed-in calls add `Authorization: Bearer <access_token>`.",
       },
       components: {
         securitySchemes: {

@@ -47,6 +47,10 @@ const ALLOWED_HEADERS = [
   "x-supabase-api-version",
   "accept-profile",
   "content-profile",
+  // storage-js's uploads
+  "x-upsert",
+  "cache-control",
+  "x-metadata",
 ].join(", ");
 
 /** CORS for the origins in CORS_ORIGINS only; any other origin gets no CORS headers at all. */
@@ -60,7 +64,7 @@ export function cors(allowed: string[]): RequestHandler {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader(
         "Access-Control-Expose-Headers",
-        "content-range, x-request-id, retry-after, x-supabase-api-version",
+        "content-range, x-request-id, retry-after, x-supabase-api-version, etag, content-disposition",
       );
     }
     if (req.method !== "OPTIONS" || !req.headers["access-control-request-method"]) return next();

@@ -6,14 +6,31 @@ const escapeAttribute = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
- * The built web app: hashed assets cached for a year, and index.html for every other GET path (the SPA
- * renders its own 404). The public config goes into a meta tag, so the app needs no extra round trip and
+ * A path whose last segment looks like a file (`/flyer.pdf`) and that no asset answered: a missing file,
+ * not a page. Sending index.html would save the app under the file's name. The back office's own routes
+ * (`/app/…`) are pages whatever their last segment holds (an id with a dot, say).
+ */
+export function isMissingFile(path: string) {
+  if (path === "/app" || path.startsWith("/app/")) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return /\.[A-Za-z0-9]{1,10}$/.test(last);
+}
+
+/**
+ * The built web app: hashed assets cached for a year, a plain 404 for a missing file, and index.html
+ * for every other GET path (the SPA renders its own 404). The public config goes into a meta tag, so the app needs no extra round trip and
  * no inline script.
  */
 export function spa(distDir: string, publicConfig: object): Router {
   const router = Router();
   const indexPath = join(distDir, "index.html");
+  const notFound: RequestHandler = (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isMissingFile(req.path)) return next();
+    res.status(404).type("text/plain").setHeader("Cache-Control", "no-cache");
+    res.send("Not found");
+  };
   if (!existsSync(indexPath)) {
+    router.use(notFound);
     router.get("*", (_req, res) => {
       res.status(503).type("text/plain").send("The web app is not built yet: run `pnpm build`.");
     });
@@ -32,6 +49,7 @@ export function spa(distDir: string, publicConfig: object): Router {
     }),
   );
   router.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  router.use(notFound);
   const sendIndex: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     res.setHeader("Cache-Control", "no-cache");

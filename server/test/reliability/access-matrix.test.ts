@@ -2,16 +2,31 @@ import { createHmac, randomUUID } from "node:crypto";
 import { type Caller, isAllowed, type TableDefinition, tables } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUrlSigner } from "../../src/modules/storage/signed-url";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
 import { sampleRowWithParents } from "../support/sample-rows";
+import { PDF, PNG } from "../support/storage-files";
 
 let ctx: TestContext;
 let account: { email: string; password: string };
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
   account = await ctx.createUser({ role: "staff" });
+  const staff = await ctx.userToken({ role: "staff" });
+  for (const [bucket, key, bytes] of [
+    ["event-posters", POSTER, PNG],
+    ["documents", DOCUMENT, PDF],
+  ] as const) {
+    const res = await request(ctx.app)
+      .post(`/storage/v1/object/${bucket}/${key}`)
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${staff}` })
+      .send(bytes);
+    expect(res.status).toBe(200);
+  }
 });
+const POSTER = "matrix/poster.png";
+const DOCUMENT = "matrix/contract.pdf";
 afterAll(() => ctx.close());
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -88,17 +103,27 @@ async function headersFor(who: Who): Promise<Record<string, string>> {
 }
 
 interface Recipe {
-  query?: Record<string, string>;
-  params?: Record<string, string>;
+  query?: Record<string, string> | (() => Record<string, string>);
+  params?: Record<string, string | (() => string)>;
   body?: () => object | Promise<object>;
+  /** A file body (storage uploads). */
+  file?: Buffer;
 }
 const anyId = () => randomUUID();
 const contactBody = () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" });
+const freshKey = () => `matrix/${randomUUID()}.png`;
+const poster = { bucketId: "event-posters", path: POSTER };
+const document = { bucketId: "documents", path: DOCUMENT };
+const signedToken = () => ({
+  token: createUrlSigner(TEST_SECRET, ctx.clock.now).sign("documents", DOCUMENT, 600),
+});
+const missing = () => ({ bucketId: "event-posters", sourceKey: freshKey(), destinationKey: freshKey() });
 
 /**
  * The access-control matrix: one row per contract route, one column per kind of caller, each cell the
  * status a valid request gets. A route missing from this table fails the test.
- * Bad tokens: 401 under /rest/v1 (PostgREST), 403 bad_jwt / session_not_found under /auth/v1 (GoTrue).
+ * Bad tokens: 401 under /rest/v1 (PostgREST) and /storage/v1, 403 bad_jwt / session_not_found under /auth/v1
+ * (GoTrue). Storage routes that take no token (public and signed downloads) ignore a bad one.
  */
 // biome-ignore format: the table is easier to read aligned
 const MATRIX: Record<string, [Recipe, ...number[]]> = {
@@ -134,6 +159,23 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.getSettings":                  [{},                                                                             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
+  "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.downloadPublicObject":      [{ params: poster },                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.removeObject":              [{ params: { bucketId: "event-posters", path: freshKey } },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
+  "storage.moveObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
+  "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
+  "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
 /**
@@ -184,15 +226,19 @@ describe("access-control matrix", () => {
     const row = MATRIX[name];
     if (!row) throw new Error(`no matrix row for ${name}`);
     const [recipe, ...statuses] = row;
-    const path = route.path.replace(/:(\w+)/g, (_m, p: string) => recipe.params?.[p] ?? "x");
+    const path = route.path.replace(/:(\w+)/g, (_m, p: string) => {
+      const param = recipe.params?.[p] ?? "x";
+      return typeof param === "function" ? param() : param;
+    });
     let req = request(ctx.app)
       [route.method.toLowerCase() as "get"](path)
-      .query(recipe.query ?? {})
+      .query(typeof recipe.query === "function" ? recipe.query() : (recipe.query ?? {}))
       .redirects(0);
     req = req.set(await headersFor(who));
     if (recipe.body) req = req.send(await recipe.body());
+    if (recipe.file) req = req.set("Content-Type", "application/octet-stream").send(recipe.file);
     const res = await req;
-    expect(res.status, `${route.method} ${route.path} as ${who}: ${res.text.slice(0, 200)}`).toBe(
+    expect(res.status, `${route.method} ${route.path} as ${who}: ${(res.text ?? "").slice(0, 200)}`).toBe(
       statuses[i],
     );
   });

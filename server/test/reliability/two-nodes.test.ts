@@ -14,7 +14,8 @@ import {
   userTokens,
 } from "../helpers";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
-import { openOtherConnection } from "../support/test-database";
+import { PNG } from "../support/storage-files";
+import { openOtherConnection, testEngine } from "../support/test-database";
 
 /**
  * Two server processes on one database, as two nodes behind a proxy: nothing either keeps in memory may
@@ -40,8 +41,12 @@ beforeAll(async () => {
     SEED_DEMO: "true",
     RATE_LIMITS: "true",
   };
-  a = await startServerProcess(env);
-  b = await startServerProcess(env);
+  // With PostgreSQL each node stages uploads in a folder of its own, as on two machines: a file must
+  // reach the other node through the database. SQLite nodes share one machine and its STORAGE_DIR.
+  const ownFolder = (node: string): Record<string, string> =>
+    testEngine() === "postgres" ? { STORAGE_DIR: join(dir, `storage-${node}`) } : {};
+  a = await startServerProcess({ ...env, ...ownFolder("a") });
+  b = await startServerProcess({ ...env, ...ownFolder("b") });
   db = await openOtherConnection(server.databaseUrl);
   tokens = userTokens(db, server.config);
 }, 60_000);
@@ -171,5 +176,26 @@ describe("two nodes on one database", () => {
     await expect.poll(listed, { timeout: 2000 }).toEqual(["Two-node gig, late show:upcoming"]);
     expect((await write("PATCH", "?title=like.Two-node*", { status: "cancelled" })).status).toBe(204);
     await expect.poll(listed, { timeout: 2000 }).toEqual(["Two-node gig, late show:cancelled"]);
+  });
+
+  it("a file uploaded through one node downloads from the other, and is gone from both once removed", async () => {
+    const token = await tokens.userToken({ role: "staff" });
+    const path = `nodes/${crypto.randomUUID()}.png`;
+    const uploaded = await fetch(`${a.base}/storage/v1/object/event-posters/${path}`, {
+      method: "POST",
+      headers: { apikey: anonKey, authorization: `Bearer ${token}`, "content-type": "image/png" },
+      body: PNG,
+    });
+    expect(uploaded.status).toBe(200);
+    const fromB = await fetch(`${b.base}/storage/v1/object/public/event-posters/${path}`);
+    expect(fromB.status).toBe(200);
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(PNG);
+    const removed = await call(b, "/storage/v1/object/event-posters", {
+      method: "DELETE",
+      token,
+      body: { prefixes: [path] },
+    });
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${a.base}/storage/v1/object/public/event-posters/${path}`)).status).toBe(404);
   });
 });

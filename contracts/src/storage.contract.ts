@@ -1,0 +1,222 @@
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+import { access, apiKeyErrorSchema } from "./common";
+
+const c = initContract();
+
+/** Supabase Storage's error body: the HTTP status as a string, and the error's code. */
+export const storageErrorSchema = z.object({
+  statusCode: z.string(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+});
+
+const errors = {
+  400: storageErrorSchema,
+  401: z.union([storageErrorSchema, apiKeyErrorSchema]),
+  403: storageErrorSchema,
+  404: storageErrorSchema,
+} as const;
+
+export const storageBucketSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  public: z.boolean(),
+  file_size_limit: z.number(),
+  allowed_mime_types: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const fileObjectSchema = z.object({
+  name: z.string(),
+  id: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  last_accessed_at: z.string().nullable(),
+  metadata: z.record(z.unknown()).nullable(),
+});
+
+export const storageListBodySchema = z.object({
+  prefix: z.string().optional(),
+  limit: z.number().int().optional().describe("default 100"),
+  offset: z.number().int().optional(),
+  sortBy: z
+    .object({
+      column: z.enum(["name", "created_at", "updated_at", "last_accessed_at"]).optional(),
+      order: z.enum(["asc", "desc"]).optional(),
+    })
+    .optional(),
+  search: z.string().optional(),
+});
+
+const transferBodySchema = z.object({
+  bucketId: z.string(),
+  sourceKey: z.string(),
+  destinationKey: z.string(),
+  destinationBucket: z.string().optional(),
+});
+
+const uploaded = z.object({ Id: z.string(), Key: z.string() });
+const objectBytes = c.otherResponse({ contentType: "application/octet-stream", body: c.type<Uint8Array>() });
+const uploadBody = c.type<Uint8Array>();
+const KEY_NOTE =
+  "`path` is the object's key and may hold `/`. Segments `.`, `..` and empty ones, backslashes, control " +
+  "characters and percent-encoded forms of them are refused (400).";
+const UPLOAD_NOTE =
+  "The body is the file, raw (its Content-Type is ignored: the type is read from the bytes) or as " +
+  "multipart/form-data (storage-js sends Blobs so). Size-capped per bucket (413); only the bucket's " +
+  "types (415). `cache-control: max-age=N` sets the max-age public downloads are served with " +
+  "(default 3600).";
+
+/**
+ * File storage compatible with Supabase Storage, as stock storage-js calls it. Served by an Express
+ * router of its own (uploads are streamed, keys read from the raw path), not through ts-rest: these
+ * routes are here for the API docs, the access matrix and the hostile-input suites. Access depends on
+ * the bucket: public buckets (event-posters, portfolio-media) are readable by anyone; writing, listing
+ * and private reads (documents) are for staff.
+ */
+export const storageContract = c.router({
+  listBuckets: {
+    method: "GET",
+    path: "/storage/v1/bucket",
+    responses: { 200: z.array(storageBucketSchema), ...errors },
+    metadata: access("staff"),
+    summary: "The buckets (fixed by migration)",
+  },
+  getBucket: {
+    method: "GET",
+    path: "/storage/v1/bucket/:bucketId",
+    responses: { 200: storageBucketSchema, ...errors },
+    metadata: access("staff"),
+    summary: "One bucket",
+  },
+  uploadObject: {
+    method: "POST",
+    path: "/storage/v1/object/:bucketId/:path",
+    headers: z.object({ "x-upsert": z.enum(["true", "false"]).optional() }),
+    body: uploadBody,
+    responses: {
+      200: uploaded,
+      409: storageErrorSchema,
+      413: storageErrorSchema,
+      415: storageErrorSchema,
+      ...errors,
+    },
+    metadata: access("staff"),
+    summary: "Upload a file; an existing key is a 409 unless x-upsert: true",
+    description: `${UPLOAD_NOTE} ${KEY_NOTE}`,
+  },
+  updateObject: {
+    method: "PUT",
+    path: "/storage/v1/object/:bucketId/:path",
+    body: uploadBody,
+    responses: { 200: uploaded, 413: storageErrorSchema, 415: storageErrorSchema, ...errors },
+    metadata: access("staff"),
+    summary: "Upload a file, replacing the object at the key atomically if there is one",
+    description: `${UPLOAD_NOTE} ${KEY_NOTE}`,
+  },
+  downloadObject: {
+    method: "GET",
+    path: "/storage/v1/object/:bucketId/:path",
+    responses: { 200: objectBytes, 304: c.noBody(), ...errors },
+    metadata: access("public"),
+    summary: "Download with the caller's token (`Cache-Control: private, no-store`)",
+    description: `Public buckets: anyone with the API key; documents: staff. \`?download[=name]\` answers it as an attachment. ${KEY_NOTE}`,
+  },
+  downloadAuthenticatedObject: {
+    method: "GET",
+    path: "/storage/v1/object/authenticated/:bucketId/:path",
+    responses: { 200: objectBytes, 304: c.noBody(), ...errors },
+    metadata: access("public"),
+    summary: "Download with the caller's token (storage-js's download())",
+    description: KEY_NOTE,
+  },
+  downloadPublicObject: {
+    method: "GET",
+    path: "/storage/v1/object/public/:bucketId/:path",
+    responses: { 200: objectBytes, 304: c.noBody(), 400: storageErrorSchema, 404: storageErrorSchema },
+    metadata: access("open"),
+    summary: "Download from a public bucket, no token needed (getPublicUrl())",
+    description: `Served with its ETag (304 on If-None-Match), the detected type, nosniff and \`Cache-Control: max-age=N\` (the upload's, 3600 by default). ${KEY_NOTE}`,
+  },
+  getObjectInfo: {
+    method: "GET",
+    path: "/storage/v1/object/info/:bucketId/:path",
+    responses: { 200: z.record(z.unknown()), ...errors },
+    metadata: access("public"),
+    summary: "An object's metadata (storage-js's info() and exists())",
+  },
+  listObjects: {
+    method: "POST",
+    path: "/storage/v1/object/list/:bucketId",
+    body: storageListBodySchema,
+    responses: { 200: z.array(fileObjectSchema), ...errors },
+    metadata: access("staff"),
+    summary: "One folder level: folders (id null) and files under `prefix`",
+  },
+  removeObjects: {
+    method: "DELETE",
+    path: "/storage/v1/object/:bucketId",
+    body: z.object({ prefixes: z.array(z.string()) }),
+    responses: { 200: z.array(fileObjectSchema), ...errors },
+    metadata: access("staff"),
+    summary: "Remove objects by key; answers the ones removed",
+  },
+  removeObject: {
+    method: "DELETE",
+    path: "/storage/v1/object/:bucketId/:path",
+    body: c.noBody(),
+    responses: { 200: z.object({ message: z.string() }), ...errors },
+    metadata: access("staff"),
+    summary: "Remove one object",
+  },
+  moveObject: {
+    method: "POST",
+    path: "/storage/v1/object/move",
+    body: transferBodySchema,
+    responses: { 200: z.object({ message: z.string() }), 409: storageErrorSchema, ...errors },
+    metadata: access("staff"),
+    summary: "Rename an object (to a free key)",
+  },
+  copyObject: {
+    method: "POST",
+    path: "/storage/v1/object/copy",
+    body: transferBodySchema,
+    responses: { 200: uploaded, 409: storageErrorSchema, ...errors },
+    metadata: access("staff"),
+    summary: "Copy an object to a free key",
+  },
+  createSignedUrl: {
+    method: "POST",
+    path: "/storage/v1/object/sign/:bucketId/:path",
+    body: z.object({ expiresIn: z.number().int().min(1) }),
+    responses: { 200: z.object({ signedURL: z.string() }), ...errors },
+    metadata: access("public"),
+    summary: "A time-limited URL to download one object without a token",
+    description: `Answers \`signedURL\`, relative to /storage/v1; its token is bound to the object and signed with the server's JWT secret. Whoever may read the object may sign it. ${KEY_NOTE}`,
+  },
+  createSignedUrls: {
+    method: "POST",
+    path: "/storage/v1/object/sign/:bucketId",
+    body: z.object({ expiresIn: z.number().int().min(1), paths: z.array(z.string()) }),
+    responses: {
+      200: z.array(
+        z.object({ error: z.string().nullable(), path: z.string(), signedURL: z.string().nullable() }),
+      ),
+      ...errors,
+    },
+    metadata: access("public"),
+    summary: "Signed URLs for several objects",
+  },
+  downloadSignedObject: {
+    method: "GET",
+    path: "/storage/v1/object/sign/:bucketId/:path",
+    query: z.object({ token: z.string(), download: z.string().optional() }),
+    responses: { 200: objectBytes, 304: c.noBody(), 400: storageErrorSchema, 404: storageErrorSchema },
+    metadata: access("open"),
+    summary: "Download through a signed URL (no Authorization header); 400 once expired",
+  },
+});

@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import type { Request } from "express";
+import type { Database, Db } from "../../db/database";
+import { AppError } from "../../http/app-error";
+import type { BlobStore } from "./blob-store";
+import { type Bucket, findObject, type ObjectRow } from "./repository";
+import { detectContentType } from "./sniff";
+import { stageUpload } from "./staging";
+
+export const DEFAULT_MAX_AGE = 3600;
+
+export interface StorageServiceDeps {
+  db: Database;
+  store: BlobStore;
+  /** STORAGE_DIR: uploads are staged under it (and, on SQLite, kept there). */
+  dir: string;
+  now: () => number;
+}
+
+const noSuchKey = () => new AppError("NoSuchKey", "Object not found");
+const alreadyExists = () => new AppError("KeyAlreadyExists", "The resource already exists");
+
+/** A unique-key violation on either engine: another request created the same key first. */
+function isUniqueViolation(err: unknown) {
+  const e = err as { code?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+async function conflictsAsAlreadyExists<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists();
+    throw err;
+  }
+}
+
+/** Objects: uploads checked and committed atomically with their bytes, moves, copies, removals, reads. */
+export function createStorageService({ db, store, dir, now }: StorageServiceDeps) {
+  const iso = () => new Date(now()).toISOString();
+
+  /**
+   * Streams the body into a staged file (size-capped), checks its type by its bytes against the bucket,
+   * then in one transaction writes the bytes and the row. Without upsert an existing key is a conflict;
+   * with it the row points at the new bytes and the old ones go, so a reader sees one or the other.
+   */
+  async function upload(req: Request, bucket: Bucket, key: string, upsert: boolean, owner: string) {
+    const staged = await stageUpload(req, dir, bucket.fileSizeLimit);
+    try {
+      const mimetype = await detectContentType(staged.head, staged.file, staged.size);
+      if (!mimetype || !bucket.allowedMimeTypes.includes(mimetype)) {
+        throw new AppError(
+          "InvalidMimeType",
+          `The file's content is not one of the types the bucket takes (${bucket.allowedMimeTypes.join(", ")})`,
+        );
+      }
+      const blobId = randomUUID();
+      const values = {
+        blob_id: blobId,
+        size: staged.size,
+        mimetype,
+        etag: staged.etag,
+        cache_control: staged.cacheControl ?? DEFAULT_MAX_AGE,
+        owner,
+        updated_at: iso(),
+      };
+      const row = await conflictsAsAlreadyExists(() =>
+        store.transaction(db, async (trx, blobs) => {
+          const existing = await findObject(trx, bucket.id, key, true);
+          if (existing && !upsert) throw alreadyExists();
+          await blobs.put(blobId, staged);
+          if (existing) {
+            await trx.updateTable("storage_objects").set(values).where("id", "=", existing.id).execute();
+            await blobs.drop([existing.blob_id]);
+            return { id: existing.id };
+          }
+          const id = randomUUID();
+          await trx
+            .insertInto("storage_objects")
+            .values({ id, bucket_id: bucket.id, name: key, created_at: values.updated_at, ...values })
+            .execute();
+          return { id };
+        }),
+      );
+      return { Id: row.id, Key: `${bucket.id}/${key}` };
+    } finally {
+      await staged.discard();
+    }
+  }
+
+  /** Removes the objects named (keys that do not exist are skipped) and answers the ones removed. */
+  async function remove(bucket: Bucket, keys: string[]): Promise<ObjectRow[]> {
+    if (keys.length === 0) return [];
+    return store.transaction(db, async (trx, blobs) => {
+      const rows = await trx
+        .deleteFrom("storage_objects")
+        .where("bucket_id", "=", bucket.id)
+        .where("name", "in", keys)
+        .returningAll()
+        .execute();
+      await blobs.drop(rows.map((r) => r.blob_id));
+      return rows;
+    });
+  }
+
+  async function sourceAndFreeDestination(trx: Db, from: Bucket, key: string, to: Bucket, toKey: string) {
+    const source = await findObject(trx, from.id, key, true);
+    if (!source) throw noSuchKey();
+    if (await findObject(trx, to.id, toKey)) throw alreadyExists();
+    if (!to.allowedMimeTypes.includes(source.mimetype) || Number(source.size) > to.fileSizeLimit) {
+      throw new AppError(
+        "InvalidMimeType",
+        "The object's type or size is not allowed in the destination bucket",
+      );
+    }
+    return source;
+  }
+
+  /** Renames an object (possibly into another bucket); its bytes stay where they are. */
+  async function move(from: Bucket, key: string, to: Bucket, toKey: string) {
+    await conflictsAsAlreadyExists(() =>
+      store.transaction(db, async (trx) => {
+        const source = await sourceAndFreeDestination(trx, from, key, to, toKey);
+        await trx
+          .updateTable("storage_objects")
+          .set({ bucket_id: to.id, name: toKey, updated_at: iso() })
+          .where("id", "=", source.id)
+          .execute();
+      }),
+    );
+    return { message: "Successfully moved" };
+  }
+
+  /** Copies an object's bytes and metadata to a new key. */
+  async function copy(from: Bucket, key: string, to: Bucket, toKey: string, owner: string) {
+    const id = randomUUID();
+    await conflictsAsAlreadyExists(() =>
+      store.transaction(db, async (trx, blobs) => {
+        const source = await sourceAndFreeDestination(trx, from, key, to, toKey);
+        const blobId = randomUUID();
+        await blobs.copy(source.blob_id, blobId);
+        const at = iso();
+        await trx
+          .insertInto("storage_objects")
+          .values({
+            id,
+            bucket_id: to.id,
+            name: toKey,
+            blob_id: blobId,
+            size: source.size,
+            mimetype: source.mimetype,
+            etag: source.etag,
+            cache_control: source.cache_control,
+            owner,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }),
+    );
+    return { Id: id, Key: `${to.id}/${toKey}` };
+  }
+
+  async function info(bucket: Bucket, key: string): Promise<ObjectRow> {
+    const row = await findObject(db, bucket.id, key);
+    if (!row) throw noSuchKey();
+    return row;
+  }
+
+  /**
+   * An object's row and, when asked for, its bytes. Reading can lose a race with a replace or delete that
+   * committed after the row was read: then the row is read again, once; a second miss is a 404.
+   */
+  async function read(bucket: Bucket, key: string, withBytes: boolean) {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const row = await info(bucket, key);
+      if (!withBytes) return { row, stream: undefined };
+      const stream = await store.read(db, row.blob_id, Number(row.size));
+      if (stream) return { row, stream };
+    }
+    throw noSuchKey();
+  }
+
+  return { upload, remove, move, copy, info, read };
+}
+
+export type StorageService = ReturnType<typeof createStorageService>;
