@@ -89,7 +89,7 @@ describe("the public read cache in front of the app", () => {
 
     const created = await write("POST", "", { title: "Cache Night", event_date: "2031-05-01T18:00:00.000Z" });
     expect(created.status).toBe(201);
-    const [{ id }] = (await created.json()) as { id: string }[];
+    const [{ id }] = (await created.json()) as [{ id: string }];
     expect(await listed()).toEqual(["Cache Night:upcoming"]);
     expect((await write("PATCH", `?id=eq.${id}`, { title: "Cache Night II" })).status).toBe(200);
     expect(await listed()).toEqual(["Cache Night II:upcoming"]);
