@@ -11,6 +11,7 @@ import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tabl
 import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
 import * as createSetupTokens from "./migrations/2026_11_28_090000_create_setup_tokens";
 import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
+import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_store_event_status_without_past";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
   "2026_11_28_090000_create_setup_tokens": createSetupTokens,
   "2026_11_28_100000_create_storage": createStorage,
+  "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -68,7 +68,8 @@ export function demoEvents(): NewEventRow[] {
       title: "Pitch & Party: Autumn Edition",
       description: "Writers pitched demos to publishers, then we celebrated the season's cuts.",
       event_date: at(-35, 18),
-      status: "past",
+      // Past by its date: "past" is derived on read, never stored.
+      status: "upcoming",
       location: "Fotografiska, Stockholm",
       event_type: "Networking",
       max_attendees: 150,
@@ -79,7 +80,8 @@ export function demoEvents(): NewEventRow[] {
       title: "Royalty Splits Clinic",
       description: "Bring your split sheets: we check registrations and metadata one by one.",
       event_date: at(-70, 14),
-      status: "past",
+      // Past by its date: "past" is derived on read, never stored.
+      status: "upcoming",
       location: "Studio Hornstull, Stockholm",
       event_type: "Workshop",
       max_attendees: 30,

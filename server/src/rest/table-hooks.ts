@@ -1,4 +1,5 @@
 import { contactHooks, timelineHooks } from "../modules/crm/timeline";
+import { eventHooks } from "../modules/events/event-status";
 import type { TableHooks } from "./postgrest/table-service";
 
 /**
@@ -6,6 +7,7 @@ import type { TableHooks } from "./postgrest/table-service";
  * run by the generic handler inside the write's transaction. A table without rules needs no entry.
  */
 export const tableHooks: Record<string, TableHooks> = {
+  events: eventHooks,
   crm_contacts: contactHooks,
   crm_companies: timelineHooks("crm_companies"),
   crm_deals: timelineHooks("crm_deals", { stateField: "stage", contactField: "contact_id" }),

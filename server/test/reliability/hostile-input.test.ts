@@ -10,6 +10,7 @@ import { type AppRoute, isZodType } from "@ts-rest/core";
 import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableHooks } from "../../src/rest/table-hooks";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
 import { existingIds } from "../support/sample-rows";
@@ -275,7 +276,13 @@ describe("generated valid input", () => {
             .set("Prefer", "return=representation")
             .send(row);
           expect(res.status, res.text).toBe(201);
-          expect(res.body[0]).toMatchObject(row);
+          // A derived column (an event's past) reads as the server computes it, in the row's schema.
+          const derived = Object.keys(tableHooks[name]?.derivedColumns ?? {});
+          const written = Object.fromEntries(
+            Object.entries(row).filter(([column]) => !derived.includes(column)),
+          );
+          expect(res.body[0]).toMatchObject(written);
+          expect(table.row.safeParse(res.body[0]).success).toBe(true);
           const id = res.body[0][table.primaryKey];
           const removed = await request(ctx.app)
             .delete(`/rest/v1/${name}?${table.primaryKey}=eq.${id}`)

@@ -24,6 +24,7 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/deals", "Negotiation"],
   ["/app/projects", "Coming Soon"],
   ["/app/sessions", "No Sessions Found"],
+  ["/app/events", "Songwriter Circle: Södermalm Sessions"],
   ["/app/deliverables", "Coming Soon"],
   ["/app/contracts", "Coming Soon"],
   ["/app/invoices", "Coming Soon"],
