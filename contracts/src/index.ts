@@ -4,6 +4,7 @@ import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
+import { studioContract } from "./studio.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -23,9 +24,13 @@ export const contract = c.router(
       crm_brief_talent: tableRoutes(tables.crm_brief_talent),
       crm_activity: tableRoutes(tables.crm_activity),
       portfolio_items: tableRoutes(tables.portfolio_items),
+      studio_rooms: tableRoutes(tables.studio_rooms),
+      studio_sessions: tableRoutes(tables.studio_sessions),
+      studio_session_talent: tableRoutes(tables.studio_session_talent),
     }),
     forms: formsContract,
     crm: crmContract,
+    studio: studioContract,
   },
   { strictStatusCodes: true },
 );
@@ -39,5 +44,6 @@ export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
+export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";

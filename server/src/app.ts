@@ -25,6 +25,7 @@ import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
+import { studioRouter } from "./modules/studio/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { tableBodyError } from "./rest/postgrest/body-errors";
 import { tableEndpoints } from "./rest/postgrest/table-router";
@@ -141,6 +142,7 @@ export async function createApp({
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
+  mount(contract.studio, studioRouter({ db, now }));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

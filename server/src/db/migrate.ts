@@ -9,6 +9,7 @@ import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_
 import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
 import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
 import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
+import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_100000_create_rate_limits": createRateLimits,
   "2026_11_26_100000_create_crm_tables": createCrmTables,
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
+  "2026_11_30_100000_create_studio_sessions": createStudioSessions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -1,4 +1,5 @@
 import { contactHooks, timelineHooks } from "../modules/crm/timeline";
+import { studioSessionHooks, studioSessionTalentHooks } from "../modules/studio/session-hooks";
 import type { TableHooks } from "./postgrest/table-service";
 
 /**
@@ -11,4 +12,6 @@ export const tableHooks: Record<string, TableHooks> = {
   crm_deals: timelineHooks("crm_deals", { stateField: "stage", contactField: "contact_id" }),
   crm_briefs: timelineHooks("crm_briefs", { stateField: "status" }),
   crm_brief_talent: timelineHooks("crm_brief_talent", { contactField: "contact_id" }),
+  studio_sessions: studioSessionHooks,
+  studio_session_talent: studioSessionTalentHooks,
 };
