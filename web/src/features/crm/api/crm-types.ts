@@ -7,6 +7,9 @@ export type Deal = RowOf<typeof tables.crm_deals>;
 export type Brief = RowOf<typeof tables.crm_briefs>;
 export type Activity = RowOf<typeof tables.crm_activity>;
 export type BriefTalent = RowOf<typeof tables.crm_brief_talent>;
+export type StudioRoom = RowOf<typeof tables.studio_rooms>;
+export type StudioSession = RowOf<typeof tables.studio_sessions>;
+export type SessionTalent = RowOf<typeof tables.studio_session_talent>;
 
 /** The tables a CRM screen writes, with their row, insert and update shapes. */
 export type CrmTables = {
@@ -34,6 +37,16 @@ export type CrmTables = {
     row: BriefTalent;
     insert: InsertOf<typeof tables.crm_brief_talent>;
     update: UpdateOf<typeof tables.crm_brief_talent>;
+  };
+  studio_sessions: {
+    row: StudioSession;
+    insert: InsertOf<typeof tables.studio_sessions>;
+    update: UpdateOf<typeof tables.studio_sessions>;
+  };
+  studio_session_talent: {
+    row: SessionTalent;
+    insert: InsertOf<typeof tables.studio_session_talent>;
+    update: UpdateOf<typeof tables.studio_session_talent>;
   };
 };
 export type CrmTable = keyof CrmTables;
