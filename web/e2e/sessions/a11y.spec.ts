@@ -38,7 +38,10 @@ for (const viewport of WIDTHS) {
     await page.keyboard.press("Escape");
 
     await page.goto("/app/crm/matching");
-    await page.getByRole("button", { name: /^Add .* to the team$/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add .* to the team$/ })
+      .first()
+      .click();
     await expectNoSeriousViolations(page, "Talent Matching");
   });
 }

@@ -51,7 +51,10 @@ test("books a session for two talents from Talent Matching and shows it in the w
   await expect(row.getByRole("cell").nth(1)).toContainText(title);
 });
 
-test("shows a clash while booking, and saves nothing when the server refuses it", async ({ page, request }) => {
+test("shows a clash while booking, and saves nothing when the server refuses it", async ({
+  page,
+  request,
+}) => {
   await signInAsStaff(page, request);
   await page.goto("/app/crm/sessions?week=2031-03-10");
   const first = `Mixing ${uniqueTag()}`;
