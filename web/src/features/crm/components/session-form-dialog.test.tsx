@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
-import { postgrestError, rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
+import { postgrestError, rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
 import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
@@ -118,5 +118,32 @@ describe("SessionFormDialog", () => {
     expect(await within(dialog).findByText("A session must end after it starts")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("End (Stockholm time)")).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(api.calls("POST", "rpc/book_studio_session")).toHaveLength(0));
+  });
+
+  it("edits a session: Cancel Session saves the cancellation against the version read", async () => {
+    const user = userEvent.setup();
+    const api = stubCrmApi({
+      "GET studio_rooms": () => rowsResponse([studioA]),
+      "PATCH studio_sessions": (request) =>
+        writeResponse([{ ...vocal, ...(request.body as object), updated_at: "2026-11-02T10:00:00.000Z" }]),
+    });
+    const onOpenChange = vi.fn();
+    renderBackOffice(
+      <SessionFormDialog
+        open
+        onOpenChange={onOpenChange}
+        session={{ ...vocal, roomName: studioA.name, team: [{ id: nova.id, name: "Nova Lind" }] }}
+      />,
+      { route: "/app/crm/sessions" },
+    );
+    const dialog = screen.getByRole("dialog", { name: "Edit session" });
+    expect(within(dialog).getByLabelText("Start (Stockholm time)")).toHaveValue("2026-12-01T10:00");
+    expect(within(dialog).getByRole("list", { name: "Team members" })).toHaveTextContent("Nova Lind");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Session" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [patch] = api.calls("PATCH", "studio_sessions");
+    expect(patch?.body).toEqual({ status: "cancelled" });
+    expect(patch?.params.get("id")).toBe(`eq.${vocal.id}`);
+    expect(patch?.params.get("updated_at")).toBe(`eq.${vocal.updated_at}`);
   });
 });
