@@ -6,6 +6,7 @@ import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { setupContract } from "./setup.contract";
 import { storageContract } from "./storage.contract";
+import { studioContract } from "./studio.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -25,11 +26,15 @@ export const contract = c.router(
       crm_brief_talent: tableRoutes(tables.crm_brief_talent),
       crm_activity: tableRoutes(tables.crm_activity),
       portfolio_items: tableRoutes(tables.portfolio_items),
+      studio_rooms: tableRoutes(tables.studio_rooms),
+      studio_sessions: tableRoutes(tables.studio_sessions),
+      studio_session_talent: tableRoutes(tables.studio_session_talent),
     }),
     forms: formsContract,
     crm: crmContract,
     setup: setupContract,
     storage: storageContract,
+    studio: studioContract,
   },
   { strictStatusCodes: true },
 );
@@ -45,5 +50,6 @@ export * from "./health.contract";
 export * from "./identifiers";
 export * from "./setup.contract";
 export * from "./storage.contract";
+export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";

@@ -30,6 +30,7 @@ import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
 import { storageRouter } from "./modules/storage/router";
 import { createStorageService } from "./modules/storage/service";
 import { createUrlSigner } from "./modules/storage/signed-url";
+import { studioRouter } from "./modules/studio/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { tableBodyError } from "./rest/postgrest/body-errors";
 import { tableEndpoints } from "./rest/postgrest/table-router";
@@ -158,6 +159,7 @@ export async function createApp({
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
   mount(contract.setup, setupRouter({ db, config, now }));
+  mount(contract.studio, studioRouter({ db, now }));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

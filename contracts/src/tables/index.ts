@@ -5,6 +5,7 @@ import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
 import { eventsTable } from "./events.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
+import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
  * Every table of the data API. A table listed here gets its routes, its place in the OpenAPI document,
@@ -20,6 +21,9 @@ export const tables = {
   crm_brief_talent: crmBriefTalentTable,
   crm_activity: crmActivityTable,
   portfolio_items: portfolioItemsTable,
+  studio_rooms: studioRoomsTable,
+  studio_sessions: studioSessionsTable,
+  studio_session_talent: studioSessionTalentTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -33,4 +37,5 @@ export * from "./define-table";
 export * from "./events.table";
 export * from "./portfolio-items.table";
 export * from "./sample-row";
+export * from "./studio-sessions.table";
 export * from "./table-routes";

@@ -12,6 +12,7 @@ import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_por
 import * as createSetupTokens from "./migrations/2026_11_28_090000_create_setup_tokens";
 import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
 import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_store_event_status_without_past";
+import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_090000_create_setup_tokens": createSetupTokens,
   "2026_11_28_100000_create_storage": createStorage,
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
+  "2026_11_30_100000_create_studio_sessions": createStudioSessions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

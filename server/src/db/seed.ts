@@ -6,6 +6,7 @@ import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
 import { seedPortfolio } from "./seed-portfolio";
+import { seedStudio } from "./seed-studio";
 
 export function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [
@@ -276,7 +277,14 @@ export async function seedDemoData(db: Database) {
     }
     const crm = await seedCrm(trx, db.engine);
     const portfolio = await seedPortfolio(trx, db.engine);
-    return { events: Number(inserted.numInsertedOrUpdatedRows ?? 0n), talent, ...crm, ...portfolio };
+    const studio = await seedStudio(trx, db.engine);
+    return {
+      events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
+      talent,
+      ...crm,
+      ...portfolio,
+      ...studio,
+    };
   });
 }
 

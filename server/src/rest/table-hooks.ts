@@ -1,5 +1,6 @@
 import { contactHooks, timelineHooks } from "../modules/crm/timeline";
 import { eventHooks } from "../modules/events/event-status";
+import { studioSessionHooks, studioSessionTalentHooks } from "../modules/studio/session-hooks";
 import type { TableHooks } from "./postgrest/table-service";
 
 /**
@@ -13,4 +14,6 @@ export const tableHooks: Record<string, TableHooks> = {
   crm_deals: timelineHooks("crm_deals", { stateField: "stage", contactField: "contact_id" }),
   crm_briefs: timelineHooks("crm_briefs", { stateField: "status" }),
   crm_brief_talent: timelineHooks("crm_brief_talent", { contactField: "contact_id" }),
+  studio_sessions: studioSessionHooks,
+  studio_session_talent: studioSessionTalentHooks,
 };

@@ -8,11 +8,20 @@ export type Deal = TableRow<"crm_deals">;
 export type Brief = TableRow<"crm_briefs">;
 export type Activity = TableRow<"crm_activity">;
 export type BriefTalent = TableRow<"crm_brief_talent">;
+export type StudioRoom = TableRow<"studio_rooms">;
+export type StudioSession = TableRow<"studio_sessions">;
+export type SessionTalent = TableRow<"studio_session_talent">;
 
 /** The tables a CRM screen writes. */
 export type CrmTable = Extract<
   keyof typeof tables,
-  "crm_contacts" | "crm_companies" | "crm_deals" | "crm_briefs" | "crm_brief_talent"
+  | "crm_contacts"
+  | "crm_companies"
+  | "crm_deals"
+  | "crm_briefs"
+  | "crm_brief_talent"
+  | "studio_sessions"
+  | "studio_session_talent"
 >;
 
 /** Each CRM table's row, insert and update shapes. */
