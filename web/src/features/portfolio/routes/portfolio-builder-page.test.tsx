@@ -90,8 +90,39 @@ describe("PortfolioBuilderPage", () => {
   it("selects the first talent when there is no talentId", async () => {
     const { requests } = renderBuilder();
     expect(await screen.findByRole("heading", { level: 2, name: /Nova Lind/ })).toBeInTheDocument();
-    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&limit=50");
+    expect(requests[0]?.url).toBe(
+      "/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&order=last_name.asc%2Cfirst_name.asc%2Cid.asc&limit=50",
+    );
     expect(requests[0]?.headers.get("prefer")).toBe("count=exact");
+  });
+
+  it("reads the whole roster 50 at a time, so search and count reach past the first page", async () => {
+    const roster = Array.from({ length: 64 }, (_, i) => ({
+      ...OMAR,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      first_name: `Talent${i}`,
+      last_name: `Number${i}`,
+      stage_name: null,
+    }));
+    const api = stubTableApi({
+      "GET crm_contacts": (request) => {
+        const offset = Number(request.params.get("offset") ?? 0);
+        const limit = Number(request.params.get("limit"));
+        return rowsResponse(roster.slice(offset, offset + limit), { total: roster.length, offset });
+      },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/app/portfolio" element={<PortfolioBuilderPage />} />
+      </Routes>,
+      { route: "/app/portfolio" },
+    );
+    expect(await screen.findByText("64 talents", {}, SLOW)).toBeInTheDocument();
+    expect(api.calls("GET", "crm_contacts").map((call) => call.params.get("offset"))).toEqual([null, "50"]);
+    await userEvent.type(screen.getByLabelText("Search talent"), "talent63");
+    expect(await screen.findByText("1 talent")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Talent list" });
+    expect(within(list).getByRole("link", { name: /Talent63 Number63/ })).toBeInTheDocument();
   });
 
   it("selects the talent named by the talentId parameter", async () => {
