@@ -1,7 +1,7 @@
 // The real single-process server on a fresh database, for the browser tests. Its environment is written
 // to <data dir>/env.json so tests can run the CLI against the same database (web/e2e/support/server.ts).
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eDataDir, e2ePort } from "./lib/e2e-env.mjs";
 import { root } from "./lib/toolchain.mjs";
@@ -27,8 +27,14 @@ const env = {
 writeFileSync(join(dir, "env.json"), JSON.stringify(env, null, 2));
 const child = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, ...env },
+});
+// The log is also kept in the data dir: a test reads what an operator would (the first-run setup link).
+const log = createWriteStream(join(dir, "server.log"));
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => {

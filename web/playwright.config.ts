@@ -5,9 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 /** A second server whose access tokens live 100 s, so the 90 s refresh threshold is reached within a test. */
 const shortJwtPort = port + 1;
 const SHORT_JWT_SPEC = /auth\/session-refresh\.spec\.ts$/;
-/** A third server that starts without the demo seed: the first-run empty states. */
+/** A third server that starts without the demo seed: the first-run empty states and setup link. */
 const emptyDatabasePort = port + 2;
-const EMPTY_DATABASE_SPEC = /crm\/empty-database\.spec\.ts$/;
+const EMPTY_DATABASE_SPEC = /(crm\/empty-database|auth\/first-run)\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({

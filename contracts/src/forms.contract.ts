@@ -1,6 +1,13 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, idFilterSchema, listQuerySchema, restErrorResponses, restHeadersSchema } from "./common";
+import {
+  access,
+  apiKeyErrorSchema,
+  idFilterSchema,
+  listQuerySchema,
+  restErrorResponses,
+  restHeadersSchema,
+} from "./common";
 
 const c = initContract();
 
@@ -83,13 +90,20 @@ export const newsletterSubscriptionSchema = z.object({
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
-/** The query value the contact page gets after the mailed newsletter link: `/contact?newsletter=…`. */
+/**
+ * The contact page's query value around the mailed newsletter link: `confirm` while the visitor has yet to
+ * press the button (the token rides in the fragment), then the outcome.
+ */
 export const NEWSLETTER_OUTCOME_PARAM = "newsletter" as const;
+/** The fragment key of the mailed link's token: a fragment never reaches a server's logs or a Referer. */
+export const NEWSLETTER_TOKEN_FRAGMENT = "token" as const;
 export const newsletterOutcomeSchema = z.enum(["confirmed", "invalid"]);
 export type NewsletterOutcome = z.infer<typeof newsletterOutcomeSchema>;
+export const newsletterLandingSchema = z.enum(["confirm", ...newsletterOutcomeSchema.options]);
 
 /** Not strict: a link tracker adding parameters must not break the link; a missing token is "invalid". */
 export const newsletterConfirmQuerySchema = z.object({ token: z.string().max(256).optional() });
+export const newsletterConfirmBodySchema = z.object({ token: z.string().min(1).max(256) }).strict();
 
 /** What an anonymous submitter gets back: a receipt, never the stored row. */
 export const receiptSchema = z.array(z.object({ received: z.literal(true) }));
@@ -155,14 +169,34 @@ const newsletter = inboxRoutes(
   "a newsletter subscription",
 );
 
-const confirmNewsletterSubscription = {
+const simpleError = z.object({ code: z.string(), message: z.string() });
+
+/*
+ * Confirming takes a POST from the page a person sees: mail scanners and link previews follow GET links,
+ * and a GET that confirmed would let them subscribe someone who never clicked.
+ */
+const openNewsletterConfirmation = {
   method: "GET",
   path: "/api/newsletter/confirm",
   query: newsletterConfirmQuerySchema,
-  responses: { 303: c.noBody(), 400: z.object({ code: z.string(), message: z.string() }) },
+  responses: { 303: c.noBody(), 400: simpleError },
   metadata: access("open"),
   summary:
-    "The mailed confirmation link: applies the pending newsletter request (single use, expiring) and redirects to the contact page",
+    "A confirmation link from an older mail: changes nothing and redirects to the contact page, which asks the visitor to confirm",
+} as const;
+
+const confirmNewsletterSubscription = {
+  method: "POST",
+  path: "/api/newsletter/confirm",
+  body: newsletterConfirmBodySchema,
+  responses: {
+    200: z.object({ outcome: newsletterOutcomeSchema }),
+    400: simpleError,
+    401: apiKeyErrorSchema,
+  },
+  metadata: access("public"),
+  summary:
+    "Applies the pending newsletter request of a mailed token (single use, expiring); an unknown, used or expired token answers outcome invalid",
 } as const;
 
 export const formsContract = c.router({
@@ -175,5 +209,6 @@ export const formsContract = c.router({
   createNewsletterSubscription: newsletter.create,
   listNewsletterSubscriptions: newsletter.list,
   markNewsletterSubscriptionHandled: newsletter.markHandled,
+  openNewsletterConfirmation,
   confirmNewsletterSubscription,
 });

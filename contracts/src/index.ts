@@ -5,7 +5,9 @@ import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { legalContract } from "./legal.contract";
+import { setupContract } from "./setup.contract";
 import { storageContract } from "./storage.contract";
+import { studioContract } from "./studio.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
 
@@ -28,11 +30,16 @@ export const contract = c.router(
       legal_clauses: tableRoutes(tables.legal_clauses),
       legal_templates: tableRoutes(tables.legal_templates),
       legal_documents: tableRoutes(tables.legal_documents),
+      studio_rooms: tableRoutes(tables.studio_rooms),
+      studio_sessions: tableRoutes(tables.studio_sessions),
+      studio_session_talent: tableRoutes(tables.studio_session_talent),
     }),
     forms: formsContract,
     crm: crmContract,
     legal: legalContract,
+    setup: setupContract,
     storage: storageContract,
+    studio: studioContract,
   },
   { strictStatusCodes: true },
 );
@@ -47,6 +54,8 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./setup.contract";
 export * from "./storage.contract";
+export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";

@@ -5,6 +5,6 @@ export default defineProject({
   test: {
     name: "auth-client",
     environment: "node",
-    include: ["src/**/*.test.ts"],
+    include: ["test/**/*.test.ts"],
   },
 });

@@ -1,2 +1,2 @@
 export declare function e2ePort(): number;
-export declare function e2eDataDir(): string;
+export declare function e2eDataDir(port?: number): string;

@@ -3,4 +3,4 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const e2ePort = () => Number(process.env.E2E_PORT ?? 3100);
-export const e2eDataDir = () => join(tmpdir(), `sms-e2e-${e2ePort()}`);
+export const e2eDataDir = (port = e2ePort()) => join(tmpdir(), `sms-e2e-${port}`);

@@ -54,7 +54,7 @@ export function pnpmRun(args, { env, ...opts } = {}) {
 }
 
 /** Installs the workspace's dependencies exactly as the lockfile pins them. */
-export function installDependencies() {
+export function installDependencies(opts = {}) {
   const frozen = existsSync(join(root, "pnpm-lock.yaml")) ? ["--frozen-lockfile"] : [];
-  pnpmRun(["install", ...frozen, "--reporter=append-only"], { env: { CI: "true" } });
+  pnpmRun(["install", ...frozen, "--reporter=append-only"], { ...opts, env: { CI: "true" } });
 }

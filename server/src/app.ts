@@ -23,6 +23,7 @@ import { devMailGate } from "./modules/auth/dev-mail";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
+import { setupRouter } from "./modules/auth/setup-router";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
@@ -32,6 +33,7 @@ import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
 import { storageRouter } from "./modules/storage/router";
 import { createStorageService } from "./modules/storage/service";
 import { createUrlSigner } from "./modules/storage/signed-url";
+import { studioRouter } from "./modules/studio/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { tableBodyError } from "./rest/postgrest/body-errors";
 import { tableEndpoints } from "./rest/postgrest/table-router";
@@ -173,6 +175,8 @@ export async function createApp({
   };
   mount(contract.legal.rpc, legalRpcRouter(legal));
   mount(contract.legal.signing, legalSigningRouter(legal));
+  mount(contract.setup, setupRouter({ db, config, now }));
+  mount(contract.studio, studioRouter({ db, now }));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

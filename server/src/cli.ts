@@ -107,7 +107,7 @@ export const commands: Record<string, Command> = {
 
 function usage() {
   console.log(
-    `Usage: pnpm cli <command>\n\nCommands:\n${Object.keys(commands)
+    `Usage: npm run cli -- <command>\n\nCommands:\n${Object.keys(commands)
       .map((c) => `  ${c}`)
       .join("\n")}`,
   );

@@ -9,6 +9,8 @@ import { migrateToLatest } from "./db/migrate";
 import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
+import { offerFirstRunSetup } from "./modules/auth/first-run";
+import { readClock } from "./rest/postgrest/table-service";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface RunningServer {
@@ -32,12 +34,15 @@ export async function startServer(
     const seeded = await seedDemoData(db);
     logger.info(seeded, "seeded demo data into the empty database");
   }
+  await offerFirstRunSetup({ db, config, now: Date.now }, logger);
   const work = createWorkQueue(logger);
   const app = await createApp({ config, db, logger, work });
   const handler = createPublicReadCache(app, {
     paths: [contract.tables.events.list.path],
     anonKey: app.locals.anonKey as string,
-    changeStamp: db.changeStamp,
+    // Events read as past once their date has gone by (a derived status, computed to the minute), so a
+    // kept answer also expires with the minute, not only when the data changes.
+    changeStamp: () => `${db.changeStamp()}:${readClock(Date.now())}`,
     logger,
   });
   const server = createServer(handler).listen(config.PORT, config.HOST);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
@@ -63,5 +63,37 @@ describe("pnpm cli users create", () => {
     expect(run.error).toBeUndefined();
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("no password: pass --password");
+  });
+});
+
+describe("npm run cli, with npm alone", () => {
+  it("runs a command with no pnpm on the PATH, its output clean on stdout", async () => {
+    const created = cli(
+      ["users", "create", "--email", "npm.only@example.com", "--role", "staff"],
+      "a long enough pass phrase\n",
+    );
+    expect(created.status, created.stderr).toBe(0);
+    const repoRoot = join(serverDir, "..");
+    // Only the directory holding node and npm (and /bin for npm's shell): no pnpm anywhere on it.
+    const path = [dirname(process.execPath), "/bin"].join(":");
+    expect(spawnSync("sh", ["-c", "command -v pnpm"], { env: { PATH: path } }).status).not.toBe(0);
+    const run = spawnSync("npm", ["run", "--silent", "cli", "--", "users", "list"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: {
+        PATH: path,
+        HOME: process.env.HOME ?? "/root",
+        NODE_ENV: "test",
+        DATABASE_URL: ctx.databaseUrl,
+        DATA_DIR: ctx.dir,
+        JWT_SECRET: TEST_SECRET,
+        MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+        LOG_LEVEL: "silent",
+      },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain("npm.only@example.com");
+    expect(run.stdout).not.toMatch(/pnpm|> /);
   });
 });

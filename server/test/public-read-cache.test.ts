@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Config } from "../src/config";
 import { createTokenSigner } from "../src/modules/auth/jwt";
 import { type RunningServer, startServer } from "../src/server";
-import { createTestContext, testServerConfig } from "./helpers";
+import { createTestContext, testServerConfig, userTokens } from "./helpers";
 import { openOtherConnection } from "./support/test-database";
 
 let running: RunningServer;
@@ -13,12 +14,13 @@ let dir: string;
 let databaseUrl: string;
 let drop: () => Promise<void>;
 let anonKey: string;
+let config: Config;
 const logs: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sms-cache-"));
   const server = await testServerConfig(dir, { PORT: "0", CORS_ORIGINS: "https://partner.example.com" });
-  ({ databaseUrl, drop } = server);
+  ({ databaseUrl, drop, config } = server);
   running = await startServer(server.config, pino({ level: "info" }, { write: (l: string) => logs.push(l) }));
   anonKey = createTokenSigner(server.config.JWT_SECRET).anonKey;
 });
@@ -63,6 +65,36 @@ describe("the public read cache in front of the app", () => {
     await other.close();
     // SQLite's data_version moves at the commit; PostgreSQL's NOTIFY arrives a moment after it.
     await expect.poll(count, { timeout: 2000 }).toBe(before + 1);
+  });
+
+  it("shows a staff member's insert, edit and cancellation on the very next anonymous read", async () => {
+    const staff = await userTokens(running.db, config).userToken({ role: "staff" });
+    const write = (method: string, path: string, body: unknown) =>
+      fetch(`${running.url}/rest/v1/events${path}`, {
+        method,
+        headers: {
+          apikey: anonKey,
+          authorization: `Bearer ${staff}`,
+          "content-type": "application/json",
+          prefer: "return=representation",
+        },
+        body: JSON.stringify(body),
+      });
+    const listed = async () =>
+      ((await (await events()).json()) as { title: string; status: string }[])
+        .filter((e) => e.title.startsWith("Cache Night"))
+        .map((e) => `${e.title}:${e.status}`);
+    expect(await listed()).toEqual([]);
+    expect(await listed()).toEqual([]); // now kept by the cache
+
+    const created = await write("POST", "", { title: "Cache Night", event_date: "2031-05-01T18:00:00.000Z" });
+    expect(created.status).toBe(201);
+    const [{ id }] = (await created.json()) as [{ id: string }];
+    expect(await listed()).toEqual(["Cache Night:upcoming"]);
+    expect((await write("PATCH", `?id=eq.${id}`, { title: "Cache Night II" })).status).toBe(200);
+    expect(await listed()).toEqual(["Cache Night II:upcoming"]);
+    expect((await write("PATCH", `?id=eq.${id}`, { status: "cancelled" })).status).toBe(200);
+    expect(await listed()).toEqual(["Cache Night II:cancelled"]);
   });
 
   it("keeps CORS per origin: a listed origin's answer is never replayed to another", async () => {

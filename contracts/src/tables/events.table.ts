@@ -1,8 +1,33 @@
+import { z } from "zod";
 import { column, defineTable } from "./define-table";
 
+/** The statuses a reader sees. */
 export const EVENT_STATUSES = ["upcoming", "cancelled", "past"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export const eventsTable = defineTable({
+/**
+ * The statuses stored and written. "past" is never stored: every read derives it from event_date (an
+ * upcoming event whose date has gone by), so it can never disagree with the date. A write of "past" is
+ * refused rather than quietly stored as "upcoming", so a client learns the rule instead of guessing.
+ */
+export const EVENT_STORED_STATUSES = ["upcoming", "cancelled"] as const;
+export const eventStoredStatusSchema = z.enum(EVENT_STORED_STATUSES, {
+  errorMap: () => ({ message: "must be upcoming or cancelled (past follows from the event date)" }),
+});
+
+/** A link a visitor follows from the public list: the web only, never javascript: or data:. */
+export const webLinkSchema = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .regex(/^https?:\/\/[^\s]+$/i, "must be a web address starting with https:// or http://");
+
+/** An image the public list shows: a web address, or a path on this site (a bundled or uploaded poster). */
+export const imageUrlSchema = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .regex(/^(https?:\/\/|\/(?!\/))[^\s]+$/i, "must be a web address or a path on this site");
+
+const declared = defineTable({
   name: "events",
   description: "community events shown on the public site (anyone with the API key may read)",
   columns: {
@@ -10,12 +35,13 @@ export const eventsTable = defineTable({
     title: column.text(200),
     description: column.text(5000).orNull(),
     event_date: column.timestamp().orNull(),
+    /** Read: upcoming, cancelled or past (derived); written: upcoming or cancelled. */
     status: column.enum(EVENT_STATUSES).withDefault(),
     location: column.text(300).orNull(),
     event_type: column.text(100).orNull(),
     max_attendees: column.integer().refine(column.integer().schema.min(0).max(1_000_000)).orNull(),
-    image_url: column.text(2048).orNull(),
-    external_link: column.text(2048).orNull(),
+    image_url: column.text(2048).refine(imageUrlSchema, "/images/events/sample.svg").orNull(),
+    external_link: column.text(2048).refine(webLinkSchema, "https://example.com/events/sample").orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },
@@ -29,3 +55,9 @@ export const eventsTable = defineTable({
     delete: ["staff", "admin"],
   },
 });
+
+export const eventsTable = {
+  ...declared,
+  insert: declared.insert.extend({ status: eventStoredStatusSchema.optional() }),
+  update: declared.update.extend({ status: eventStoredStatusSchema.optional() }),
+};

@@ -8,6 +8,7 @@ import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
+import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
  * Every table of the data API. A table listed here gets its routes, its place in the OpenAPI document,
@@ -26,6 +27,9 @@ export const tables = {
   legal_clauses: legalClausesTable,
   legal_templates: legalTemplatesTable,
   legal_documents: legalDocumentsTable,
+  studio_rooms: studioRoomsTable,
+  studio_sessions: studioSessionsTable,
+  studio_session_talent: studioSessionTalentTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -42,4 +46,5 @@ export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./sample-row";
+export * from "./studio-sessions.table";
 export * from "./table-routes";

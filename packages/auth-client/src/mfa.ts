@@ -1,7 +1,7 @@
-import type { AuthApi } from "./auth-api";
 import { bearer, callAuthApi } from "./auth-api";
 import { type AuthError, createSessionMissingError } from "./auth-error";
 import { decodeAccessToken } from "./jwt";
+import type { SessionCore } from "./session-core";
 import { toSession } from "./session-store";
 import type { AuthResult, Factor, Session, User } from "./types";
 
@@ -21,24 +21,19 @@ export interface MfaChallenge {
   expires_at: number;
 }
 
-export interface MfaDeps {
-  api: AuthApi;
-  getAccessToken: () => Promise<string | null>;
-  currentSession: () => Session | null;
-  getUser: () => Promise<AuthResult<{ user: User }>>;
-  /** Stores the aal2 session and announces MFA_CHALLENGE_VERIFIED. */
-  onVerified: (session: Session) => void;
-}
+/** How MFA reads the account: from the server, so a factor enrolled on another device shows up. */
+export type GetUser = () => Promise<AuthResult<{ user: User }>>;
 
 function fail<T extends Record<string, unknown>>(data: T, error: AuthError) {
   return { data, error } as const;
 }
 
-export function createMfaApi(deps: MfaDeps) {
-  const { api } = deps;
+/** The factor calls; a verified challenge upgrades the shared session to aal2 (MFA_CHALLENGE_VERIFIED). */
+export function createMfaApi(core: SessionCore, getUser: GetUser) {
+  const { api } = core;
 
   async function withToken<T>(run: (token: string) => Promise<T>, missing: () => T): Promise<T> {
-    const token = await deps.getAccessToken();
+    const token = await core.getAccessToken();
     return token ? run(token) : missing();
   }
 
@@ -97,7 +92,7 @@ export function createMfaApi(deps: MfaDeps) {
         );
         if (result.error) return fail({ session: null }, result.error);
         const session = toSession(result.data);
-        deps.onVerified(session);
+        core.commit(session, "MFA_CHALLENGE_VERIFIED");
         return { data: { session }, error: null };
       },
       () => fail({ session: null }, createSessionMissingError()),
@@ -128,7 +123,7 @@ export function createMfaApi(deps: MfaDeps) {
 
   /** Read from the server so a factor enrolled in another tab or device shows up. */
   async function listFactors(): Promise<AuthResult<{ all: Factor[]; totp: Factor[]; phone: Factor[] }>> {
-    const result = await deps.getUser();
+    const result = await getUser();
     if (result.error) return fail({ all: null, totp: null, phone: null }, result.error);
     const all = result.data.user.factors ?? [];
     const verified = all.filter((f) => f.status === "verified");
@@ -148,7 +143,7 @@ export function createMfaApi(deps: MfaDeps) {
     nextLevel: AuthenticatorAssuranceLevel | null;
     currentAuthenticationMethods: { method: string; timestamp: number }[];
   }> {
-    const session = deps.currentSession();
+    const session = core.current();
     if (!session)
       return { data: { currentLevel: null, nextLevel: null, currentAuthenticationMethods: [] }, error: null };
     const claims = decodeAccessToken(session.access_token);

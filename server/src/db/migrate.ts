@@ -9,8 +9,11 @@ import * as createNewsletterPending from "./migrations/2026_11_24_130000_create_
 import * as createRateLimits from "./migrations/2026_11_25_100000_create_rate_limits";
 import * as createCrmTables from "./migrations/2026_11_26_100000_create_crm_tables";
 import * as createPortfolioItems from "./migrations/2026_11_27_100000_create_portfolio_items";
+import * as createSetupTokens from "./migrations/2026_11_28_090000_create_setup_tokens";
 import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
+import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_store_event_status_without_past";
 import * as createLegalTables from "./migrations/2026_11_29_100000_create_legal_tables";
+import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -23,8 +26,11 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_100000_create_rate_limits": createRateLimits,
   "2026_11_26_100000_create_crm_tables": createCrmTables,
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
+  "2026_11_28_090000_create_setup_tokens": createSetupTokens,
   "2026_11_28_100000_create_storage": createStorage,
   "2026_11_29_100000_create_legal_tables": createLegalTables,
+  "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
+  "2026_11_30_100000_create_studio_sessions": createStudioSessions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -343,6 +343,12 @@ export interface LegalSigningLinkTable {
   created_at: string;
 }
 export type LegalSigningLinkRow = Selectable<LegalSigningLinkTable>;
+export interface SetupTokenTable {
+  /** sha256 of the first-run setup link's token. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
 
 export interface StorageBucketTable {
   id: string;
@@ -396,6 +402,7 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
+  setup_tokens: SetupTokenTable;
   crm_activity: CrmActivityTable;
   legal_clauses: LegalClauseTable;
   legal_templates: LegalTemplateTable;

@@ -7,6 +7,7 @@ import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
 import { seedPortfolio } from "./seed-portfolio";
+import { seedStudio } from "./seed-studio";
 
 export function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [
@@ -69,7 +70,8 @@ export function demoEvents(): NewEventRow[] {
       title: "Pitch & Party: Autumn Edition",
       description: "Writers pitched demos to publishers, then we celebrated the season's cuts.",
       event_date: at(-35, 18),
-      status: "past",
+      // Past by its date: "past" is derived on read, never stored.
+      status: "upcoming",
       location: "Fotografiska, Stockholm",
       event_type: "Networking",
       max_attendees: 150,
@@ -80,7 +82,8 @@ export function demoEvents(): NewEventRow[] {
       title: "Royalty Splits Clinic",
       description: "Bring your split sheets: we check registrations and metadata one by one.",
       event_date: at(-70, 14),
-      status: "past",
+      // Past by its date: "past" is derived on read, never stored.
+      status: "upcoming",
       location: "Studio Hornstull, Stockholm",
       event_type: "Workshop",
       max_attendees: 30,
@@ -276,12 +279,14 @@ export async function seedDemoData(db: Database) {
     const crm = await seedCrm(trx, db.engine);
     const portfolio = await seedPortfolio(trx, db.engine);
     const legal = await seedLegal(trx, db.engine);
+    const studio = await seedStudio(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
       ...crm,
       ...portfolio,
       ...legal,
+      ...studio,
     };
   });
 }

@@ -81,6 +81,7 @@ const auth = {
   refresh_token_already_used: { status: 400 },
   session_expired: { status: 400 },
   otp_expired: { status: 403 },
+  setup_link_invalid: { status: 403 },
   no_authorization: { status: 401 },
   over_request_rate_limit: { status: 429, rest: "PGRST429" },
   over_email_send_rate_limit: { status: 429, rest: "PGRST429" },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUrlSigner } from "../../src/modules/storage/signed-url";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
-import { sampleRowWithParents } from "../support/sample-rows";
+import { existingIds, sampleRowWithParents } from "../support/sample-rows";
 import { PDF, PNG } from "../support/storage-files";
 
 let ctx: TestContext;
@@ -110,6 +110,18 @@ interface Recipe {
   file?: Buffer;
 }
 const anyId = () => randomUUID();
+let bookings = 0;
+/** A booking of a seeded room on a day of its own, so no two cells clash. */
+const bookingBody = async () => {
+  const day = String(1 + (bookings++ % 28)).padStart(2, "0");
+  const [roomId] = await existingIds(ctx.db, "studio_rooms", 1);
+  return {
+    title: "Matrix",
+    room_id: roomId,
+    starts_at: `2001-02-${day}T10:00:00Z`,
+    ends_at: `2001-02-${day}T11:00:00Z`,
+  };
+};
 const contactBody = () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" });
 const freshKey = () => `matrix/${randomUUID()}.png`;
 const poster = { bucketId: "event-posters", path: POSTER };
@@ -139,6 +151,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
+  "setup.createFirstAdmin":           [{ body: () => ({ token: "not-a-token", full_name: "A", email: uniqueEmail("setup"), password: "a long and unusual passphrase 7" }) }, 401, 403, 403, 403, 403, 401, 401, 401, 401, 401],
   "crm.addCrmNote":                   [{ body: () => ({ record_type: "crm_contacts", record_id: anyId(), body: "A note" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
   "legal.rpc.renderLegalDocument":     [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
   "legal.rpc.sendLegalDocument":       [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
@@ -146,7 +159,9 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "legal.rpc.previewLegalTemplate":    [{ body: () => ({ body_md: "# {{title}}", variables: [{ key: "title", label: "Title", required: true, type: "text" }] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "legal.signing.getSigningView":      [{ query: { token: "not-a-live-signing-token" } },                               410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
   "legal.signing.signDocument":        [{ body: () => ({ token: "not-a-live-signing-token", full_name: "Ada Lovelace", consent: true }) }, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
-  "forms.confirmNewsletterSubscription":[{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
+  "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
+  "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
+  "studio.bookStudioSession":         [{ body: bookingBody },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.sendMagicLink":                [{ body: () => ({ email: uniqueEmail("otp") }) },                                401, 200, 200, 200, 200, 403, 403, 403, 403, 403],

@@ -149,6 +149,35 @@ describe("two nodes on one database", () => {
     expect(await titles()).toContain("Written on node A");
   });
 
+  it("an event edited and cancelled through one node shows so in the other's cached public list", async () => {
+    const staff = await tokens.userToken({ role: "staff" });
+    const write = (method: string, path: string, body: unknown) =>
+      call(a, `/rest/v1/events${path}`, { method, token: staff, body });
+    const listed = async () =>
+      (
+        (await (await call(b, "/rest/v1/events?select=title,status")).json()) as {
+          title: string;
+          status: string;
+        }[]
+      )
+        .filter((e) => e.title.startsWith("Two-node"))
+        .map((e) => `${e.title}:${e.status}`);
+    const created = await write("POST", "", {
+      title: "Two-node gig",
+      event_date: "2031-02-01T18:00:00.000Z",
+    });
+    expect(created.status).toBe(201);
+    // PostgreSQL's NOTIFY reaches node B a moment after node A's commit.
+    await expect.poll(listed, { timeout: 2000 }).toEqual(["Two-node gig:upcoming"]);
+    expect(await listed()).toEqual(["Two-node gig:upcoming"]); // kept by b's cache now
+    expect(
+      (await write("PATCH", "?title=eq.Two-node%20gig", { title: "Two-node gig, late show" })).status,
+    ).toBe(204);
+    await expect.poll(listed, { timeout: 2000 }).toEqual(["Two-node gig, late show:upcoming"]);
+    expect((await write("PATCH", "?title=like.Two-node*", { status: "cancelled" })).status).toBe(204);
+    await expect.poll(listed, { timeout: 2000 }).toEqual(["Two-node gig, late show:cancelled"]);
+  });
+
   it("a file uploaded through one node downloads from the other, and is gone from both once removed", async () => {
     const token = await tokens.userToken({ role: "staff" });
     const path = `nodes/${crypto.randomUUID()}.png`;

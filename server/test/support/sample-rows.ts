@@ -14,17 +14,43 @@ export async function existingIds(db: Database, table: string, limit = 100): Pro
 
 let turn = 0;
 
+/** The required foreign keys of a table: a join table has two, and a pair of parents appears once. */
+export const parentColumns = (table: TableDefinition) =>
+  Object.entries(table.columns)
+    .filter(([, column]) => column.references && !column.nullable)
+    .map(([name]) => name);
+
+/** The parent combinations a table already holds (the seeded team of a session, say), as keys. */
+export async function takenParents(db: Database, table: TableDefinition): Promise<Set<string>> {
+  const columns = parentColumns(table);
+  if (columns.length < 2) return new Set();
+  const rows = (await db
+    .selectFrom(table.name as never)
+    .select(columns as never[])
+    .execute()) as Record<string, unknown>[];
+  return new Set(rows.map((row) => parentKey(columns, row)));
+}
+export const parentKey = (columns: string[], row: Record<string, unknown>) =>
+  columns.map((c) => String(row[c])).join("|");
+
 /**
  * A row the table accepts, its required foreign keys pointing at existing rows; each call takes the next
- * parent in turn, so rows that must be unique per parent pair do not collide.
+ * parents in turn, skipping pairs the table holds already, so rows that must be unique per parent pair
+ * do not collide.
  */
 export async function sampleRowWithParents(db: Database, table: TableDefinition) {
   const row = sampleRow(table);
-  turn += 1;
-  for (const [name, column] of Object.entries(table.columns)) {
-    if (!column.references || column.nullable) continue;
-    const ids = await existingIds(db, column.references);
-    row[name] = ids[turn % ids.length];
-  }
+  const columns = parentColumns(table);
+  const taken = await takenParents(db, table);
+  const pools = await Promise.all(
+    columns.map((name) => existingIds(db, table.columns[name]?.references ?? "")),
+  );
+  do {
+    turn += 1;
+    columns.forEach((name, i) => {
+      const ids = pools[i] as string[];
+      row[name] = ids[turn % ids.length];
+    });
+  } while (taken.has(parentKey(columns, row)));
   return row;
 }

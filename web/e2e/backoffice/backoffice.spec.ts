@@ -9,7 +9,7 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/crm/contacts", "Maja Ekström"],
   ["/app/crm/companies", "Hornstull Records"],
   ["/app/crm/deals", "Negotiation"],
-  ["/app/crm/sessions", "No Sessions Found"],
+  ["/app/crm/sessions", "Studio A – Södermalm"],
   ["/app/crm/talent", /Talent/],
   ["/app/crm/matching", "Available Talent"],
   ["/app/portfolio", "Portfolio"],
@@ -23,7 +23,8 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/legal/some-id", "Coming Soon"],
   ["/app/deals", "Negotiation"],
   ["/app/projects", "Coming Soon"],
-  ["/app/sessions", "No Sessions Found"],
+  ["/app/sessions", "Studio A – Södermalm"],
+  ["/app/events", "Songwriter Circle: Södermalm Sessions"],
   ["/app/deliverables", "Coming Soon"],
   ["/app/contracts", "Coming Soon"],
   ["/app/invoices", "Coming Soon"],
@@ -76,10 +77,16 @@ test("a portfolio item is edited through the dialog, with tags added by Enter an
   const errors = collectConsoleErrors(page);
   await signInAsStaff(page);
   await page.goto("/app/portfolio");
+  // A seeded talent with seeded works, found by the list's name search.
+  await page.getByRole("searchbox", { name: "Search talent" }).fill("Alva Lindqvist");
+  await page
+    .getByRole("list", { name: "Talent list" })
+    .getByRole("link", { name: /Alva Lindqvist/ })
+    .click();
   await page.getByRole("tab", { name: "Portfolio" }).click();
   await page
-    .getByRole("button", { name: /^Edit / })
-    .first()
+    .getByRole("region", { name: "All Works" })
+    .getByRole("button", { name: "Edit Slussen Nights" })
     .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

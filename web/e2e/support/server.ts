@@ -11,7 +11,7 @@ export function serverEnv(): Record<string, string> {
   return JSON.parse(readFileSync(join(e2eDataDir(), "env.json"), "utf8"));
 }
 
-/** Runs the operator CLI (`pnpm cli …`) against the e2e server's database. */
+/** Runs the operator CLI (`npm run cli -- …`) against the e2e server's database. */
 export function cli(...args: string[]): string {
   const res = spawnSync(process.execPath, [join(root, "server", "dist", "cli.js"), ...args], {
     env: { ...process.env, ...serverEnv() },
@@ -45,4 +45,15 @@ export async function accessTokenFor(request: APIRequestContext, user: { email: 
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   return (await res.json()).access_token as string;
+}
+
+/** The newest first-run setup link the server on `baseURL`'s port logged (its log is kept in its data dir). */
+export function loggedSetupLink(baseURL: string): string | undefined {
+  const log = readFileSync(join(e2eDataDir(Number(new URL(baseURL).port)), "server.log"), "utf8");
+  const links = log
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => (JSON.parse(line) as { setupLink?: string }).setupLink)
+    .filter((link): link is string => Boolean(link));
+  return links.at(-1);
 }

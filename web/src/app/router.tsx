@@ -23,6 +23,7 @@ const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "Not
 const AuthArea = lazyNamed(() => import("@/features/auth/components/auth-provider"), "AuthArea");
 const RequireStaff = lazyNamed(() => import("@/features/auth/components/require-staff"), "RequireStaff");
 const SignInPage = lazyNamed(() => import("@/features/auth/routes/sign-in-page"), "SignInPage");
+const SetupPage = lazyNamed(() => import("@/features/auth/routes/setup-page"), "SetupPage");
 const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
 
 export function AppRoutes() {
@@ -45,6 +46,7 @@ export function AppRoutes() {
           <Route element={<AuthArea />}>
             <Route path="auth" element={<SignInPage />} />
             <Route path="login" element={<SignInPage />} />
+            <Route path="setup" element={<SetupPage />} />
             <Route element={<RequireStaff />}>
               <Route path="app/*" element={<AppRoot />} />
             </Route>

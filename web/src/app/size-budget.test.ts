@@ -48,6 +48,14 @@ const PRIVATE_SOURCE_DIRS = [
   "/src/features/portfolio/",
   "/src/features/legal/",
   "/src/features/inbox/",
+  // The back office's events screen; the rest of the events feature is the home page's list.
+  "/src/features/events/routes/",
+  "/src/features/events/api/manage-events.ts",
+  "/src/features/events/components/event-form-dialog.tsx",
+  "/src/features/events/components/poster-picker.tsx",
+  "/src/features/events/components/delete-event-dialog.tsx",
+  "/src/lib/table-writes.ts",
+  "/src/lib/storage-upload.ts",
   "/src/lib/use-auth.ts",
   "/packages/auth-client/",
 ];

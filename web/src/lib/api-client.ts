@@ -32,6 +32,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
 }
 
 /**
+ * The headers supabase-js sends, for calls outside the typed contract (file uploads): `apikey` always,
+ * and the signed-in user's token as the bearer, or the anonymous key when nobody is signed in.
+ */
+export async function apiHeaders(): Promise<{ apikey: string; authorization: string }> {
+  const { anon_key: anonKey } = await loadPublicConfig();
+  const accessToken = (await accessTokenProvider?.()) ?? null;
+  return { apikey: anonKey, authorization: `Bearer ${accessToken ?? anonKey}` };
+}
+
+/**
  * Waits for the public config (meta tag or `/api/config`) so no request leaves without the anonymous key,
  * then adds the headers supabase-js sends: `apikey` always, and `Authorization: Bearer` with the user's
  * token when signed in, otherwise with the anonymous key. A 401 to a user's token gets one refresh and one

@@ -1,4 +1,5 @@
 import { TALENT_PAGE_LIMIT, type Talent } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
 import { tsr } from "@/lib/api-client";
 import { parseContentRangeTotal } from "@/lib/postgrest";
 import { crmQueryKey } from "@/lib/query-keys";
@@ -9,7 +10,7 @@ import { crmQueryKey } from "@/lib/query-keys";
  * either of them (features never import each other).
  */
 export const talentQueryKey = [...crmQueryKey, "talent"] as const;
-export const talentListQueryKey = [...talentQueryKey, "list", { limit: TALENT_PAGE_LIMIT }] as const;
+export const talentListQueryKey = [...talentQueryKey, "list", "all"] as const;
 
 /** Spec §7: the fetch's own error text (shown in the list), and the toast of a failed read. */
 export const TALENT_FETCH_ERROR = "Failed to fetch talent";
@@ -51,27 +52,53 @@ export type TalentList = {
   error: typeof TALENT_FETCH_ERROR | null;
 };
 
-/** The first 50 talents and the total, with the toast 'Failed to load talent list' when the read fails. */
-export function useTalentList(): TalentList {
-  const query = tsr.tables.crm_contacts.list.useQuery({
-    queryKey: talentListQueryKey,
-    // Active talent only: industry contacts live in the same table and have their own screen, and
-    // archived talent leave the lists.
-    queryData: {
-      query: { kind: "eq.talent", archived_at: "is.null", limit: String(TALENT_PAGE_LIMIT) },
+/** Enough for any roster this business keeps; the builder never loops without bound. */
+const MAX_TALENT_PAGES = 40;
+
+type ListAnswer = { status: number; body: unknown; headers: Headers };
+
+/**
+ * Every active talent, read 50 at a time (the spec's fetch limit per call) until the total is reached,
+ * so the builder's search, role filter and count cover the whole roster, not just its first page.
+ */
+async function readAllTalent(signal: AbortSignal): Promise<{ rows: TalentRow[]; total: number }> {
+  const rows: TalentRow[] = [];
+  let total = 0;
+  for (let page = 0; page < MAX_TALENT_PAGES; page += 1) {
+    const answer = (await tsr.tables.crm_contacts.list.query({
+      // Active talent only: industry contacts live in the same table and have their own screen, and
+      // archived talent leave the lists. A stable order keeps the pages from overlapping.
+      query: {
+        kind: "eq.talent",
+        archived_at: "is.null",
+        order: "last_name.asc,first_name.asc,id.asc",
+        limit: String(TALENT_PAGE_LIMIT),
+        ...(page > 0 ? { offset: String(page * TALENT_PAGE_LIMIT) } : {}),
+      },
       headers: { prefer: "count=exact" },
-    },
+      fetchOptions: { signal },
+    })) as ListAnswer;
+    // A partial page with a known total is PostgREST's 206: both are a success.
+    if ((answer.status !== 200 && answer.status !== 206) || !Array.isArray(answer.body)) throw answer;
+    rows.push(...(answer.body as TalentRow[]));
+    total = parseContentRangeTotal(answer.headers.get("content-range")) ?? rows.length;
+    if (answer.body.length < TALENT_PAGE_LIMIT || rows.length >= total) break;
+  }
+  return { rows, total };
+}
+
+/** Every active talent and the total, with the toast 'Failed to load talent list' when a read fails. */
+export function useTalentList(): TalentList {
+  const query = useQuery({
+    queryKey: talentListQueryKey,
+    queryFn: ({ signal }) => readAllTalent(signal),
     meta: { errorMessage: TALENT_LOAD_TOAST },
   });
 
   if (query.isPending) return { talents: [], total: 0, isPending: true, error: null };
-  // A partial page with a known total is PostgREST's 206: both are a success (ts-rest throws the rest).
-  if (query.isError || !Array.isArray(query.data.body)) {
-    return { talents: [], total: 0, isPending: false, error: TALENT_FETCH_ERROR };
-  }
-  const talents = (query.data.body as TalentRow[])
+  if (query.isError) return { talents: [], total: 0, isPending: false, error: TALENT_FETCH_ERROR };
+  const talents = query.data.rows
     .filter((row): row is TalentRow & { id: string } => typeof row.id === "string")
     .map(toTalent);
-  const total = parseContentRangeTotal(query.data.headers.get("content-range")) ?? talents.length;
-  return { talents, total, isPending: false, error: null };
+  return { talents, total: query.data.total, isPending: false, error: null };
 }

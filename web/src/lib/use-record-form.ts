@@ -4,6 +4,17 @@ import type { z } from "zod";
 import { describeApiError } from "@/lib/api-errors";
 import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
 
+/** A refusal that belongs to one field (a poster the storage API refused): shown next to that field. */
+export class FieldProblem extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FieldProblem";
+  }
+}
+
 type FieldName<V> = Extract<keyof V, string>;
 type FieldErrors<V> = Partial<Record<FieldName<V>, string>>;
 
@@ -96,7 +107,7 @@ export function useRecordForm<V extends Record<string, unknown>, P>(options: Rec
         setIsStale(true);
         return false;
       }
-      const fieldError = fieldErrorOf(error);
+      const fieldError = error instanceof FieldProblem ? error : fieldErrorOf(error);
       if (fieldError && fieldError.field in values) {
         showErrors({ [fieldError.field]: fieldError.message } as FieldErrors<V>);
       } else {

@@ -1,3 +1,4 @@
+import type { Request } from "express";
 import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
@@ -31,6 +32,11 @@ export interface Requester {
   ip: string;
   userAgent: string | null;
 }
+
+export const requesterOf = (req: Request): Requester => ({
+  ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null,
+});
 
 /** The signed-in user a request carries (from its access token, checked against the live session). */
 export interface SignedIn {

@@ -3,7 +3,7 @@ import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import { type AuthDeps, requesterOf, type SignedIn } from "./deps";
 import { isDevMailOpen } from "./dev-mail";
 import { SINGLE_CONFIRMATION } from "./email-change";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
@@ -21,11 +21,6 @@ import { getUser, updateUser } from "./user";
 import { parseVerifyInput, verifyOneTimeToken } from "./verify";
 
 const s = initServer();
-
-const requesterOf = (req: Request): Requester => ({
-  ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null,
-});
 
 function signedIn(res: Response): SignedIn {
   const principal = principalOf(res);

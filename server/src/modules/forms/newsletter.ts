@@ -1,6 +1,7 @@
 import {
   type HONEYPOT_FIELD,
   NEWSLETTER_OUTCOME_PARAM,
+  NEWSLETTER_TOKEN_FRAGMENT,
   type NewsletterInput,
   type NewsletterOutcome,
 } from "@app/contracts";
@@ -55,13 +56,13 @@ export async function requestNewsletterSubscription(
     await deps.mailer.send({
       kind: "newsletter_confirmation",
       to: email,
-      link: `${deps.siteUrl}/api/newsletter/confirm?${new URLSearchParams({ token }).toString()}`,
+      link: confirmationPage(deps, token),
       expiresInSeconds: CONFIRM_WITHIN_SECONDS,
     });
   });
 }
 
-/** The mailed link: applies its request once, if it has not expired. */
+/** The mailed token: applies its request once, if it has not expired. */
 export async function confirmNewsletterSubscription(
   deps: FormsDeps,
   token: string | undefined,
@@ -77,6 +78,11 @@ export async function confirmNewsletterSubscription(
   });
 }
 
-/** The page the link lands on, telling the visitor how it went. */
-export const newsletterLanding = (deps: Pick<FormsDeps, "siteUrl">, outcome: NewsletterOutcome) =>
-  `${deps.siteUrl}/contact?${NEWSLETTER_OUTCOME_PARAM}=${outcome}`;
+/**
+ * The page the mailed link opens: it asks the visitor to confirm, and only their click confirms. The token
+ * rides in the fragment, which browsers never send to a server or in a Referer.
+ */
+export const confirmationPage = (deps: Pick<FormsDeps, "siteUrl">, token: string | undefined) =>
+  token
+    ? `${deps.siteUrl}/contact?${NEWSLETTER_OUTCOME_PARAM}=confirm#${new URLSearchParams({ [NEWSLETTER_TOKEN_FRAGMENT]: token })}`
+    : `${deps.siteUrl}/contact?${NEWSLETTER_OUTCOME_PARAM}=${"invalid" satisfies NewsletterOutcome}`;

@@ -2,11 +2,7 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request } from "express";
 import { withContentRange } from "../../rest/send-list";
-import {
-  confirmNewsletterSubscription,
-  newsletterLanding,
-  requestNewsletterSubscription,
-} from "./newsletter";
+import { confirmationPage, confirmNewsletterSubscription, requestNewsletterSubscription } from "./newsletter";
 import type { InboxTable } from "./repository";
 import * as forms from "./service";
 
@@ -49,13 +45,14 @@ export function formsRouter(deps: forms.FormsDeps) {
       await requestNewsletterSubscription(deps, submitter(req), body);
       return { status: 201, body: receipt };
     },
-    confirmNewsletterSubscription: async ({ query, res }) => {
-      res.setHeader(
-        "Location",
-        newsletterLanding(deps, await confirmNewsletterSubscription(deps, query.token)),
-      );
+    openNewsletterConfirmation: async ({ query, res }) => {
+      res.setHeader("Location", confirmationPage(deps, query.token));
       return { status: 303, body: undefined };
     },
+    confirmNewsletterSubscription: async ({ body }) => ({
+      status: 200,
+      body: { outcome: await confirmNewsletterSubscription(deps, body.token) },
+    }),
     listApplications: list("applications"),
     listContactMessages: list("contact_messages"),
     listNewsletterSubscriptions: list("newsletter_subscriptions"),

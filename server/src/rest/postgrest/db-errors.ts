@@ -75,6 +75,8 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
       );
     }
     case "SQLITE_CONSTRAINT_CHECK":
+    // A check SQLite could not add to an existing table, kept by a trigger (RAISE names the check).
+    case "SQLITE_CONSTRAINT_TRIGGER":
       return restError("23514", `new row for relation "${ctx.table}" violates check constraint`, {
         details: err.message.replace(/^CHECK constraint failed: /, "Failing check: "),
       });

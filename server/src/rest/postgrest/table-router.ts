@@ -8,8 +8,10 @@ import { type Preferences, parsePrefer, parseQuery, parseRangeHeader } from "./p
 import { restError } from "./rest-error";
 import {
   deleteRows,
+  hasDerivedColumns,
   insertRows,
   type Row,
+  readClock,
   readRows,
   selectedColumns,
   type TableHandle,
@@ -104,8 +106,11 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     list: async ({ req, res, headers }) => {
       const { query, prefer } = context(req, res, "select");
       const range = parseRangeHeader(headers.range);
-      const key = `${table.name}:${JSON.stringify([req.query, prefer.count, range])}`;
-      const page = await db.cachedRead(key, () => readRows(db, handle, { query, prefer, range }));
+      const at = readClock(deps.now());
+      // A table with derived columns answers differently as time passes: its reads are kept per minute.
+      const clock = hasDerivedColumns(handle.hooks) ? at : "";
+      const key = `${table.name}:${clock}:${JSON.stringify([req.query, prefer.count, range])}`;
+      const page = await db.cachedRead(key, () => readRows(db, handle, { at, query, prefer, range }));
       res.setHeader("Content-Range", contentRange(page.offset, page.rows.length, page.total));
       const isPartial = page.total !== undefined && page.rows.length < page.total;
       return { status: isPartial ? 206 : 200, body: shape(page.rows, res, headers.accept) };

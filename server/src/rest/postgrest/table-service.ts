@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
-import { type SqlBool, sql } from "kysely";
+import { type AliasedRawBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { columnOf, whereSql } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
@@ -37,6 +37,12 @@ export interface TableHooks {
     ctx: HookContext,
     change: { verb: "insert" | "update" | "delete"; before?: Row; after?: Row },
   ): Promise<void>;
+  /**
+   * Columns whose value is computed when read, from the stored row and the read's time (`at`, the
+   * read clock): a status that follows from a date. Every read sees the computed value, in its filters,
+   * order and counts as in its rows, and so does the row a write answers with.
+   */
+  derivedColumns?: Record<string, (at: string) => RawBuilder<unknown>>;
 }
 
 export interface TableHandle {
@@ -45,6 +51,8 @@ export interface TableHandle {
 }
 
 export interface ReadRequest {
+  /** The read clock (see readClock). */
+  at: string;
   query: ParsedQuery;
   prefer: Preferences;
   range?: { offset: number; limit?: number };
@@ -88,9 +96,49 @@ function orderSql(table: TableDefinition, terms: OrderTerm[]) {
 
 const all = sql<SqlBool>`1 = 1`;
 
+/**
+ * The time derived columns are computed at: the request's time to the minute. Reads within one minute
+ * agree, so a cached read (see the table router and the public read cache, which both keep answers for
+ * at most the minute) shows exactly what a fresh one would.
+ */
+export function readClock(ms: number): string {
+  return new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+}
+
+export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derivedColumns ?? {}).length > 0;
+
+/**
+ * What reads select from: the table itself, or, when it has derived columns, a subquery of the same name
+ * that computes them, so filters, order and counts apply to the value a reader sees (`status=eq.past`).
+ */
+function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder<unknown, string> {
+  const { table, hooks } = handle;
+  const derived = hooks.derivedColumns;
+  if (!derived || !hasDerivedColumns(hooks)) return table.name;
+  const columns = table.columnNames.map((name) => {
+    const expression = derived[name];
+    return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
+  });
+  return sql`(select ${sql.join(columns)} from ${sql.table(table.name)})`.as(table.name);
+}
+
+/** A written row as a reader would see it: with its derived columns computed. */
+async function asRead(trx: Db, handle: TableHandle, at: string, stored: Row): Promise<Row> {
+  const { table, hooks } = handle;
+  if (!hasDerivedColumns(hooks)) return toApiRow(table, stored);
+  const key = stored[table.primaryKey];
+  const row = (await trx
+    .selectFrom(readSource(handle, at) as never)
+    .selectAll()
+    .where(sql.ref(table.primaryKey), "=", key as never)
+    .executeTakeFirst()) as Row | undefined;
+  return toApiRow(table, row ?? stored);
+}
+
 export async function readRows(db: Database, handle: TableHandle, request: ReadRequest) {
   const { table } = handle;
   const { query, prefer, range } = request;
+  const source = readSource(handle, request.at);
   const columns = selectedColumns(table, query.select);
   const where = whereSql(table, db.engine, query.where) ?? all;
   const offset = query.offset ?? range?.offset ?? 0;
@@ -99,21 +147,21 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const order = orderSql(table, orderTerms(table, query.order));
   const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => ({
     rows: (await db
-      .selectFrom(table.name as never)
+      .selectFrom(source as never)
       .selectAll()
       .where(where)
       .orderBy(order)
       .limit(limit)
       .offset(offset)
       .execute()) as Row[],
-    total: prefer.count ? await countRows(db, table, where) : undefined,
+    total: prefer.count ? await countRows(db, source, where) : undefined,
   }));
   return { rows: rows.map((row) => project(toApiRow(table, row), columns)), offset, total };
 }
 
-async function countRows(db: Db, table: TableDefinition, where: ReturnType<typeof whereSql>) {
+async function countRows(db: Db, source: ReturnType<typeof readSource>, where: ReturnType<typeof whereSql>) {
   const row = (await db
-    .selectFrom(table.name as never)
+    .selectFrom(source as never)
     .select(sql<number>`count(*)`.as("n"))
     .where(where ?? all)
     .executeTakeFirst()) as { n: number | string } | undefined;
@@ -134,11 +182,16 @@ function requireFilters(verb: "UPDATE" | "DELETE", where: Condition[]) {
   if (where.length === 0) throw restError("21000", `${verb} requires a WHERE clause`);
 }
 
-/** The rows a write will touch, locked on PostgreSQL until the transaction ends. */
-async function lockMatching(trx: Db, db: Database, table: TableDefinition, conditions: Condition[]) {
-  const where = whereSql(table, db.engine, conditions) ?? all;
+/**
+ * The rows a write will touch, locked on PostgreSQL until the transaction ends. Filters see derived
+ * columns as a read does (`DELETE ?status=eq.past` removes the events a reader sees as past); PostgreSQL
+ * takes the lock on the table's rows under the subquery.
+ */
+async function lockMatching(trx: Db, db: Database, handle: TableHandle, request: WriteRequest) {
+  const { table } = handle;
+  const where = whereSql(table, db.engine, request.query.where) ?? all;
   let query = trx
-    .selectFrom(table.name as never)
+    .selectFrom(readSource(handle, readClock(Date.parse(request.at))) as never)
     .selectAll()
     .where(where);
   if (db.engine === "postgres") query = query.forUpdate();
@@ -199,7 +252,7 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
         return (await insert.returningAll().executeTakeFirst()) as Row | undefined;
       });
       if (!row) continue; // ignored duplicate
-      const after = toApiRow(table, row);
+      const after = await asRead(trx, handle, readClock(Date.parse(request.at)), row);
       await hooks.afterWrite?.(ctx, before ? { verb: "update", before, after } : { verb: "insert", after });
       written.push(after);
     }
@@ -235,7 +288,7 @@ export async function updateRows(db: Database, handle: TableHandle, changes: Row
       at: request.at,
       ip: request.ip,
     };
-    const matched = await lockMatching(trx, db, table, request.query.where);
+    const matched = await lockMatching(trx, db, handle, request);
     const written: Row[] = [];
     for (const stored of matched) {
       const before = toApiRow(table, stored);
@@ -256,7 +309,7 @@ export async function updateRows(db: Database, handle: TableHandle, changes: Row
             .executeTakeFirst()) as Row | undefined,
       );
       if (!row) continue;
-      const after = toApiRow(table, row);
+      const after = await asRead(trx, handle, readClock(Date.parse(request.at)), row);
       await hooks.afterWrite?.(ctx, { verb: "update", before, after });
       written.push(after);
     }
@@ -275,7 +328,7 @@ export async function deleteRows(db: Database, handle: TableHandle, request: Wri
       at: request.at,
       ip: request.ip,
     };
-    const matched = await lockMatching(trx, db, table, request.query.where);
+    const matched = await lockMatching(trx, db, handle, request);
     const removed: Row[] = [];
     for (const stored of matched) {
       const before = toApiRow(table, stored);

@@ -58,6 +58,10 @@ const LegalClausesPage = lazyNamed(
   () => import("@/features/legal/routes/legal-clauses-page"),
   "LegalClausesPage",
 );
+const EventsAdminPage = lazyNamed(
+  () => import("@/features/events/routes/events-admin-page"),
+  "EventsAdminPage",
+);
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
 
 /** Spec §2 "Back-office routes defined", relative to /app. */
@@ -92,6 +96,7 @@ export function BackOfficeRoutes() {
       <Route path="projects" element={<ComingSoonPage title="Projects" />} />
       {/* The spec leaves a top-level sessions route open; the sidebar links it, so it shows the sessions screen. */}
       <Route path="sessions" element={<SessionsPage />} />
+      <Route path="events" element={<EventsAdminPage />} />
       <Route path="deliverables" element={<ComingSoonPage title="Deliverables" />} />
       <Route path="contracts" element={<ComingSoonPage title="Contracts" />} />
       <Route path="invoices" element={<ComingSoonPage title="Invoices" />} />

@@ -18,6 +18,7 @@ import {
   Receipt,
   Scale,
   Settings,
+  Ticket,
 } from "lucide-react";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
@@ -44,6 +45,8 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/app/portfolio", label: "Portfolio", icon: BriefcaseBusiness },
   { to: "/app/projects", label: "Projects", icon: FolderKanban },
   { to: "/app/sessions", label: "Sessions", icon: CalendarClock },
+  // The public site's community events, next to the other dated work.
+  { to: "/app/events", label: "Events", icon: Ticket },
   { to: "/app/deliverables", label: "Deliverables", icon: Package },
   { to: "/app/contracts", label: "Contracts", icon: FileSignature },
   { to: "/app/legal", label: "Legal", icon: Scale },

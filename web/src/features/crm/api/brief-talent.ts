@@ -2,9 +2,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
 import type { BriefTalent, Contact } from "@/features/crm/api/crm-types";
 import { readTable } from "@/features/crm/api/read-table";
-import { insertRow } from "@/features/crm/api/table-writes";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess, searchFilter } from "@/lib/postgrest";
+import { insertRow } from "@/lib/table-writes";
 
 export type LinkedTalent = {
   link: BriefTalent;

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES } from "@/features/crm/api/crm-keys";
 import type { CrmTables } from "@/features/crm/api/crm-types";
 import { readTable } from "@/features/crm/api/read-table";
-import { insertRow } from "@/features/crm/api/table-writes";
+import { insertRow } from "@/lib/table-writes";
 
 type BoardTable = "crm_deals" | "crm_briefs";
 const COLUMN_FIELD = { crm_deals: "stage", crm_briefs: "status" } as const;

@@ -11,21 +11,25 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Rows matching a filter, counted by the server (one row read, the total from Content-Range). */
 const countRows = async (
-  table: "crm_briefs" | "crm_brief_talent",
+  table: "crm_briefs" | "crm_brief_talent" | "studio_sessions",
   query: Record<string, string>,
   signal: AbortSignal,
 ) => (await readTable(table, { ...query, select: "id", limit: "1" }, signal)).total;
 
-/** The A&R dashboard's figures that exist in the CRM today: matches made (talent linked to briefs) and active briefs. */
+/**
+ * The A&R dashboard's figures that exist in the CRM today: matches made (talent linked to briefs),
+ * sessions booked (every session not cancelled) and active briefs.
+ */
 export function useArFigures() {
   return useQuery({
     queryKey: crmKeys.figures("a-and-r"),
     queryFn: async ({ signal }) => {
-      const [matchesMade, activeBriefs] = await Promise.all([
+      const [matchesMade, sessionsBooked, activeBriefs] = await Promise.all([
         countRows("crm_brief_talent", {}, signal),
+        countRows("studio_sessions", { status: "neq.cancelled" }, signal),
         countRows("crm_briefs", { status: "neq.shipped" }, signal),
       ]);
-      return { matchesMade, activeBriefs };
+      return { matchesMade, sessionsBooked, activeBriefs };
     },
     meta: { errorMessage: "Failed to load the dashboard figures" },
   });

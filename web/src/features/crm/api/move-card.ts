@@ -1,8 +1,8 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES } from "@/features/crm/api/crm-keys";
 import type { Brief, Deal } from "@/features/crm/api/crm-types";
-import { updateRow } from "@/features/crm/api/table-writes";
 import type { RowsAnswer } from "@/lib/postgrest";
+import { updateRow } from "@/lib/table-writes";
 
 type Board =
   | { table: "crm_deals"; field: "stage"; card: Deal }

@@ -1,46 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES } from "@/features/crm/api/crm-keys";
 import type { CrmTable, CrmTables } from "@/features/crm/api/crm-types";
-import { tsr } from "@/lib/api-client";
-import { expectSuccess, versionedFilter, writtenRow } from "@/lib/postgrest";
-
-type WriteArgs = { body: unknown; query: Record<string, string>; headers: { prefer: string } };
-type Write = (args: WriteArgs) => Promise<{ status: number; body: unknown }>;
-
-/*
- * The contract types each table's routes separately, and indexing them by a generic table name is more
- * than TypeScript can represent; the routes are seen here, once, through the shapes this module needs.
- * The functions below keep each table's own insert, update and row types.
- */
-const writeRoutes = tsr.tables as unknown as Record<
-  CrmTable,
-  { insert: { mutate: Write }; update: { mutate: Write } }
->;
-
-export async function insertRow<N extends CrmTable>(table: N, values: CrmTables[N]["insert"]) {
-  const response = await writeRoutes[table].insert.mutate({
-    body: values,
-    query: {},
-    headers: { prefer: "return=representation" },
-  });
-  return writtenRow<CrmTables[N]["row"]>(expectSuccess(response));
-}
-
-export type VersionedChange<N extends CrmTable> = {
-  id: string;
-  /** The `updated_at` the screen read: a newer row on the server refuses the save (StaleRecordError). */
-  version: string;
-  changes: CrmTables[N]["update"];
-};
-
-export async function updateRow<N extends CrmTable>(table: N, { id, version, changes }: VersionedChange<N>) {
-  const response = await writeRoutes[table].update.mutate({
-    body: changes,
-    query: versionedFilter(id, version),
-    headers: { prefer: "return=representation" },
-  });
-  return writtenRow<CrmTables[N]["row"]>(expectSuccess(response));
-}
+import { insertRow, updateRow, type VersionedChange } from "@/lib/table-writes";
 
 type Messages = { successMessage: string; errorMessage: string };
 

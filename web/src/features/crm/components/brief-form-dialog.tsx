@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
+import { FormFooter } from "@/components/form/form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -9,8 +11,6 @@ import type { Brief } from "@/features/crm/api/crm-types";
 import { useUpdateRow } from "@/features/crm/api/table-writes";
 import { BriefTalent } from "@/features/crm/components/brief-talent";
 import { CompanySelect } from "@/features/crm/components/company-select";
-import { ConflictNotice } from "@/features/crm/components/conflict-notice";
-import { FormFooter } from "@/features/crm/components/form-footer";
 import { RecordTimeline } from "@/features/crm/components/record-timeline";
 import { BRIEF_COLUMNS } from "@/features/crm/utils/board-columns";
 import {

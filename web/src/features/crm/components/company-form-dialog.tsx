@@ -1,13 +1,13 @@
 import { useState } from "react";
+import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
+import { FormFooter } from "@/components/form/form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { Company } from "@/features/crm/api/crm-types";
 import { useInsertRow, useUpdateRow } from "@/features/crm/api/table-writes";
-import { ConflictNotice } from "@/features/crm/components/conflict-notice";
-import { FormFooter } from "@/features/crm/components/form-footer";
 import {
   COMPANY_KIND_OPTIONS,
   companyInsertSchema,

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
+import { FormFooter } from "@/components/form/form-footer";
 import { TagInput } from "@/components/form/tag-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -8,8 +10,6 @@ import type { Contact } from "@/features/crm/api/crm-types";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
 import { useInsertRow, useUpdateRow } from "@/features/crm/api/table-writes";
 import { CompanySelect } from "@/features/crm/components/company-select";
-import { ConflictNotice } from "@/features/crm/components/conflict-notice";
-import { FormFooter } from "@/features/crm/components/form-footer";
 import { StrengthsEditor } from "@/features/crm/components/strengths-editor";
 import {
   contactInsertSchema,

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CrmDashboardPage } from "@/features/crm/routes/crm-dashboard-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
-import { makeContact } from "@/features/crm/test/crm-fixtures";
+import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,7 +19,8 @@ describe("CrmDashboardPage", () => {
     renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
     await waitFor(() => expect(figure("Matches Made")).toHaveTextContent("12"));
     expect(figure("Active Briefs")).toHaveTextContent("3");
-    for (const label of ["Sessions Booked", "New Releases", "Contracts Signed"]) {
+    expect(figure("Sessions Booked")).toHaveTextContent(/^0$/);
+    for (const label of ["New Releases", "Contracts Signed"]) {
       expect(figure(label)).toHaveTextContent(/^0$/);
     }
     expect(figure("Royalty Accrual")).toHaveTextContent(/^SEK\s0$/);
@@ -65,12 +66,37 @@ describe("CrmDashboardPage", () => {
     const user = userEvent.setup();
     stubCrmApi();
     renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
-    expect(screen.getByRole("link", { name: "Book Session" })).toHaveAttribute("href", "/app/crm/sessions");
     expect(screen.getByRole("button", { name: /Link .* Song/ })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add Talent" }));
     expect(await screen.findByRole("dialog", { name: "Add Talent" })).toBeInTheDocument();
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("button", { name: "Create Brief" }));
     expect(await screen.findByRole("dialog", { name: "New Brief" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Book Session" }));
+    expect(await screen.findByRole("dialog", { name: "Book Session" })).toBeInTheDocument();
+  });
+
+  it("counts booked sessions (not cancelled) and lists the next 7 days' sessions", async () => {
+    const session = makeSession({ title: "Vocal session", room_id: "r1" });
+    const api = stubCrmApi({
+      "GET studio_sessions": (request) =>
+        request.params.get("select") === "id"
+          ? rowsResponse([{ id: "z" }], { total: 5 })
+          : rowsResponse([session]),
+      "GET studio_rooms": () => rowsResponse([makeRoom({ id: "r1", name: "Studio A" })]),
+    });
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    await waitFor(() => expect(figure("Sessions Booked")).toHaveTextContent(/^5$/));
+    const upcoming = await screen.findByRole("list", { name: "Upcoming sessions" });
+    expect(upcoming).toHaveTextContent("Vocal session");
+    expect(upcoming).toHaveTextContent("2026-12-01 10:00–12:00 · Studio A");
+    const reads = api.calls("GET", "studio_sessions");
+    expect(reads.every((r) => r.params.get("status") === "neq.cancelled")).toBe(true);
+    const window = reads.find((r) => r.params.get("and"))?.params.get("and") ?? "";
+    const [from, to] = [...window.matchAll(/starts_at\.(?:gte|lt)\.([^,)]+)/g)].map((m) =>
+      Date.parse(m[1] ?? ""),
+    );
+    expect(((to ?? 0) - (from ?? 0)) / (24 * 3_600_000)).toBe(7);
   });
 });

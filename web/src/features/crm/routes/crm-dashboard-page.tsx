@@ -18,19 +18,22 @@ import { Spinner } from "@/components/ui/spinner";
 import { StatCard } from "@/components/ui/stat-card";
 import { PLATFORM } from "@/config/site";
 import { NURTURE_AFTER_DAYS, useArFigures, useNurtureQueue } from "@/features/crm/api/get-ar-figures";
+import { type SessionView, useUpcomingSessions } from "@/features/crm/api/studio-sessions";
 import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
 import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
+import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { formatContactName } from "@/features/crm/utils/names";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
 import { formatRelativeTime, formatSek } from "@/lib/format";
+import { formatStockholmSpan, weekStart } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Spec §9: the A&R dashboard looks 7 days ahead for sessions. */
 export const UPCOMING_SESSION_DAYS = 7;
 
 /*
- * Sessions, releases, contracts and royalties are later features with no tables yet: their figures read
- * 0 until then, never a made-up number.
+ * Releases, contracts and royalties are later features with no tables yet: their figures read 0 until
+ * then, never a made-up number.
  */
 const NOT_YET_TRACKED = 0;
 
@@ -38,7 +41,8 @@ export function CrmDashboardPage() {
   useDocumentTitle("A&R Dashboard");
   const figures = useArFigures();
   const nurture = useNurtureQueue();
-  const [dialog, setDialog] = useState<"talent" | "brief" | null>(null);
+  const [dialog, setDialog] = useState<"talent" | "brief" | "session" | null>(null);
+  const upcoming = useUpcomingSessions(...upcomingWindow());
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -59,11 +63,9 @@ export function CrmDashboardPage() {
           <ClipboardList aria-hidden="true" />
           Create Brief
         </Button>
-        <Button asChild variant="secondary">
-          <Link to="/app/crm/sessions">
-            <CalendarCheck aria-hidden="true" />
-            Book Session
-          </Link>
+        <Button variant="secondary" onClick={() => setDialog("session")}>
+          <CalendarCheck aria-hidden="true" />
+          Book Session
         </Button>
         <Button variant="outline" onClick={() => console.info("Link song: not connected yet")}>
           <Link2 aria-hidden="true" />
@@ -73,7 +75,7 @@ export function CrmDashboardPage() {
 
       <section aria-label="Metrics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard label="Matches Made" value={figure(figures.data?.matchesMade)} icon={Sparkles} />
-        <StatCard label="Sessions Booked" value={NOT_YET_TRACKED} icon={CalendarCheck} />
+        <StatCard label="Sessions Booked" value={figure(figures.data?.sessionsBooked)} icon={CalendarCheck} />
         <StatCard label="Active Briefs" value={figure(figures.data?.activeBriefs)} icon={ClipboardList} />
         <StatCard label="New Releases" value={NOT_YET_TRACKED} icon={Disc3} />
         <StatCard label="Contracts Signed" value={NOT_YET_TRACKED} icon={FileSignature} />
@@ -133,14 +135,60 @@ export function CrmDashboardPage() {
             <p className="text-sm text-muted-foreground">Next {UPCOMING_SESSION_DAYS} days</p>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-muted-foreground">
-              No sessions in the next {UPCOMING_SESSION_DAYS} days.
-            </p>
+            <UpcomingSessions sessions={upcoming.data?.rows} isPending={upcoming.isPending} />
           </CardContent>
         </Card>
       </div>
       <ContactFormDialog kind="talent" open={dialog === "talent"} onOpenChange={closeDialog} />
       <BriefFormDialog open={dialog === "brief"} onOpenChange={closeDialog} />
+      <SessionFormDialog open={dialog === "session"} onOpenChange={closeDialog} />
     </div>
+  );
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Now to seven days ahead, from the start of the current hour so the query stays put while the screen is open. */
+function upcomingWindow(now = Date.now()): [string, string] {
+  const from = now - (now % HOUR_MS);
+  return [new Date(from).toISOString(), new Date(from + UPCOMING_SESSION_DAYS * 24 * HOUR_MS).toISOString()];
+}
+
+function UpcomingSessions({
+  sessions,
+  isPending,
+}: {
+  sessions: SessionView[] | undefined;
+  isPending: boolean;
+}) {
+  if (isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner />
+        Loading...
+      </p>
+    );
+  }
+  if (!sessions || sessions.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">No sessions in the next {UPCOMING_SESSION_DAYS} days.</p>
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Upcoming sessions">
+      {sessions.map((session) => (
+        <li key={session.id} className="grid gap-0.5 text-sm">
+          <Link
+            to={`/app/crm/sessions?week=${weekStart(session.starts_at)}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {session.title}
+          </Link>
+          <span className="text-muted-foreground">
+            {formatStockholmSpan(session.starts_at, session.ends_at)} · {session.roomName}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,26 +1,81 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { SessionsPage } from "@/features/crm/routes/sessions-page";
 import { TalentMatchingPage } from "@/features/crm/routes/talent-matching-page";
-import { renderWithProviders } from "@/test/render";
+import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
+import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
+import { renderBackOffice } from "@/test/render-back-office";
 
 describe("CRM screens", () => {
-  it("Sessions: Calendar disabled (coming soon), List with 'No Sessions Found'", () => {
-    renderWithProviders(<SessionsPage />);
-    expect(screen.getByRole("tab", { name: /Calendar/ })).toBeDisabled();
-    expect(screen.getByRole("tab", { name: /coming soon/ })).toBeInTheDocument();
-    expect(screen.getByRole("tab", { name: "List" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("heading", { name: "No Sessions Found" })).toBeInTheDocument();
+  it("Sessions: Calendar and List tabs, 'No Sessions Found' with Book Session while there are none", async () => {
+    stubCrmApi();
+    renderBackOffice(<SessionsPage />, { route: "/app/crm/sessions" });
+    expect(screen.getByRole("tab", { name: "Calendar" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Calendar" })).toBeEnabled();
+    expect(await screen.findByRole("heading", { name: "No Sessions Found" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Book Session" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "New Session" })).toBeInTheDocument();
   });
 
-  it("Talent Matching: empty Available Talent and Selected Team, Create Session", () => {
-    renderWithProviders(<TalentMatchingPage />);
+  it("Sessions: a week per room in Stockholm time, with previous and next week", async () => {
+    const user = userEvent.setup();
+    const studio = makeRoom({ name: "Studio A" });
+    const api = stubCrmApi({
+      "GET studio_rooms": () => rowsResponse([studio]),
+      "GET studio_sessions": (request) =>
+        request.params.get("select") === "id"
+          ? rowsResponse([{ id: "x" }], { total: 1 })
+          : rowsResponse([
+              makeSession({
+                title: "Late take",
+                room_id: studio.id,
+                starts_at: "2026-12-01T23:30:00.000Z",
+                ends_at: "2026-12-02T01:00:00.000Z",
+              }),
+            ]),
+    });
+    renderBackOffice(<SessionsPage />, { route: "/app/crm/sessions?week=2026-12-02" });
+    const week = await screen.findByRole("table");
+    expect(screen.getByRole("heading", { name: /^Week of Monday,? 30 November 2026$/ })).toBeInTheDocument();
+    const row = within(week).getByRole("row", { name: /^Studio A/ });
+    const cells = within(row).getAllByRole("cell");
+    // 23:30 UTC on Tuesday is 00:30 on Wednesday in Stockholm.
+    expect(cells[2]).toHaveTextContent("Late take00:30–02:00");
+    expect(cells[1]).toHaveTextContent("");
+    const read = api.calls("GET", "studio_sessions").find((r) => r.params.get("limit") === "500");
+    expect(read?.params.get("starts_at")).toBe("lt.2026-12-06T23:00:00.000Z");
+    expect(read?.params.get("ends_at")).toBe("gt.2026-11-29T23:00:00.000Z");
+    await user.click(screen.getByRole("button", { name: "Next week" }));
+    expect(
+      await screen.findByRole("heading", { name: /^Week of Monday,? 7 December 2026$/ }),
+    ).toBeInTheDocument();
+  });
+
+  it("Talent Matching: empty Available Talent and Selected Team, Create Session disabled", async () => {
+    stubCrmApi();
+    renderBackOffice(<TalentMatchingPage />, { route: "/app/crm/matching" });
     expect(screen.getByRole("heading", { name: "Available Talent" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Selected Team" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "No Available Talent" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "No Available Talent" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No team members selected" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create Session" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Session" })).toBeDisabled();
+  });
+
+  it("Talent Matching: picks talent into the team and opens the booking dialog with them", async () => {
+    const user = userEvent.setup();
+    const nova = makeContact({ first_name: "Nova", last_name: "Lind" });
+    const omar = makeContact({ first_name: "Omar", last_name: "Berg" });
+    stubCrmApi({ "GET crm_contacts": () => rowsResponse([omar, nova]) });
+    renderBackOffice(<TalentMatchingPage />, { route: "/app/crm/matching" });
+    await user.click(await screen.findByRole("button", { name: "Add Nova Lind to the team" }));
+    await user.click(screen.getByRole("button", { name: "Add Omar Berg to the team" }));
+    expect(screen.getByRole("list", { name: "Selected team" })).toHaveTextContent("Nova Lind");
+    expect(screen.queryByRole("button", { name: "Add Nova Lind to the team" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create Session" }));
+    const dialog = await screen.findByRole("dialog", { name: "Book Session" });
+    const team = within(dialog).getByRole("list", { name: "Team members" });
+    expect(team).toHaveTextContent("Nova Lind");
+    expect(team).toHaveTextContent("Omar Berg");
   });
 });

@@ -1,4 +1,12 @@
-import type { Activity, Brief, Company, Contact, Deal } from "@/features/crm/api/crm-types";
+import type {
+  Activity,
+  Brief,
+  Company,
+  Contact,
+  Deal,
+  StudioRoom,
+  StudioSession,
+} from "@/features/crm/api/crm-types";
 
 /** Factories for CRM rows as the API answers them; each call gets its own id unless one is given. */
 let sequence = 0;
@@ -94,6 +102,35 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     actor_id: null,
     note: null,
     created_at: READ_AT,
+    ...overrides,
+  };
+}
+
+export function makeRoom(overrides: Partial<StudioRoom> = {}): StudioRoom {
+  return {
+    id: nextId(),
+    name: "Studio A – Södermalm",
+    kind: "recording",
+    hourly_rate_sek: 1200,
+    active: true,
+    created_at: READ_AT,
+    updated_at: READ_AT,
+    ...overrides,
+  };
+}
+
+export function makeSession(overrides: Partial<StudioSession> = {}): StudioSession {
+  return {
+    id: nextId(),
+    title: "Vocal session",
+    room_id: nextId(),
+    starts_at: "2026-12-01T09:00:00.000Z",
+    ends_at: "2026-12-01T11:00:00.000Z",
+    status: "confirmed",
+    brief_id: null,
+    notes: null,
+    created_at: READ_AT,
+    updated_at: READ_AT,
     ...overrides,
   };
 }

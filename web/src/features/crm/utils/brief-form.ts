@@ -1,7 +1,7 @@
 import { tables } from "@app/contracts";
 import type { Brief } from "@/features/crm/api/crm-types";
-import { kronorOrNull, nullIfBlank, textOf } from "@/features/crm/utils/form-values";
-import { requireText } from "@/features/crm/utils/require-text";
+import { kronorOrNull, nullIfBlank, textOf } from "@/lib/form-values";
+import { requireText } from "@/lib/require-text";
 
 export type BriefFormValues = {
   title: string;

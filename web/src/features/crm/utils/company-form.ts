@@ -1,7 +1,7 @@
 import { COMPANY_KINDS, tables } from "@app/contracts";
 import type { Company } from "@/features/crm/api/crm-types";
-import { nullIfBlank, textOf } from "@/features/crm/utils/form-values";
-import { requireText } from "@/features/crm/utils/require-text";
+import { nullIfBlank, textOf } from "@/lib/form-values";
+import { requireText } from "@/lib/require-text";
 
 export type CompanyKind = (typeof COMPANY_KINDS)[number];
 

@@ -1,8 +1,8 @@
 import { tables } from "@app/contracts";
 import type { Contact } from "@/features/crm/api/crm-types";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
-import { nullIfBlank, numberOrNull, textOf } from "@/features/crm/utils/form-values";
-import { requireText } from "@/features/crm/utils/require-text";
+import { nullIfBlank, numberOrNull, textOf } from "@/lib/form-values";
+import { requireText } from "@/lib/require-text";
 
 export type StrengthEntry = { skill: string; score: string };
 

@@ -26,6 +26,8 @@ export const RECORD_TYPE_LABELS: Record<string, { one: string; many: string }> =
   crm_deals: { one: "deal", many: "Deals" },
   crm_briefs: { one: "brief", many: "Briefs" },
   crm_brief_talent: { one: "talent on a brief", many: "Talent on briefs" },
+  studio_sessions: { one: "session", many: "Sessions" },
+  studio_session_talent: { one: "talent in a session", many: "Session teams" },
 };
 
 const STATE_LABELS: Record<string, Record<string, string>> = {

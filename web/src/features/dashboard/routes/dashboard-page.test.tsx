@@ -10,13 +10,15 @@ const figure = (label: string) =>
 
 describe("DashboardPage", () => {
   it("computes the Pipeline Snapshot and Pipeline Value from the deals, and 0 for what is not tracked yet", async () => {
-    const { requests } = stubFetch(() =>
-      jsonResponse([
-        { stage: "prospect", value_sek: 45_000 },
-        { stage: "prospect", value_sek: 30_000 },
-        { stage: "won", value_sek: 85_000 },
-        { stage: "lost", value_sek: 50_000 },
-      ]),
+    const { requests } = stubFetch((request) =>
+      request.url.startsWith("/rest/v1/crm_deals")
+        ? jsonResponse([
+            { stage: "prospect", value_sek: 45_000 },
+            { stage: "prospect", value_sek: 30_000 },
+            { stage: "won", value_sek: 85_000 },
+            { stage: "lost", value_sek: 50_000 },
+          ])
+        : jsonResponse([]),
     );
     renderWithProviders(<DashboardPage />);
     await waitFor(() => expect(figure("Pipeline Value")).toHaveTextContent(/^SEK\s160,000$/));
@@ -27,9 +29,44 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("row", { name: /^negotiation 0 SEK\s0$/ })).toBeInTheDocument();
     expect(screen.getByRole("row", { name: /^won 1 SEK\s85,000$/ })).toBeInTheDocument();
     expect(screen.queryByRole("row", { name: /^lost/ })).not.toBeInTheDocument();
-    expect(requests[0]?.url).toBe("/rest/v1/crm_deals?select=stage%2Cvalue_sek&limit=500");
+    expect(requests.map((r) => r.url)).toContain("/rest/v1/crm_deals?select=stage%2Cvalue_sek&limit=500");
     for (const text of ["Nothing scheduled today.", "No approvals waiting.", "No tasks assigned to you."]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it("counts and lists today's sessions, Stockholm's today, not cancelled", async () => {
+    const { requests } = stubFetch((request) => {
+      if (request.url.startsWith("/rest/v1/studio_sessions")) {
+        return jsonResponse([
+          {
+            id: "s1",
+            title: "Vocal session",
+            starts_at: "2026-12-01T09:00:00.000Z",
+            ends_at: "2026-12-01T11:00:00.000Z",
+            status: "confirmed",
+            room_id: "r1",
+          },
+        ]);
+      }
+      if (request.url.startsWith("/rest/v1/studio_rooms"))
+        return jsonResponse([{ id: "r1", name: "Studio A" }]);
+      return jsonResponse([]);
+    });
+    renderWithProviders(<DashboardPage />);
+    await waitFor(() => expect(figure("Today's Sessions")).toHaveTextContent(/^1$/));
+    const today = screen.getByRole("list", { name: "Today's sessions" });
+    expect(today).toHaveTextContent("Vocal session");
+    expect(today).toHaveTextContent("10:00–12:00 · Studio A");
+    const asked = new URL(
+      requests.find((r) => r.url.startsWith("/rest/v1/studio_sessions"))?.url ?? "",
+      "http://localhost",
+    ).searchParams;
+    expect(asked.get("status")).toBe("neq.cancelled");
+    // A Stockholm day is 23 to 25 hours between two Stockholm midnights.
+    const from = Date.parse(asked.get("ends_at")?.slice(3) ?? "");
+    const to = Date.parse(asked.get("starts_at")?.slice(3) ?? "");
+    expect((to - from) / 3_600_000).toBeGreaterThanOrEqual(23);
+    expect((to - from) / 3_600_000).toBeLessThanOrEqual(25);
   });
 });

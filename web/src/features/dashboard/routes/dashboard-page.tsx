@@ -1,21 +1,25 @@
 import { CalendarDays, CircleCheck, FolderKanban, TrendingUp } from "lucide-react";
+import { Link } from "react-router-dom";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
+import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
+import { stockholmTime } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /*
- * Sessions, approvals, projects and tasks are later features with no tables yet: their figures read 0
- * and their lists say they are empty until then, never a made-up number.
+ * Approvals, projects and tasks are later features with no tables yet: their figures read 0 and their
+ * lists say they are empty until then, never a made-up number.
  */
 const NOT_YET_TRACKED = 0;
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const pipeline = usePipeline();
+  const today = useTodaySessions();
   const stages = pipeline.data?.stages ?? [];
 
   return (
@@ -23,7 +27,7 @@ export function DashboardPage() {
       <PageHeading title="Dashboard" description="Today at a glance." />
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Today's Sessions" value={NOT_YET_TRACKED} icon={CalendarDays} />
+        <StatCard label="Today's Sessions" value={today.data ? today.data.length : "–"} icon={CalendarDays} />
         <StatCard label="Open Approvals" value={NOT_YET_TRACKED} icon={CircleCheck} />
         <StatCard label="Active Projects" value={NOT_YET_TRACKED} icon={FolderKanban} />
         <StatCard
@@ -34,7 +38,32 @@ export function DashboardPage() {
       </section>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <EmptyListCard title="Today" text="Nothing scheduled today." />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Today</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {today.data && today.data.length > 0 ? (
+              <ul className="grid gap-3" aria-label="Today's sessions">
+                {today.data.map((session) => (
+                  <li key={session.id} className="grid gap-0.5 text-sm">
+                    <Link
+                      to="/app/crm/sessions"
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {session.title}
+                    </Link>
+                    <span className="text-muted-foreground">
+                      {stockholmTime(session.starts_at)}–{stockholmTime(session.ends_at)} · {session.roomName}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">Nothing scheduled today.</p>
+            )}
+          </CardContent>
+        </Card>
         <EmptyListCard title="Open Approvals" text="No approvals waiting." />
         <EmptyListCard title="My Tasks" text="No tasks assigned to you." />
       </div>

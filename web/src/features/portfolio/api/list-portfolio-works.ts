@@ -1,32 +1,32 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type PortfolioItem, SAMPLE_PORTFOLIO_WORKS } from "@/features/portfolio/data/sample-portfolio";
+import { useQuery } from "@tanstack/react-query";
+import { tsr } from "@/lib/api-client";
+import { expectSuccess, readRows } from "@/lib/postgrest";
+import type { TableRow } from "@/lib/table-writes";
+
+export type PortfolioItem = TableRow<"portfolio_items">;
+export type ExternalLinkItem = PortfolioItem["external_links"][number];
 
 export const PORTFOLIO_LOAD_TOAST = "Failed to load portfolio";
 
-export const portfolioWorksQueryKey = (talentId: string) => ["portfolio", "works", talentId] as const;
+export const portfolioKeys = {
+  all: ["portfolio"] as const,
+  works: (talentId: string) => ["portfolio", "works", talentId] as const,
+};
 
-/** Spec §7: no call yet; a stub answers with the two sample works (copied, so edits never touch them). */
-export async function fetchPortfolioWorks(_talentId: string): Promise<PortfolioItem[]> {
-  return structuredClone(SAMPLE_PORTFOLIO_WORKS);
+/** A talent's works, newest first (a talent's portfolio is well under the table's 200-row page). */
+export async function fetchPortfolioWorks(talentId: string, signal?: AbortSignal): Promise<PortfolioItem[]> {
+  const response = await tsr.tables.portfolio_items.list.query({
+    query: { talent_id: `eq.${talentId}`, order: "year.desc,created_at.desc" },
+    headers: {},
+    fetchOptions: { signal },
+  });
+  return readRows<PortfolioItem>(expectSuccess(response)).rows;
 }
 
-export function usePortfolioWorks(talentId: string, fetchWorks = fetchPortfolioWorks) {
-  const query = useQuery({
-    queryKey: portfolioWorksQueryKey(talentId),
-    queryFn: () => fetchWorks(talentId),
-    // Edits are kept only in this cache (spec §4), so a refetch must never overwrite them.
-    staleTime: Number.POSITIVE_INFINITY,
+export function usePortfolioWorks(talentId: string) {
+  return useQuery({
+    queryKey: portfolioKeys.works(talentId),
+    queryFn: ({ signal }) => fetchPortfolioWorks(talentId, signal),
     meta: { errorMessage: PORTFOLIO_LOAD_TOAST },
   });
-  return query;
-}
-
-/** Applies an edit to the cached works; there is no server to send it to yet. */
-export function useUpdatePortfolioItem(talentId: string) {
-  const queryClient = useQueryClient();
-  return (item: PortfolioItem) => {
-    queryClient.setQueryData<PortfolioItem[]>(portfolioWorksQueryKey(talentId), (works) =>
-      works?.map((work) => (work.id === item.id ? item : work)),
-    );
-  };
 }

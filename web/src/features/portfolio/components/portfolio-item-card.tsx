@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { ExternalLink } from "@/components/layout/external-link";
 import { Badge } from "@/components/ui/badge";
@@ -7,20 +7,31 @@ import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { Switch } from "@/components/ui/switch";
-import type { PortfolioItem } from "@/features/portfolio/data/sample-portfolio";
+import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { DISPLAY_LIMITS, limitItems } from "@/lib/display-limit";
 
 type PortfolioItemCardProps = {
   item: PortfolioItem;
-  /** Spec §6: edit and featured controls are for the portfolio's owner only. */
+  /** Edit, delete and the featured toggle are for the portfolio's owner only. */
   isOwner: boolean;
+  /** A save of this work is under way: the toggle waits for it (its next save needs the new version). */
+  isSaving?: boolean;
   onEdit(): void;
+  onDelete(): void;
   onToggleFeatured(featured: boolean): void;
 };
 
-export function PortfolioItemCard({ item, isOwner, onEdit, onToggleFeatured }: PortfolioItemCardProps) {
+const CODES = [
+  ["ISRC", "isrc"],
+  ["UPC", "upc"],
+  ["ISWC", "iswc"],
+] as const;
+
+export function PortfolioItemCard(props: PortfolioItemCardProps) {
+  const { item, isOwner, isSaving = false, onEdit, onDelete, onToggleFeatured } = props;
   const featuredId = useId();
   const links = limitItems(item.external_links, DISPLAY_LIMITS.externalLinks);
+  const codes = CODES.flatMap(([label, key]) => (item[key] ? [[label, item[key]] as const] : []));
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <article aria-labelledby={`${featuredId}-title`} className="flex flex-1 flex-col gap-3">
@@ -35,22 +46,16 @@ export function PortfolioItemCard({ item, isOwner, onEdit, onToggleFeatured }: P
           </div>
           <Badge variant={item.status === "Released" ? "green" : "blue"}>{item.status}</Badge>
         </div>
-        <p className="text-sm">{item.description}</p>
+        {item.description ? <p className="text-sm">{item.description}</p> : null}
         <LimitedBadges items={item.tags} limit={DISPLAY_LIMITS.tags} noun="tags" />
-        {item.isrc || item.upc ? (
+        {codes.length > 0 ? (
           <dl className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-            {item.isrc ? (
-              <div className="flex gap-1">
-                <dt>ISRC</dt>
-                <dd>{item.isrc}</dd>
+            {codes.map(([label, value]) => (
+              <div key={label} className="flex gap-1">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
               </div>
-            ) : null}
-            {item.upc ? (
-              <div className="flex gap-1">
-                <dt>UPC</dt>
-                <dd>{item.upc}</dd>
-              </div>
-            ) : null}
+            ))}
           </dl>
         ) : null}
         {links.visible.length > 0 ? (
@@ -76,15 +81,22 @@ export function PortfolioItemCard({ item, isOwner, onEdit, onToggleFeatured }: P
               <Switch
                 id={featuredId}
                 checked={item.featured}
+                disabled={isSaving}
                 onCheckedChange={onToggleFeatured}
                 aria-label={`Featured: ${item.title}`}
               />
               <Label htmlFor={featuredId}>Featured</Label>
             </div>
-            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${item.title}`}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
+            <div className="flex gap-1">
+              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${item.title}`}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${item.title}`}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
           </div>
         ) : null}
       </article>

@@ -4,10 +4,14 @@ import type * as React from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatTalentName } from "@/features/portfolio/utils/filter-talent";
 import { isStarPerformer } from "@/lib/reliability";
+import { cn } from "@/lib/utils";
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+type FieldProps = { label: string; className?: string; children: React.ReactNode };
+
+/** One term and its value, a direct child of the list (a wrapper between them breaks the list's roles). */
+function Field({ label, className, children }: FieldProps) {
   return (
-    <div className="grid gap-1">
+    <div className={cn("grid gap-1", className)}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -67,11 +71,9 @@ export function TalentProfile({ talent }: { talent: Talent }) {
               </ul>
             )}
           </Field>
-          <div className="sm:col-span-2">
-            <Field label="Notes">
-              <p className="whitespace-pre-line">{orDash(talent.notes)}</p>
-            </Field>
-          </div>
+          <Field label="Notes" className="sm:col-span-2">
+            <p className="whitespace-pre-line">{orDash(talent.notes)}</p>
+          </Field>
         </dl>
       </CardContent>
     </Card>

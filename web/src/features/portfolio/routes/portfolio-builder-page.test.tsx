@@ -2,21 +2,70 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { PortfolioBuilderPage } from "@/features/portfolio/routes/portfolio-builder-page";
 import { ASTRID, NOVA, OMAR } from "@/features/portfolio/test/talent-fixtures";
+import { MIDSUMMER, SLUSSEN } from "@/features/portfolio/test/work-fixtures";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
 import { renderWithProviders } from "@/test/render";
+import { type ApiRequest, postgrestError, rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
-function renderBuilder(route = "/app/portfolio", talents = [NOVA, OMAR, ASTRID]) {
-  const fetch = stubFetch(
-    () =>
-      new Response(JSON.stringify(talents), {
-        headers: {
-          "content-type": "application/json",
-          "content-range": `0-${talents.length - 1}/${talents.length}`,
-        },
-      }),
-  );
+/** Nova's portfolio as the fake API holds it: writes change it, so a refetch shows them. */
+function fakePortfolio(initial: PortfolioItem[] = [SLUSSEN, MIDSUMMER]) {
+  let works = initial.map((work) => structuredClone(work));
+  let clock = Date.parse("2025-01-01T00:00:00.000Z");
+  const nextVersion = () => {
+    clock += 1000;
+    return new Date(clock).toISOString();
+  };
+  const matches = (request: ApiRequest, work: PortfolioItem) =>
+    request.params.get("id") === `eq.${work.id}` &&
+    request.params.get("updated_at") === `eq.${work.updated_at}`;
+  return {
+    works: () => works,
+    /** Someone else saves this work: the version on screen goes stale. */
+    changeElsewhere(id: string) {
+      works = works.map((work) => (work.id === id ? { ...work, updated_at: nextVersion() } : work));
+    },
+    handlers: {
+      "GET portfolio_items": (request: ApiRequest) =>
+        rowsResponse(works.filter((work) => `eq.${work.talent_id}` === request.params.get("talent_id"))),
+      "PATCH portfolio_items": (request: ApiRequest) => {
+        const hit = works.find((work) => matches(request, work));
+        if (!hit) return writeResponse([]);
+        const updated = { ...hit, ...(request.body as object), updated_at: nextVersion() };
+        works = works.map((work) => (work.id === hit.id ? updated : work));
+        return writeResponse([updated]);
+      },
+      "DELETE portfolio_items": (request: ApiRequest) => {
+        const hit = works.find((work) => matches(request, work));
+        works = works.filter((work) => work !== hit);
+        return writeResponse(hit ? [hit] : []);
+      },
+      "POST portfolio_items": (request: ApiRequest) => {
+        const created = {
+          ...MIDSUMMER,
+          featured: false,
+          ...(request.body as object),
+          id: crypto.randomUUID(),
+          updated_at: nextVersion(),
+        };
+        works = [...works, created];
+        return writeResponse([created], 201);
+      },
+    },
+  };
+}
+
+function renderBuilder(
+  route = "/app/portfolio",
+  talents = [NOVA, OMAR, ASTRID],
+  portfolio = fakePortfolio(),
+) {
+  const api = stubTableApi({
+    "GET crm_contacts": () => rowsResponse(talents),
+    ...portfolio.handlers,
+  });
   renderWithProviders(
     <Routes>
       <Route path="/app/portfolio" element={<PortfolioBuilderPage />} />
@@ -24,8 +73,16 @@ function renderBuilder(route = "/app/portfolio", talents = [NOVA, OMAR, ASTRID])
     </Routes>,
     { route },
   );
-  return fetch;
+  return { ...api, portfolio };
 }
+
+/** Toasts and first reads arrive after their modules load; a busy machine needs more than a second. */
+const SLOW = { timeout: 5000 };
+const region = (name: string) => screen.getByRole("region", { name });
+const titlesIn = (name: string) =>
+  within(region(name))
+    .queryAllByRole("article")
+    .map((article) => within(article).getByRole("heading").textContent);
 
 const selected = () => screen.getByRole("region", { name: "Selected talent" });
 
@@ -33,8 +90,39 @@ describe("PortfolioBuilderPage", () => {
   it("selects the first talent when there is no talentId", async () => {
     const { requests } = renderBuilder();
     expect(await screen.findByRole("heading", { level: 2, name: /Nova Lind/ })).toBeInTheDocument();
-    expect(requests[0]?.url).toBe("/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&limit=50");
+    expect(requests[0]?.url).toBe(
+      "/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&order=last_name.asc%2Cfirst_name.asc%2Cid.asc&limit=50",
+    );
     expect(requests[0]?.headers.get("prefer")).toBe("count=exact");
+  });
+
+  it("reads the whole roster 50 at a time, so search and count reach past the first page", async () => {
+    const roster = Array.from({ length: 64 }, (_, i) => ({
+      ...OMAR,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      first_name: `Talent${i}`,
+      last_name: `Number${i}`,
+      stage_name: null,
+    }));
+    const api = stubTableApi({
+      "GET crm_contacts": (request) => {
+        const offset = Number(request.params.get("offset") ?? 0);
+        const limit = Number(request.params.get("limit"));
+        return rowsResponse(roster.slice(offset, offset + limit), { total: roster.length, offset });
+      },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/app/portfolio" element={<PortfolioBuilderPage />} />
+      </Routes>,
+      { route: "/app/portfolio" },
+    );
+    expect(await screen.findByText("64 talents", {}, SLOW)).toBeInTheDocument();
+    expect(api.calls("GET", "crm_contacts").map((call) => call.params.get("offset"))).toEqual([null, "50"]);
+    await userEvent.type(screen.getByLabelText("Search talent"), "talent63");
+    expect(await screen.findByText("1 talent")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Talent list" });
+    expect(within(list).getByRole("link", { name: /Talent63 Number63/ })).toBeInTheDocument();
   });
 
   it("selects the talent named by the talentId parameter", async () => {
@@ -130,24 +218,36 @@ describe("PortfolioBuilderPage", () => {
     expect(within(profile).getByText("Prefers morning sessions.")).toBeInTheDocument();
   });
 
-  it("lists featured and all works with display limits, and edits one through the dialog", async () => {
-    const user = userEvent.setup();
-    renderBuilder();
-    const allWorks = await screen.findByRole("region", { name: "All Works" }, { timeout: 3000 });
-    expect(screen.getByRole("region", { name: "Featured Works" })).toBeInTheDocument();
+  it("reads the selected talent's works and shows them featured and all, within the display limits", async () => {
+    const { calls } = renderBuilder();
+    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
+    expect(calls("GET", "portfolio_items")[0]?.params.get("talent_id")).toBe(`eq.${NOVA.id}`);
+    expect(titlesIn("Featured Works")).toEqual(["Slussen Nights"]);
+    expect(titlesIn("All Works")).toEqual(["Slussen Nights", "Midsummer EP"]);
     expect(screen.getByRole("link", { name: /Connect to/ })).toHaveAttribute("target", "_blank");
 
     const slussen = within(allWorks).getByRole("article", { name: "Slussen Nights" });
     const tags = within(slussen).getByRole("list", { name: "tags" });
-    expect(within(tags).getAllByRole("listitem")).toHaveLength(4);
-    expect(tags).toHaveTextContent("+1");
+    expect(
+      within(tags)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["synth-pop", "single", "sync-ready", "+11 more tags"]);
     const links = within(slussen).getByRole("list", { name: "Listen on" });
     expect(
       within(links)
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual(["Spotify (opens in a new tab)", "Apple Music (opens in a new tab)"]);
+    expect(links).toHaveTextContent("+1 more links");
+    expect(within(slussen).getByText("SEABC2300001")).toBeInTheDocument();
+    expect(within(slussen).getByText("T0345246801")).toBeInTheDocument();
+  });
 
+  it("edits a work through the dialog: saved against its version, and the list follows", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderBuilder();
+    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
     const midsummer = within(allWorks).getByRole("article", { name: "Midsummer EP" });
     await user.click(within(midsummer).getByRole("button", { name: "Edit Midsummer EP" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit portfolio item" });
@@ -156,21 +256,86 @@ describe("PortfolioBuilderPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add tag" }));
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
 
-    expect(await screen.findByText("Portfolio item updated")).toBeInTheDocument();
+    expect(await screen.findByText("Portfolio item updated", undefined, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    const updated = within(screen.getByRole("region", { name: "All Works" })).getByRole("article", {
-      name: "Midsummer EP",
-    });
-    expect(within(updated).getByRole("list", { name: "tags" })).toHaveTextContent("acousticEPlive+1");
+    expect(calls("PATCH", "portfolio_items")[0]?.params.get("updated_at")).toBe(`eq.${MIDSUMMER.updated_at}`);
+    const updated = within(region("All Works")).getByRole("article", { name: "Midsummer EP" });
+    expect(within(updated).getByRole("list", { name: "tags" })).toHaveTextContent(
+      "acousticEPlive+11 more tags",
+    );
   });
 
-  it("moves a work into Featured Works with the featured toggle", async () => {
+  it("moves a work into Featured Works with the featured toggle, saved", async () => {
     const user = userEvent.setup();
-    renderBuilder();
-    const featured = await screen.findByRole("region", { name: "Featured Works" }, { timeout: 3000 });
-    expect(within(featured).queryByRole("article", { name: "Midsummer EP" })).toBeNull();
+    const { calls } = renderBuilder();
+    await screen.findByRole("region", { name: "Featured Works" }, SLOW);
     await user.click(screen.getByRole("switch", { name: "Featured: Midsummer EP" }));
-    expect(within(featured).getByRole("article", { name: "Midsummer EP" })).toBeInTheDocument();
+    expect(titlesIn("Featured Works")).toEqual(["Slussen Nights", "Midsummer EP"]);
+    expect(await screen.findByText("Portfolio item updated", undefined, SLOW)).toBeInTheDocument();
+    expect(calls("PATCH", "portfolio_items").map((call) => call.body)).toEqual([{ featured: true }]);
+    await waitFor(() =>
+      expect(screen.getAllByRole("switch", { name: "Featured: Midsummer EP" })[0]).toBeEnabled(),
+    );
+  });
+
+  it("puts a refused toggle back and offers to reload when someone else changed the work", async () => {
+    const user = userEvent.setup();
+    const { portfolio } = renderBuilder();
+    await screen.findByRole("region", { name: "Featured Works" }, SLOW);
+    portfolio.changeElsewhere(MIDSUMMER.id);
+    await user.click(screen.getByRole("switch", { name: "Featured: Midsummer EP" }));
+
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent("Someone else changed this record");
+    await waitFor(() => expect(titlesIn("Featured Works")).toEqual(["Slussen Nights"]));
+    await user.click(within(notice).getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    await user.click(screen.getByRole("switch", { name: "Featured: Midsummer EP" }));
+    await waitFor(() => expect(portfolio.works().find((w) => w.id === MIDSUMMER.id)?.featured).toBe(true));
+  });
+
+  it("deletes a work after confirmation", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderBuilder();
+    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
+    await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete work?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(calls("DELETE", "portfolio_items")).toHaveLength(0);
+
+    await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Work deleted", undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("All Works")).toEqual(["Slussen Nights"]));
+    expect(calls("DELETE", "portfolio_items")[0]?.params.get("updated_at")).toBe(
+      `eq.${MIDSUMMER.updated_at}`,
+    );
+  });
+
+  it("adds a work to an empty portfolio from its empty state", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderBuilder(`/app/portfolio/${OMAR.id}`);
+    expect(await screen.findByText("No works yet", undefined, SLOW)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add Work" }));
+    const dialog = screen.getByRole("dialog", { name: "Add work" });
+    await user.type(within(dialog).getByLabelText("Title"), "Hornstull");
+    await user.type(within(dialog).getByLabelText("Role"), "Producer");
+    await user.click(within(dialog).getByRole("button", { name: "Add Work" }));
+
+    expect(await screen.findByText("Work added", undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("All Works")).toEqual(["Hornstull"]));
+    expect(calls("POST", "portfolio_items")[0]?.body).toMatchObject({
+      talent_id: OMAR.id,
+      title: "Hornstull",
+    });
+  });
+
+  it("shows the toast 'Failed to load portfolio' when the works cannot be read", async () => {
+    const portfolio = fakePortfolio();
+    portfolio.handlers["GET portfolio_items"] = () => postgrestError(403, "42501", "permission denied");
+    renderBuilder("/app/portfolio", [NOVA], portfolio);
+    expect(await screen.findByText("Failed to load portfolio", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText("The portfolio could not be loaded.")).toBeInTheDocument();
   });
 
   it("shows the toast 'Failed to load talent list' when the read fails", async () => {

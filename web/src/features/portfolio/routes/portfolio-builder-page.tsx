@@ -15,7 +15,7 @@ export function PortfolioBuilderPage() {
   useDocumentTitle("Portfolio Builder");
   const { talentId } = useParams();
   const { talents, isPending } = useTalentList();
-  // Without a parameter the first talent is shown (spec §2); with one, exactly that talent.
+  // Without a parameter the first talent is shown; with one, exactly that talent.
   const selected = talentId ? talents.find((talent) => talent.id === talentId) : talents[0];
 
   return (
@@ -38,7 +38,7 @@ export function PortfolioBuilderPage() {
                   <TabsTrigger value="profile">Profile</TabsTrigger>
                 </TabsList>
                 <TabsContent value="portfolio">
-                  {/* The builder is the owner's own view, so editing is on (spec §6). */}
+                  {/* The builder is the owner's own view, so editing is on. */}
                   <PortfolioWorks talentId={selected.id} isOwner />
                 </TabsContent>
                 <TabsContent value="profile">

@@ -4,7 +4,7 @@
  */
 import { type AuthUser, contract } from "@app/contracts";
 import { isAppRoute } from "@ts-rest/core";
-import { type AuthClient, createAuthClient } from "./create-auth-client";
+import { type AuthClient, createAuthClient } from "../src/create-auth-client";
 import type {
   AuthChangeEvent,
   AuthClientOptions,
@@ -14,7 +14,7 @@ import type {
   Session,
   StorageLike,
   VisibilitySource,
-} from "./types";
+} from "../src/types";
 
 type AuthRoutes = typeof contract.auth;
 export type AuthRouteName = keyof AuthRoutes;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthClient } from "./create-auth-client";
+import type { AuthClient } from "../src/create-auth-client";
+import type { LockManagerLike, StorageEventSource } from "../src/types";
 import {
   createBroadcastHub,
   createFakeAuthServer,
@@ -11,8 +12,7 @@ import {
   recordEvents,
   rotatingRefresh,
   storeSession,
-} from "./test-fakes";
-import type { LockManagerLike, StorageEventSource } from "./types";
+} from "./fakes";
 
 const T0 = new Date("2030-01-01T00:00:00Z").getTime();
 

@@ -10,7 +10,7 @@ import {
   recordEvents,
   rotatingRefresh,
   storeSession,
-} from "./test-fakes";
+} from "./fakes";
 
 const T0 = new Date("2030-01-01T00:00:00Z").getTime();
 

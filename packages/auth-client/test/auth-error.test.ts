@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthError, createNetworkError, isRetryableAuthError, parseAuthError } from "./auth-error";
+import { AuthError, createNetworkError, isRetryableAuthError, parseAuthError } from "../src/auth-error";
 
 describe("parseAuthError", () => {
   it("reads GoTrue's classic body {code: status, error_code, msg}", () => {

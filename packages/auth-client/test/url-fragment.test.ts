@@ -11,7 +11,7 @@ import {
   readStoredSession,
   recordEvents,
   storeSession,
-} from "./test-fakes";
+} from "./fakes";
 
 const T0 = new Date("2030-01-01T00:00:00Z").getTime();
 const accessToken = makeJwt({ sub: makeUser().id, exp: T0 / 1000 + 3600 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthRouteName } from "./test-fakes";
+import type { AuthRouteName } from "./fakes";
 import {
   ANON_KEY,
   createFakeAuthServer,
@@ -14,7 +14,7 @@ import {
   readStoredSession,
   recordEvents,
   storeSession,
-} from "./test-fakes";
+} from "./fakes";
 
 const T0 = new Date("2030-01-01T00:00:00Z").getTime();
 const FACTOR_ID = "22222222-2222-4222-8222-222222222222";

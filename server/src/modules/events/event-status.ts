@@ -1,0 +1,16 @@
+import { sql } from "kysely";
+import type { TableHooks } from "../../rest/postgrest/table-service";
+
+/**
+ * An event's status as every reader sees it. Only "upcoming" and "cancelled" are stored (the table's
+ * write schema and a database check refuse "past"); "past" is computed on each read, in SQL, from the
+ * event's date and the read clock. So the public list, the API, filters such as `status=eq.past` and
+ * ordering all agree on both engines, and no job has to move events into the past as time goes by.
+ * An undated event stays as stored. Event dates are ISO-8601 UTC text on SQLite and timestamptz on
+ * PostgreSQL; the bound read time compares correctly with either.
+ */
+export const eventHooks: TableHooks = {
+  derivedColumns: {
+    status: (at) => sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
+  },
+};

@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { type BookStudioSession, type bookStudioSessionSchema, tables } from "@app/contracts";
+import type { z } from "zod";
+import type { Database } from "../../db/database";
+import { translatingDatabaseErrors } from "../../rest/postgrest/db-errors";
+import { toApiRow, toStoredRow } from "../../rest/postgrest/values";
+import { appendActivity, changedFields, touchContact } from "../crm/timeline";
+import { assertBookable, normalisedSlot } from "./booking-rules";
+
+type Booking = z.output<typeof bookStudioSessionSchema>;
+
+export type { BookStudioSession };
+
+/**
+ * A session and its whole team in one transaction: the room and every person are checked (and, on
+ * PostgreSQL, locked) before anything is written, so a clash on anyone leaves nothing behind. The
+ * session's creation lands on the timeline, and each person's last activity moves.
+ */
+export async function bookStudioSession(db: Database, booking: Booking, actorId: string | null, at: string) {
+  const { contact_ids: contactIds, ...fields } = booking;
+  const slot = normalisedSlot(fields);
+  return db.withTransaction(async (trx) => {
+    await assertBookable(trx, { roomId: fields.room_id, contactIds, status: fields.status, ...slot });
+    const session = { id: randomUUID(), ...fields, ...slot, created_at: at, updated_at: at };
+    const stored = await translatingDatabaseErrors({ table: "studio_sessions", row: session }, () =>
+      trx
+        .insertInto("studio_sessions" as never)
+        .values(toStoredRow(tables.studio_sessions, session, db.engine) as never)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    for (const contactId of contactIds) {
+      const member = { id: randomUUID(), session_id: session.id, contact_id: contactId, created_at: at };
+      await translatingDatabaseErrors({ table: "studio_session_talent", row: member }, () =>
+        trx
+          .insertInto("studio_session_talent" as never)
+          .values(member as never)
+          .execute(),
+      );
+      await touchContact({ trx, at }, contactId);
+    }
+    const row = toApiRow(tables.studio_sessions, stored as Record<string, unknown>);
+    await appendActivity(trx, {
+      recordType: "studio_sessions",
+      recordId: session.id,
+      action: "created",
+      changes: changedFields({}, { ...row, contact_ids: contactIds }),
+      actorId,
+      at,
+    });
+    return { ...row, contact_ids: contactIds };
+  });
+}

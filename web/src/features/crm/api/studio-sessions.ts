@@ -1,0 +1,252 @@
+import type { BookStudioSession } from "@app/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
+import type { Contact, SessionTalent, StudioRoom, StudioSession } from "@/features/crm/api/crm-types";
+import { readTable } from "@/features/crm/api/read-table";
+import { formatContactName } from "@/features/crm/utils/names";
+import { tsr } from "@/lib/api-client";
+import { expectSuccess } from "@/lib/postgrest";
+import { dayBounds } from "@/lib/stockholm-time";
+import { insertRow, updateRow } from "@/lib/table-writes";
+
+export type TeamMember = { id: string; name: string };
+/** A session with its room's name and its team's names, as the calendar and the list show it. */
+export type SessionView = StudioSession & { roomName: string; team: TeamMember[] };
+
+/** The list tab's page size. */
+export const SESSION_PAGE_SIZE = 25;
+/** The most sessions one calendar week shows (the table's own cap on a read). */
+const WEEK_LIMIT = 500;
+
+export function useStudioRooms() {
+  const query = { order: "name.asc", limit: "200" };
+  return useQuery({
+    queryKey: crmKeys.list("studio_rooms", query),
+    queryFn: async ({ signal }) => (await readTable<StudioRoom>("studio_rooms", query, signal)).rows,
+    meta: { errorMessage: "Failed to load the rooms" },
+  });
+}
+
+/** The teams of these sessions, by session id, with each person's name. */
+export async function loadTeams(sessionIds: readonly string[], signal?: AbortSignal) {
+  const teams = new Map<string, TeamMember[]>();
+  if (sessionIds.length === 0) return teams;
+  const { rows: links } = await readTable<SessionTalent>(
+    "studio_session_talent",
+    { session_id: `in.(${sessionIds.join(",")})`, order: "created_at.asc", limit: "1000" },
+    signal,
+  );
+  const ids = [...new Set(links.map((link) => link.contact_id))];
+  const people =
+    ids.length === 0
+      ? []
+      : (
+          await readTable<Pick<Contact, "id" | "first_name" | "last_name">>(
+            "crm_contacts",
+            { select: "id,first_name,last_name", id: `in.(${ids.join(",")})`, limit: String(ids.length) },
+            signal,
+          )
+        ).rows;
+  const names = new Map(people.map((person) => [person.id, formatContactName(person)]));
+  for (const link of links) {
+    const team = teams.get(link.session_id) ?? [];
+    team.push({ id: link.contact_id, name: names.get(link.contact_id) ?? "Unknown" });
+    teams.set(link.session_id, team);
+  }
+  return teams;
+}
+
+async function withRoomsAndTeams(sessions: StudioSession[], signal?: AbortSignal): Promise<SessionView[]> {
+  const roomIds = [...new Set(sessions.map((s) => s.room_id))];
+  const [teams, rooms] = await Promise.all([
+    loadTeams(
+      sessions.map((s) => s.id),
+      signal,
+    ),
+    roomIds.length === 0
+      ? Promise.resolve({ rows: [] as StudioRoom[] })
+      : readTable<StudioRoom>("studio_rooms", { id: `in.(${roomIds.join(",")})`, limit: "200" }, signal),
+  ]);
+  const roomNames = new Map(rooms.rows.map((room) => [room.id, room.name]));
+  return sessions.map((session) => ({
+    ...session,
+    roomName: roomNames.get(session.room_id) ?? "Unknown room",
+    team: teams.get(session.id) ?? [],
+  }));
+}
+
+/** Sessions that overlap [from, to): a session running over midnight shows on both days. */
+export const overlappingQuery = (from: string, to: string, extra: Record<string, string> = {}) => ({
+  starts_at: `lt.${to}`,
+  ends_at: `gt.${from}`,
+  order: "starts_at.asc",
+  ...extra,
+});
+
+/** The sessions of a Stockholm week (Monday to Sunday), with rooms and teams. */
+export function useWeekSessions(monday: string, sunday: string) {
+  const query = overlappingQuery(dayBounds(monday).from, dayBounds(sunday).to, { limit: String(WEEK_LIMIT) });
+  return useQuery({
+    queryKey: crmKeys.list("studio_sessions", query),
+    queryFn: async ({ signal }) =>
+      withRoomsAndTeams((await readTable<StudioSession>("studio_sessions", query, signal)).rows, signal),
+    meta: { errorMessage: "Failed to load the sessions" },
+  });
+}
+
+/** A page of every session, the latest first. */
+export function useSessionPage(page: number) {
+  const query = {
+    order: "starts_at.desc",
+    limit: String(SESSION_PAGE_SIZE),
+    offset: String((page - 1) * SESSION_PAGE_SIZE),
+  };
+  return useQuery({
+    queryKey: crmKeys.list("studio_sessions", query),
+    queryFn: async ({ signal }) => {
+      const { rows, total } = await readTable<StudioSession>("studio_sessions", query, signal);
+      return { rows: await withRoomsAndTeams(rows, signal), total };
+    },
+    meta: { errorMessage: "Failed to load the sessions" },
+  });
+}
+
+/** How many sessions exist at all: none means the screen shows its empty state. */
+export function useSessionCount() {
+  const query = { select: "id", limit: "1" };
+  return useQuery({
+    queryKey: crmKeys.list("studio_sessions", { count: true }),
+    queryFn: async ({ signal }) => (await readTable("studio_sessions", query, signal)).total,
+    meta: { errorMessage: "Failed to load the sessions" },
+  });
+}
+
+/** Non-cancelled sessions starting within the window (the A&R dashboard's next 7 days). */
+export function useUpcomingSessions(from: string, to: string) {
+  const query = {
+    status: "neq.cancelled",
+    and: `(starts_at.gte.${from},starts_at.lt.${to})`,
+    order: "starts_at.asc",
+    limit: "10",
+  };
+  return useQuery({
+    queryKey: crmKeys.list("studio_sessions", query),
+    queryFn: async ({ signal }) => {
+      const { rows, total } = await readTable<StudioSession>("studio_sessions", query, signal);
+      return { rows: await withRoomsAndTeams(rows, signal), total };
+    },
+    meta: { errorMessage: "Failed to load the upcoming sessions" },
+  });
+}
+
+export type Clash = { sessionId: string; who: string; title: string; starts_at: string; ends_at: string };
+
+/**
+ * What a booking would clash with, before it is saved: other sessions (not cancelled) that overlap the
+ * times and hold the room or anyone on the team. The server checks again when it saves.
+ */
+export function useSessionClashes(booking: {
+  roomId: string;
+  startsAt: string;
+  endsAt: string;
+  contactIds: readonly string[];
+  exceptId?: string;
+}) {
+  const { roomId, startsAt, endsAt, contactIds, exceptId } = booking;
+  const isComplete = Boolean(startsAt && endsAt && Date.parse(endsAt) > Date.parse(startsAt));
+  const query = overlappingQuery(startsAt, endsAt, {
+    status: "neq.cancelled",
+    limit: "100",
+    ...(exceptId ? { id: `neq.${exceptId}` } : {}),
+  });
+  const team = [...contactIds].sort();
+  return useQuery({
+    queryKey: crmKeys.list("studio_sessions", { clashes: query, roomId, team }),
+    enabled: isComplete && (Boolean(roomId) || team.length > 0),
+    queryFn: async ({ signal }): Promise<Clash[]> => {
+      const sessions = await withRoomsAndTeams(
+        (await readTable<StudioSession>("studio_sessions", query, signal)).rows,
+        signal,
+      );
+      const clashes: Clash[] = [];
+      for (const session of sessions) {
+        const at = {
+          sessionId: session.id,
+          title: session.title,
+          starts_at: session.starts_at,
+          ends_at: session.ends_at,
+        };
+        if (session.room_id === roomId) clashes.push({ ...at, who: session.roomName });
+        for (const member of session.team) {
+          if (team.includes(member.id)) clashes.push({ ...at, who: member.name });
+        }
+      }
+      return clashes;
+    },
+    meta: { errorMessage: "Failed to check for clashes" },
+  });
+}
+
+/** A new session and its team in one call: a clash on anyone saves nothing (409). */
+export function useBookSession() {
+  return useMutation({
+    mutationFn: async (booking: BookStudioSession) => {
+      const response = await tsr.studio.bookStudioSession.mutate({ body: booking, headers: {} });
+      if (response.status !== 200) throw response;
+      return response.body;
+    },
+    meta: { successMessage: "Session booked", invalidates: CRM_WRITE_INVALIDATES },
+  });
+}
+
+export type SessionEdit = {
+  session: StudioSession;
+  changes: Parameters<typeof updateRow<"studio_sessions">>[1]["changes"];
+  team: { add: string[]; remove: string[] };
+};
+
+/**
+ * An edit: the session against the version read, then the team's changes (each checked for clashes by
+ * the server). A stale version or a clash stops there and is shown next to the form.
+ */
+export function useSaveSession() {
+  return useMutation({
+    mutationFn: async ({ session, changes, team }: SessionEdit) => {
+      const saved = await updateRow("studio_sessions", {
+        id: session.id,
+        version: session.updated_at,
+        changes,
+      });
+      for (const contactId of team.remove) {
+        expectSuccess(
+          await tsr.tables.studio_session_talent.remove.mutate({
+            query: { session_id: `eq.${session.id}`, contact_id: `eq.${contactId}` },
+            headers: {},
+          }),
+        );
+      }
+      for (const contactId of team.add) {
+        await insertRow("studio_session_talent", { session_id: session.id, contact_id: contactId });
+      }
+      return saved;
+    },
+    meta: { successMessage: "Session saved", invalidates: CRM_WRITE_INVALIDATES },
+  });
+}
+
+/** Cancels a session (it then holds neither its room nor its team). */
+export function useCancelSession() {
+  return useMutation({
+    mutationFn: (session: StudioSession) =>
+      updateRow("studio_sessions", {
+        id: session.id,
+        version: session.updated_at,
+        changes: { status: "cancelled" },
+      }),
+    meta: {
+      successMessage: "Session cancelled",
+      errorMessage: "Could not cancel the session",
+      invalidates: CRM_WRITE_INVALIDATES,
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { SessionView } from "@/features/crm/api/studio-sessions";
+import { overlapsDay } from "@/lib/stockholm-time";
+
+export type WeekRow = { roomId: string; roomName: string; days: SessionView[][] };
+
+/**
+ * The week view's rows: one per room (active rooms, and any inactive room that still has a session this
+ * week), each with the sessions touching each Stockholm day, in start order.
+ */
+export function weekGrid(
+  rooms: readonly { id: string; name: string; active: boolean }[],
+  sessions: readonly SessionView[],
+  days: readonly string[],
+): WeekRow[] {
+  const booked = new Set(sessions.map((session) => session.room_id));
+  return rooms
+    .filter((room) => room.active || booked.has(room.id))
+    .map((room) => {
+      const inRoom = sessions
+        .filter((session) => session.room_id === room.id)
+        .sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+      return {
+        roomId: room.id,
+        roomName: room.name,
+        days: days.map((day) => inRoom.filter((session) => overlapsDay(session, day))),
+      };
+    });
+}
