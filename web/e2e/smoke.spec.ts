@@ -23,7 +23,14 @@ test("the API docs render from local assets only", async ({ page }) => {
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/api/docs");
   await expect(page.getByText("Slussen Sound API").first()).toBeVisible();
+  // Every group of the API is listed (collapsed), the last one included, and each opens on demand.
+  for (const tag of ["auth", "tables", "storage", "studio"]) {
+    await expect(page.locator(`#operations-tag-${tag}`)).toBeVisible();
+  }
+  await page.locator("#operations-tag-tables").click();
   await expect(page.getByText("/rest/v1/events").first()).toBeVisible();
+  await page.locator("#operations-tag-storage").click();
+  await expect(page.getByText("/storage/v1/object/public/{bucketId}/{path}").first()).toBeVisible();
   expect(external).toEqual([]);
   expect(errors).toEqual([]);
 });
