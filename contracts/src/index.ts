@@ -54,6 +54,7 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./public-contract";
 export * from "./setup.contract";
 export * from "./storage.contract";
 export * from "./studio.contract";

@@ -1,5 +1,5 @@
-import { tsr } from "@/lib/api-client";
+import { publicTsr } from "@/lib/public-api-client";
 
 export function useCreateApplication() {
-  return tsr.forms.createApplication.useMutation();
+  return publicTsr.forms.createApplication.useMutation();
 }

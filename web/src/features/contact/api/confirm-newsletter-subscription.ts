@@ -1,7 +1,7 @@
-import { tsr } from "@/lib/api-client";
+import { publicTsr } from "@/lib/public-api-client";
 
 export function useConfirmNewsletterSubscription() {
-  return tsr.forms.confirmNewsletterSubscription.useMutation({
+  return publicTsr.forms.confirmNewsletterSubscription.useMutation({
     meta: { errorMessage: "Could not confirm your subscription" },
   });
 }

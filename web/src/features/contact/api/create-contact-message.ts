@@ -1,5 +1,5 @@
-import { tsr } from "@/lib/api-client";
+import { publicTsr } from "@/lib/public-api-client";
 
 export function useCreateContactMessage() {
-  return tsr.forms.createContactMessage.useMutation();
+  return publicTsr.forms.createContactMessage.useMutation();
 }

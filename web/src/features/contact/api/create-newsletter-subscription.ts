@@ -1,5 +1,5 @@
-import { tsr } from "@/lib/api-client";
+import { publicTsr } from "@/lib/public-api-client";
 
 export function useCreateNewsletterSubscription() {
-  return tsr.forms.createNewsletterSubscription.useMutation();
+  return publicTsr.forms.createNewsletterSubscription.useMutation();
 }
