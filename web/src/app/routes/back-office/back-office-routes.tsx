@@ -58,6 +58,14 @@ const LegalClausesPage = lazyNamed(
   () => import("@/features/legal/routes/legal-clauses-page"),
   "LegalClausesPage",
 );
+const LegalNewDocumentPage = lazyNamed(
+  () => import("@/features/legal/routes/legal-new-document-page"),
+  "LegalNewDocumentPage",
+);
+const LegalDocumentPage = lazyNamed(
+  () => import("@/features/legal/routes/legal-document-page"),
+  "LegalDocumentPage",
+);
 const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
@@ -86,8 +94,8 @@ export function BackOfficeRoutes() {
       <Route path="legal/documents" element={<LegalDocumentsPage />} />
       <Route path="legal/templates" element={<LegalTemplatesPage />} />
       <Route path="legal/clauses" element={<LegalClausesPage />} />
-      <Route path="legal/new" element={<ComingSoonPage title="New Document" />} />
-      <Route path="legal/:id" element={<ComingSoonPage title="Document" />} />
+      <Route path="legal/new" element={<LegalNewDocumentPage />} />
+      <Route path="legal/:id" element={<LegalDocumentPage />} />
       <Route path="legal/templates/new" element={<ComingSoonPage title="New Template" />} />
       <Route path="legal/templates/:id" element={<ComingSoonPage title="Template" />} />
       <Route path="legal/clauses/new" element={<ComingSoonPage title="New Clause" />} />

@@ -5,12 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
 import { SearchInput } from "@/components/ui/search-input";
 import { ClauseTable } from "@/features/legal/components/clause-table";
-import type { LegalClause } from "@/features/legal/data/sample-legal";
+import type { LegalClause } from "@/features/legal/api/legal-types";
 import { searchClauses } from "@/features/legal/utils/filter-legal";
 
-export function ClauseLibrary({ clauses }: { clauses: LegalClause[] }) {
+export function ClauseLibrary({ clauses, isLoading = false }: { clauses: LegalClause[]; isLoading?: boolean }) {
   const [search, setSearch] = useState("");
   const visible = searchClauses(clauses, search);
   const isSearching = search.trim() !== "";
@@ -36,7 +37,9 @@ export function ClauseLibrary({ clauses }: { clauses: LegalClause[] }) {
         onChange={(event) => setSearch(event.target.value)}
         className="max-w-sm"
       />
-      {visible.length === 0 ? (
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : visible.length === 0 ? (
         <EmptyState
           icon={BookOpen}
           title="No clauses found"

@@ -8,7 +8,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { LegalClause } from "@/features/legal/data/sample-legal";
+import type { LegalClause } from "@/features/legal/api/legal-types";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
 import { formatRelativeTime } from "@/lib/format";
 

@@ -9,12 +9,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ClauseTable } from "@/features/legal/components/clause-table";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { TemplateCard } from "@/features/legal/components/template-card";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/data/sample-legal";
+import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 import { sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
 const RECENT_LIMIT = 6;
 
-type LegalOverviewProps = { documents: LegalDocument[]; templates: LegalTemplate[]; clauses: LegalClause[] };
+export type LegalFigures = { documents: number; templates: number; clauses: number; awaiting: number };
+
+type LegalOverviewProps = {
+  /** Counted by the server; undefined while loading. */
+  figures: LegalFigures | undefined;
+  documents: LegalDocument[];
+  templates: LegalTemplate[];
+  clauses: LegalClause[];
+};
 
 function ViewAll({ to, label }: { to: string; label: string }) {
   return (
@@ -24,10 +32,7 @@ function ViewAll({ to, label }: { to: string; label: string }) {
   );
 }
 
-export function LegalOverview({ documents, templates, clauses }: LegalOverviewProps) {
-  const awaitingSignatures = documents.filter(
-    (document) => document.status === "awaiting_signatures" || document.status === "partially_signed",
-  ).length;
+export function LegalOverview({ figures, documents, templates, clauses }: LegalOverviewProps) {
   const recentDocuments = sortByUpdatedDesc(documents).slice(0, RECENT_LIMIT);
 
   return (
@@ -59,10 +64,10 @@ export function LegalOverview({ documents, templates, clauses }: LegalOverviewPr
         }
       />
       <section aria-label="Legal figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Documents" value={documents.length} icon={FileText} />
-        <StatCard label="Templates" value={templates.length} icon={FileStack} />
-        <StatCard label="Clauses" value={clauses.length} icon={BookOpen} />
-        <StatCard label="Awaiting Signatures" value={awaitingSignatures} icon={Signature} />
+        <StatCard label="Total Documents" value={figures?.documents ?? "–"} icon={FileText} />
+        <StatCard label="Templates" value={figures?.templates ?? "–"} icon={FileStack} />
+        <StatCard label="Clauses" value={figures?.clauses ?? "–"} icon={BookOpen} />
+        <StatCard label="Awaiting Signatures" value={figures?.awaiting ?? "–"} icon={Signature} />
       </section>
       <Tabs defaultValue="documents">
         <TabsList>

@@ -1,21 +1,16 @@
-import { Copy, Eye, FilePlus2, PenLine, Trash2, Wand2 } from "lucide-react";
+import { FilePlus2, Trash2, Wand2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { LegalTemplate } from "@/features/legal/data/sample-legal";
+import type { LegalTemplate } from "@/features/legal/api/legal-types";
+import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { formatRelativeTime } from "@/lib/format";
 
-/** Spec §2: every template action only logs to the console for now. */
-const ACTIONS = [
-  { label: "Create Document", icon: FilePlus2 },
-  { label: "Preview", icon: Eye },
-  { label: "Edit", icon: PenLine },
-  { label: "Duplicate", icon: Copy },
-  { label: "Delete", icon: Trash2 },
-  { label: "Use Template", icon: Wand2 },
-] as const;
-
 export function TemplateCard({ template }: { template: LegalTemplate }) {
+  const [isDeleting, setIsDeleting] = useState(false);
+  const newDocument = `/app/legal/new?template=${template.id}`;
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <article aria-labelledby={`tpl-${template.id}`} className="flex flex-1 flex-col gap-3">
@@ -33,14 +28,29 @@ export function TemplateCard({ template }: { template: LegalTemplate }) {
           {template.is_shared ? " · Shared" : ""}
         </p>
         <div className="mt-auto flex flex-wrap gap-1 border-t pt-3">
-          {ACTIONS.map(({ label, icon: Icon }) => (
-            <Button key={label} variant="ghost" size="sm" onClick={() => console.info(label, template.id)}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Button>
-          ))}
+          <Button asChild variant="ghost" size="sm">
+            <Link to={newDocument}>
+              <FilePlus2 aria-hidden="true" />
+              Create Document
+            </Link>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setIsDeleting(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={newDocument}>
+              <Wand2 aria-hidden="true" />
+              Use Template
+            </Link>
+          </Button>
         </div>
       </article>
+      <DeleteLegalDialog
+        table="legal_templates"
+        row={isDeleting ? template : null}
+        onOpenChange={setIsDeleting}
+      />
     </Card>
   );
 }

@@ -1,4 +1,9 @@
-import { useLegalClauses, useLegalDocuments, useLegalTemplates } from "@/features/legal/api/legal-library";
+import {
+  useLegalClauses,
+  useLegalDocuments,
+  useLegalFigures,
+  useLegalTemplates,
+} from "@/features/legal/api/legal-queries";
 import { LegalOverview } from "@/features/legal/components/legal-overview";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -6,9 +11,10 @@ export function LegalOverviewPage() {
   useDocumentTitle("Legal");
   return (
     <LegalOverview
-      documents={useLegalDocuments()}
-      templates={useLegalTemplates()}
-      clauses={useLegalClauses()}
+      figures={useLegalFigures().data}
+      documents={useLegalDocuments().data ?? []}
+      templates={useLegalTemplates().data ?? []}
+      clauses={useLegalClauses().data ?? []}
     />
   );
 }

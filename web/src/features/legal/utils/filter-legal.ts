@@ -1,16 +1,11 @@
-import type {
-  DocumentStatus,
-  LegalClause,
-  LegalDocument,
-  LegalTemplate,
-  TemplateCategory,
-} from "@/features/legal/data/sample-legal";
+import type { LegalDocumentStatus, LegalTemplateCategory } from "@app/contracts";
+import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 
 export const ALL = "All";
 
 const normalize = (text: string) => text.trim().toLowerCase();
 
-/** Spec §9: case-insensitive on the title, the slug or any tag. */
+/** Case-insensitive on the title, the slug or any tag. */
 export function searchClauses<T extends Pick<LegalClause, "title" | "slug" | "tags">>(
   clauses: readonly T[],
   search: string,
@@ -25,7 +20,7 @@ export function searchClauses<T extends Pick<LegalClause, "title" | "slug" | "ta
   );
 }
 
-type TemplateFilter = { search: string; category: TemplateCategory | typeof ALL };
+type TemplateFilter = { search: string; category: LegalTemplateCategory | typeof ALL };
 
 export function filterTemplates<T extends Pick<LegalTemplate, "title" | "description" | "category">>(
   templates: readonly T[],
@@ -39,7 +34,7 @@ export function filterTemplates<T extends Pick<LegalTemplate, "title" | "descrip
   );
 }
 
-type DocumentFilter = { search: string; status: DocumentStatus | typeof ALL };
+type DocumentFilter = { search: string; status: LegalDocumentStatus | typeof ALL };
 
 export function filterDocuments<T extends Pick<LegalDocument, "title" | "status">>(
   documents: readonly T[],
