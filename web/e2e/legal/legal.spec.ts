@@ -46,7 +46,9 @@ test("a producer agreement is created from a contact, sent, signed by both parti
 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Find a contact").fill(`Producent${tag}`);
-  await page.getByLabel("Contact", { exact: true }).selectOption({ label: `Pia Producent${tag} (${producerEmail})` });
+  await page
+    .getByLabel("Contact", { exact: true })
+    .selectOption({ label: `Pia Producent${tag} (${producerEmail})` });
   await expect(page.getByText("Producer: filled from the source contact")).toBeVisible();
   // The picked contact is added as a signer.
   await expect(page.getByLabel("Party 1 e-mail")).toHaveValue(producerEmail);
@@ -126,7 +128,9 @@ test("sending a draft without signers is refused with the server's problems, and
   const user = await signInAsStaff(page, request);
   const headers = await staffHeaders(request, user);
   const tag = uniqueTag();
-  const templates = await request.get("/rest/v1/legal_templates?title=eq.Mutual%20NDA&select=id", { headers });
+  const templates = await request.get("/rest/v1/legal_templates?title=eq.Mutual%20NDA&select=id", {
+    headers,
+  });
   const [nda] = (await templates.json()) as { id: string }[];
   const created = await request.post("/rest/v1/legal_documents", {
     headers: { ...headers, prefer: "return=representation" },

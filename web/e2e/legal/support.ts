@@ -42,7 +42,9 @@ export async function signAs(browser: Browser, link: string, fullName: string, t
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole("article", { name: `${title} (read-only)` })).toContainText("Producer Agreement");
+  await expect(page.getByRole("article", { name: `${title} (read-only)` })).toContainText(
+    "Producer Agreement",
+  );
   await page.getByRole("button", { name: "Sign" }).click();
   await expect(page.getByRole("alert")).toHaveText("Type your full name to sign");
   await page.getByLabel("Full name").fill(fullName);

@@ -1,16 +1,14 @@
+import type { LegalTemplateCategory, LegalVariable } from "@app/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { LEGAL_WRITE_INVALIDATES } from "@/features/legal/api/legal-keys";
-import type {
-  LegalClauseInsert,
-  LegalDocument,
-  LegalDocumentInsert,
-} from "@/features/legal/api/legal-types";
+import type { LegalClauseInsert, LegalDocument, LegalDocumentInsert } from "@/features/legal/api/legal-types";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess } from "@/lib/postgrest";
 import {
   deleteRow,
   insertRow,
   type RowVersion,
+  type TableInsert,
   type TableUpdate,
   updateRow,
   type VersionedChange,
@@ -73,5 +71,25 @@ export function useVoidDocument() {
     mutationFn: async (input: { document_id: string; reason: string }) =>
       expectSuccess(await tsr.legal.rpc.voidLegalDocument.mutate({ body: input })).body as LegalDocument,
     meta: meta({ successMessage: "Document voided", errorMessage: "Could not void the document" }),
+  });
+}
+
+export function useCreateTemplate(messages: Messages) {
+  return useMutation({
+    mutationFn: (values: TableInsert<"legal_templates">) => insertRow("legal_templates", values),
+    meta: meta(messages),
+  });
+}
+
+/** Checks a template as the editor holds it and renders it with sample values. */
+export function usePreviewTemplate() {
+  return useMutation({
+    mutationFn: async (body: {
+      body_md: string;
+      variables: LegalVariable[];
+      category?: LegalTemplateCategory;
+    }) =>
+      (expectSuccess(await tsr.legal.rpc.previewLegalTemplate.mutate({ body })).body as { html: string })
+        .html,
   });
 }

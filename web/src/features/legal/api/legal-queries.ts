@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
+import { legalKeys } from "@/features/legal/api/legal-keys";
 import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 import { countLegal, readLegal, readLegalRecord } from "@/features/legal/api/read-legal";
-import { legalKeys } from "@/features/legal/api/legal-keys";
 import { searchFilter } from "@/lib/postgrest";
 import type { TableRow } from "@/lib/table-writes";
 
 /** The whole table (each legal table holds at most 200 rows), in its default order. */
-function useLegalRows<T>(table: "legal_documents" | "legal_templates" | "legal_clauses", errorMessage: string) {
+function useLegalRows<T>(
+  table: "legal_documents" | "legal_templates" | "legal_clauses",
+  errorMessage: string,
+) {
   return useQuery({
     queryKey: legalKeys.list(table, {}),
     queryFn: async ({ signal }) => (await readLegal<T>(table, {}, signal)).rows,

@@ -33,7 +33,10 @@ type DeleteLegalDialogProps = {
  */
 export function DeleteLegalDialog({ table, row, onOpenChange, onDeleted }: DeleteLegalDialogProps) {
   const { noun, deleted } = NOUNS[table];
-  const remove = useDeleteLegal(table, { successMessage: deleted, errorMessage: `Could not delete the ${noun}` });
+  const remove = useDeleteLegal(table, {
+    successMessage: deleted,
+    errorMessage: `Could not delete the ${noun}`,
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const close = (open: boolean) => {
     if (!open) setProblem(null);

@@ -8,15 +8,17 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { LegalTemplate } from "@/features/legal/api/legal-types";
 import { ContactSourceField, contactName } from "@/features/legal/components/contact-source-field";
 import { PartiesEditor } from "@/features/legal/components/parties-editor";
-import {
-  type DocumentFormValues,
-  formToDocument,
-  fromContact,
-} from "@/features/legal/utils/document-form";
+import { type DocumentFormValues, formToDocument, fromContact } from "@/features/legal/utils/document-form";
 import { describeApiError } from "@/lib/api-errors";
 import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
 
-const INPUT_TYPES = { text: "text", date: "date", number: "number", percent: "number", party: "text" } as const;
+const INPUT_TYPES = {
+  text: "text",
+  date: "date",
+  number: "number",
+  percent: "number",
+  party: "text",
+} as const;
 
 type DocumentFormProps = {
   templates: LegalTemplate[];
@@ -97,7 +99,11 @@ export function DocumentForm(props: DocumentFormProps) {
               onChange={(event) => setParty({ name: event.target.value })}
             />
           </FormField>
-          <FormField {...fieldProps(`var-${variable.key}-email`)} label={`${variable.label} e-mail`} isOptional>
+          <FormField
+            {...fieldProps(`var-${variable.key}-email`)}
+            label={`${variable.label} e-mail`}
+            isOptional
+          >
             <Input
               id={`${id}-var-${variable.key}-email`}
               type="email"

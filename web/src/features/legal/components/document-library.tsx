@@ -1,4 +1,8 @@
-import { LEGAL_DOCUMENT_STATUSES, LEGAL_DOCUMENT_STATUS_LABELS, type LegalDocumentStatus } from "@app/contracts";
+import {
+  LEGAL_DOCUMENT_STATUS_LABELS,
+  LEGAL_DOCUMENT_STATUSES,
+  type LegalDocumentStatus,
+} from "@app/contracts";
 import { FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -6,20 +10,29 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import { SearchInput } from "@/components/ui/search-input";
-import { DocumentCard } from "@/features/legal/components/document-card";
+import { Spinner } from "@/components/ui/spinner";
 import type { LegalDocument } from "@/features/legal/api/legal-types";
+import { DocumentCard } from "@/features/legal/components/document-card";
 import { ALL, filterDocuments, sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
 type StatusFilter = LegalDocumentStatus | typeof ALL;
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: ALL, label: "All" },
-  ...LEGAL_DOCUMENT_STATUSES.map((status) => ({ value: status, label: LEGAL_DOCUMENT_STATUS_LABELS[status] })),
+  ...LEGAL_DOCUMENT_STATUSES.map((status) => ({
+    value: status,
+    label: LEGAL_DOCUMENT_STATUS_LABELS[status],
+  })),
 ];
 
-export function DocumentLibrary({ documents, isLoading = false }: { documents: LegalDocument[]; isLoading?: boolean }) {
+export function DocumentLibrary({
+  documents,
+  isLoading = false,
+}: {
+  documents: LegalDocument[];
+  isLoading?: boolean;
+}) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>(ALL);
   const visible = sortByUpdatedDesc(filterDocuments(documents, { search, status }));

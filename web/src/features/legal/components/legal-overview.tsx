@@ -6,10 +6,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatCard } from "@/components/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 import { ClauseTable } from "@/features/legal/components/clause-table";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { TemplateCard } from "@/features/legal/components/template-card";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 import { sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
 const RECENT_LIMIT = 6;

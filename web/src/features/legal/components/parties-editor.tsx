@@ -17,7 +17,10 @@ export function PartiesEditor({ parties, onChange, error }: PartiesEditorProps) 
   const update = (index: number, change: Partial<PartyRow>) =>
     onChange(parties.map((party, i) => (i === index ? { ...party, ...change } : party)));
   return (
-    <fieldset className="grid gap-3 rounded-md border p-3" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="grid gap-3 rounded-md border p-3"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-medium">Parties</legend>
       {parties.length === 0 ? <p className="text-sm text-muted-foreground">No parties yet.</p> : null}
       <ul className="grid gap-3">

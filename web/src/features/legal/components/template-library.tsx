@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import { SearchInput } from "@/components/ui/search-input";
-import { TemplateCard } from "@/features/legal/components/template-card";
+import { Spinner } from "@/components/ui/spinner";
 import type { LegalTemplate } from "@/features/legal/api/legal-types";
+import { TemplateCard } from "@/features/legal/components/template-card";
 import { ALL, filterTemplates } from "@/features/legal/utils/filter-legal";
 
 type CategoryFilter = LegalTemplateCategory | typeof ALL;
@@ -19,7 +19,13 @@ const CATEGORY_OPTIONS: { value: CategoryFilter; label: string }[] = [
   ...LEGAL_TEMPLATE_CATEGORIES.map((category) => ({ value: category, label: category })),
 ];
 
-export function TemplateLibrary({ templates, isLoading = false }: { templates: LegalTemplate[]; isLoading?: boolean }) {
+export function TemplateLibrary({
+  templates,
+  isLoading = false,
+}: {
+  templates: LegalTemplate[];
+  isLoading?: boolean;
+}) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<CategoryFilter>(ALL);
   const visible = filterTemplates(templates, { search, category });

@@ -16,8 +16,8 @@ import { DocumentStatusBadge } from "@/features/legal/components/document-status
 import { DownloadButtons } from "@/features/legal/components/download-buttons";
 import { PartySignatures } from "@/features/legal/components/party-signatures";
 import { VoidDocumentDialog } from "@/features/legal/components/void-document-dialog";
-import { documentToForm } from "@/features/legal/utils/document-form";
 import { EDIT_REFUSED_REASON, getDocumentActions } from "@/features/legal/utils/document-actions";
+import { documentToForm } from "@/features/legal/utils/document-form";
 import { problemsOf } from "@/features/legal/utils/problems";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -25,7 +25,10 @@ function MoveProblems({ error }: { error: unknown }) {
   if (!error) return null;
   const { message, problems } = problemsOf(error);
   return (
-    <div role="alert" className="grid gap-1 rounded-md border border-error-text/60 p-3 text-sm text-error-text">
+    <div
+      role="alert"
+      className="grid gap-1 rounded-md border border-error-text/60 p-3 text-sm text-error-text"
+    >
       <p>{message}</p>
       {problems.length > 0 ? (
         <ul className="list-disc pl-5">
@@ -38,7 +41,15 @@ function MoveProblems({ error }: { error: unknown }) {
   );
 }
 
-function DocumentEditor({ document, onDone, onReload }: { document: LegalDocument; onDone(): void; onReload(): Promise<unknown> }) {
+function DocumentEditor({
+  document,
+  onDone,
+  onReload,
+}: {
+  document: LegalDocument;
+  onDone(): void;
+  onReload(): Promise<unknown>;
+}) {
   const templates = useLegalTemplates();
   const update = useUpdateLegal("legal_documents", {
     successMessage: "Document saved",
@@ -88,7 +99,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
         description="A document made from a template: edit it while it is a draft, then send it for signatures."
         actions={<DocumentStatusBadge status={document.status} />}
       />
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Document actions">
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
           disabled={!actions.canEdit || isEditing}
@@ -100,7 +111,11 @@ function DocumentView({ document }: { document: LegalDocument }) {
         </Button>
         {document.status === "draft" ? (
           <>
-            <Button variant="secondary" disabled={render.isPending} onClick={() => render.mutate(document.id)}>
+            <Button
+              variant="secondary"
+              disabled={render.isPending}
+              onClick={() => render.mutate(document.id)}
+            >
               {render.isPending ? <Spinner /> : <FileCog aria-hidden="true" />}
               Render
             </Button>
@@ -132,7 +147,11 @@ function DocumentView({ document }: { document: LegalDocument }) {
       {document.void_reason ? <p className="text-sm">Voided: {document.void_reason}</p> : null}
       <MoveProblems error={send.error ?? render.error} />
       {isEditing && actions.canEdit ? (
-        <DocumentEditor document={document} onDone={() => setEditing(false)} onReload={() => record.refetch()} />
+        <DocumentEditor
+          document={document}
+          onDone={() => setEditing(false)}
+          onReload={() => record.refetch()}
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
           {document.rendered_html ? (

@@ -23,7 +23,8 @@ export function getDocumentActions(
 }
 
 /** Why a document that is not a draft cannot be edited, in the screen's words. */
-export const EDIT_REFUSED_REASON = "Only drafts can be edited: this document has been sent, so its text is frozen.";
+export const EDIT_REFUSED_REASON =
+  "Only drafts can be edited: this document has been sent, so its text is frozen.";
 
 /** How many of the document's signers have signed, out of how many. */
 export function countSignatures(document: Pick<LegalDocument, "parties">) {

@@ -32,7 +32,8 @@ export function documentToForm(document: LegalDocument): DocumentFormValues {
   const text: Record<string, string> = {};
   const party: Record<string, { name: string; email: string }> = {};
   for (const [key, value] of Object.entries(document.payload.variables ?? {})) {
-    if (value !== null && typeof value === "object") party[key] = { name: value.name, email: value.email ?? "" };
+    if (value !== null && typeof value === "object")
+      party[key] = { name: value.name, email: value.email ?? "" };
     else if (value !== null) text[key] = String(value);
   }
   return {

@@ -83,9 +83,7 @@ export function SignPage() {
     try {
       await sign.mutateAsync({ token, full_name: fullName.trim(), consent: true });
     } catch (error) {
-      setProblem(
-        (error as { status?: number }).status === 410 ? DEAD_LINK : describeApiError(error),
-      );
+      setProblem((error as { status?: number }).status === 410 ? DEAD_LINK : describeApiError(error));
     }
   };
 
@@ -99,7 +97,9 @@ export function SignPage() {
         </p>
       </div>
       <RenderedDocument html={document.rendered_html} label={`${document.title} (read-only)`} />
-      <p className="text-xs break-all text-muted-foreground">Document fingerprint (SHA-256): {document.content_sha256}</p>
+      <p className="text-xs break-all text-muted-foreground">
+        Document fingerprint (SHA-256): {document.content_sha256}
+      </p>
       <section aria-labelledby={`${id}-parties`} className="grid gap-2">
         <h2 id={`${id}-parties`} className="text-lg font-semibold">
           Parties
@@ -107,7 +107,12 @@ export function SignPage() {
         <ul className="grid gap-1 text-sm">
           {document.parties.map((party) => (
             <li key={`${party.name}-${party.role}`}>
-              {party.name}: {party.role === "viewer" ? "receives a copy" : party.status === "signed" ? "signed" : "not signed yet"}
+              {party.name}:{" "}
+              {party.role === "viewer"
+                ? "receives a copy"
+                : party.status === "signed"
+                  ? "signed"
+                  : "not signed yet"}
             </li>
           ))}
         </ul>
@@ -117,8 +122,8 @@ export function SignPage() {
           <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
           <p>
             Signed {formatDateTime(sign.data.signed_at)}. Document status:{" "}
-            {LEGAL_DOCUMENT_STATUS_LABELS[sign.data.status]}. Every party receives the signed PDF by e-mail once
-            everyone has signed.
+            {LEGAL_DOCUMENT_STATUS_LABELS[sign.data.status]}. Every party receives the signed PDF by e-mail
+            once everyone has signed.
           </p>
         </div>
       ) : (
