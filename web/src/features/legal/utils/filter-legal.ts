@@ -1,24 +1,14 @@
 import type { LegalDocumentStatus, LegalTemplateCategory } from "@app/contracts";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
+import type { LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 
 export const ALL = "All";
 
-const normalize = (text: string) => text.trim().toLowerCase();
+/*
+ * The documents and templates lists are whole tables (at most 200 rows each), so their search and chips
+ * narrow what was read; the clause library is searched by the server (its search_text column).
+ */
 
-/** Case-insensitive on the title, the slug or any tag. */
-export function searchClauses<T extends Pick<LegalClause, "title" | "slug" | "tags">>(
-  clauses: readonly T[],
-  search: string,
-): T[] {
-  const needle = normalize(search);
-  if (!needle) return [...clauses];
-  return clauses.filter(
-    (clause) =>
-      clause.title.toLowerCase().includes(needle) ||
-      clause.slug.toLowerCase().includes(needle) ||
-      clause.tags.some((tag) => tag.toLowerCase().includes(needle)),
-  );
-}
+const normalize = (text: string) => text.trim().toLowerCase();
 
 type TemplateFilter = { search: string; category: LegalTemplateCategory | typeof ALL };
 
