@@ -5,6 +5,8 @@ import { countLegal, readLegal, readLegalRecord } from "@/features/legal/api/rea
 import { searchFilter } from "@/lib/postgrest";
 import type { TableRow } from "@/lib/table-writes";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The whole table (each legal table holds at most 200 rows), in its default order. */
 function useLegalRows<T>(
   table: "legal_documents" | "legal_templates" | "legal_clauses",
@@ -42,7 +44,8 @@ export function useLegalRecord<T>(
 ) {
   return useQuery({
     queryKey: legalKeys.record(table, id ?? ""),
-    queryFn: ({ signal }) => readLegalRecord<T>(table, id as string, signal),
+    // An address that names no uuid names no row: answered here, without a request the server refuses.
+    queryFn: ({ signal }) => (UUID.test(id ?? "") ? readLegalRecord<T>(table, id as string, signal) : null),
     enabled: Boolean(id),
     meta: { errorMessage },
   });

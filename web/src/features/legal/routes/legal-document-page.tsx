@@ -183,11 +183,14 @@ export function LegalDocumentPage() {
   if (document.isPending) return <Spinner label="Loading document" />;
   if (!document.data) {
     return (
-      <EmptyState title="Document not found" description="It may have been deleted.">
-        <Button asChild variant="secondary">
-          <Link to="/app/legal/documents">All documents</Link>
-        </Button>
-      </EmptyState>
+      <div className="grid gap-6">
+        <PageHeading title="Document" />
+        <EmptyState title="Document not found" description="It may have been deleted.">
+          <Button asChild variant="secondary">
+            <Link to="/app/legal/documents">All documents</Link>
+          </Button>
+        </EmptyState>
+      </div>
     );
   }
   return <DocumentView document={document.data} />;
