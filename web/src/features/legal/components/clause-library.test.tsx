@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { LegalClausesPage } from "@/features/legal/routes/legal-clauses-page";
 import { CLAUSES, clauseRow } from "@/features/legal/test/legal-fixtures";
-import { postgrestError, rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 import { renderBackOffice } from "@/test/render-back-office";
+import { postgrestError, rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
 const MANY_TAGS = clauseRow({ tags: ["nda", "confidentiality", "standard", "mutual", "short"] });
 
@@ -69,7 +69,11 @@ describe("the clause library", () => {
       "POST legal_clauses": (request) => {
         posts += 1;
         return posts === 1
-          ? postgrestError(409, "23505", 'duplicate key value violates unique constraint, Key (slug)=(x) exists')
+          ? postgrestError(
+              409,
+              "23505",
+              "duplicate key value violates unique constraint, Key (slug)=(x) exists",
+            )
           : writeResponse([clauseRow(request.body as object)], 201);
       },
     });

@@ -27,9 +27,9 @@ describe("LegalOverview", () => {
       ["Clauses", "7"],
       ["Awaiting Signatures", "3"],
     ]) {
-      expect(screen.getByRole("heading", { level: 2, name: label }).closest("div")?.parentElement).toHaveTextContent(
-        value,
-      );
+      expect(
+        screen.getByRole("heading", { level: 2, name: label }).closest("div")?.parentElement,
+      ).toHaveTextContent(value);
     }
     expect(screen.getByRole("link", { name: "New Document" })).toHaveAttribute("href", "/app/legal/new");
     expect(screen.getByRole("link", { name: "New Template" })).toHaveAttribute(
@@ -49,9 +49,7 @@ describe("LegalOverview", () => {
 
   it("shows each tab's empty state", async () => {
     const user = userEvent.setup();
-    renderWithProviders(
-      <LegalOverview figures={undefined} documents={[]} templates={[]} clauses={[]} />,
-    );
+    renderWithProviders(<LegalOverview figures={undefined} documents={[]} templates={[]} clauses={[]} />);
     expect(screen.getByText("No documents created yet")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Templates" }));
     expect(screen.getByText("No templates available yet")).toBeInTheDocument();
@@ -70,9 +68,14 @@ describe("TemplateLibrary", () => {
     expect(screen.getByRole("button", { name: "NDA" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getAllByRole("article")).toHaveLength(1);
     const card = screen.getByRole("article", { name: "Mutual NDA" });
-    expect(
-      [...card.querySelectorAll("a, button")].map((action) => action.textContent),
-    ).toEqual(["Create Document", "Preview", "Edit", "Duplicate", "Delete", "Use Template"]);
+    expect([...card.querySelectorAll("a, button")].map((action) => action.textContent)).toEqual([
+      "Create Document",
+      "Preview",
+      "Edit",
+      "Duplicate",
+      "Delete",
+      "Use Template",
+    ]);
     expect(within(card).getByRole("link", { name: "Use Template" })).toHaveAttribute(
       "href",
       `/app/legal/new?template=${TEMPLATES[0]?.id}`,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENTS, TEMPLATES } from "@/features/legal/test/legal-fixtures";
-import { ALL, filterDocuments, filterTemplates, sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
+import {
+  ALL,
+  filterDocuments,
+  filterTemplates,
+  sortByUpdatedDesc,
+} from "@/features/legal/utils/filter-legal";
 
 describe("filterTemplates", () => {
   it("filters by category chip and by title or description, ignoring case", () => {
