@@ -17,7 +17,7 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/legal/documents", "Awaiting Signatures"],
   ["/app/legal/templates", "Producer Agreement"],
   ["/app/legal/clauses", "Manage reusable clause library for templates"],
-  ["/app/legal/new", "Choose a template"],
+  ["/app/legal/new", "Add party"],
   ["/app/legal/templates/new", "Add variable"],
   ["/app/legal/templates/some-id", "Template not found"],
   ["/app/legal/some-id", "Document not found"],
