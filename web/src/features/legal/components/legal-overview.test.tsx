@@ -26,7 +26,7 @@ describe("LegalOverview", () => {
       ["Templates", "4"],
       ["Clauses", "7"],
       ["Awaiting Signatures", "3"],
-    ]) {
+    ] as const) {
       expect(
         screen.getByRole("heading", { level: 2, name: label }).closest("div")?.parentElement,
       ).toHaveTextContent(value);
