@@ -12,17 +12,22 @@ import { formatRelativeTime } from "@/lib/format";
 
 /** Share copies the document's back-office address, for a colleague to open. */
 function ShareButton({ documentId }: { documentId: string }) {
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState("");
   const share = async () => {
-    await navigator.clipboard?.writeText(`${window.location.origin}/app/legal/${documentId}`);
-    setCopied(true);
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}/app/legal/${documentId}`);
+      setOutcome("Link copied");
+    } catch {
+      // The clipboard is refused outside a secure context or without permission.
+      setOutcome("Could not copy the link");
+    }
   };
   return (
     <Button variant="ghost" size="sm" onClick={share}>
       <Share2 aria-hidden="true" />
       Share
       <span aria-live="polite" className="sr-only">
-        {copied ? "Link copied" : ""}
+        {outcome}
       </span>
     </Button>
   );
