@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
 import { StatCard } from "@/components/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
@@ -22,6 +23,8 @@ type LegalOverviewProps = {
   documents: LegalDocument[];
   templates: LegalTemplate[];
   clauses: LegalClause[];
+  /** The lists are still being read: no empty state yet. */
+  isLoading?: boolean;
 };
 
 function ViewAll({ to, label }: { to: string; label: string }) {
@@ -32,7 +35,13 @@ function ViewAll({ to, label }: { to: string; label: string }) {
   );
 }
 
-export function LegalOverview({ figures, documents, templates, clauses }: LegalOverviewProps) {
+export function LegalOverview({
+  figures,
+  documents,
+  templates,
+  clauses,
+  isLoading = false,
+}: LegalOverviewProps) {
   const recentDocuments = sortByUpdatedDesc(documents).slice(0, RECENT_LIMIT);
 
   return (
@@ -76,7 +85,9 @@ export function LegalOverview({ figures, documents, templates, clauses }: LegalO
           <TabsTrigger value="clauses">Clauses</TabsTrigger>
         </TabsList>
         <TabsContent value="documents" className="grid gap-3">
-          {recentDocuments.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : recentDocuments.length === 0 ? (
             <EmptyState
               icon={FileText}
               title="No documents created yet"
@@ -100,7 +111,9 @@ export function LegalOverview({ figures, documents, templates, clauses }: LegalO
           )}
         </TabsContent>
         <TabsContent value="templates" className="grid gap-3">
-          {templates.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : templates.length === 0 ? (
             <EmptyState
               icon={FileStack}
               title="No templates available yet"
@@ -124,7 +137,9 @@ export function LegalOverview({ figures, documents, templates, clauses }: LegalO
           )}
         </TabsContent>
         <TabsContent value="clauses" className="grid gap-3">
-          {clauses.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : clauses.length === 0 ? (
             <EmptyState
               icon={BookOpen}
               title="No clauses in library yet"

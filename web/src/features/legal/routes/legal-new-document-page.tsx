@@ -26,7 +26,7 @@ export function LegalNewDocumentPage() {
           templates={templates.data ?? []}
           initialValues={{ ...emptyDocumentForm(preset?.id ?? ""), title: preset?.title ?? "" }}
           submitLabel="Create Document"
-          onCancel={() => navigate(-1)}
+          onCancel={() => navigate("/app/legal/documents")}
           onSubmit={async (document) => {
             const row = await create.mutateAsync(document);
             navigate(`/app/legal/${row.id}`);

@@ -9,12 +9,17 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function LegalOverviewPage() {
   useDocumentTitle("Legal");
+  const figures = useLegalFigures();
+  const documents = useLegalDocuments();
+  const templates = useLegalTemplates();
+  const clauses = useLegalClauses();
   return (
     <LegalOverview
-      figures={useLegalFigures().data}
-      documents={useLegalDocuments().data ?? []}
-      templates={useLegalTemplates().data ?? []}
-      clauses={useLegalClauses().data ?? []}
+      figures={figures.data}
+      documents={documents.data ?? []}
+      templates={templates.data ?? []}
+      clauses={clauses.data ?? []}
+      isLoading={documents.isPending || templates.isPending || clauses.isPending}
     />
   );
 }
