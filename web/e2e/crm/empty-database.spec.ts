@@ -51,4 +51,23 @@ test("an empty database shows the spec's empty states", async ({ page, request }
   await expect(page.getByRole("heading", { name: "No Sessions Found" })).toBeVisible();
   await page.goto("/app/activity");
   await expect(page.getByRole("heading", { name: "No activity found" })).toBeVisible();
+
+  await page.goto("/app/legal");
+  for (const label of ["Total Documents", "Templates", "Clauses", "Awaiting Signatures"]) {
+    await expect(figure(label)).toContainText(/0$/);
+  }
+  await expect(page.getByRole("heading", { name: "No documents created yet" })).toBeVisible();
+  await page.getByRole("tab", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { name: "No templates available yet" })).toBeVisible();
+  await page.getByRole("tab", { name: "Clauses" }).click();
+  await expect(page.getByRole("heading", { name: "No clauses in library yet" })).toBeVisible();
+  await page.goto("/app/legal/documents");
+  await expect(page.getByRole("heading", { name: "No documents found" })).toBeVisible();
+  await page.goto("/app/legal/templates");
+  await expect(page.getByRole("heading", { name: "No templates found" })).toBeVisible();
+  await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
+  await page.goto("/app/legal/clauses");
+  await expect(page.getByRole("heading", { name: "No clauses found" })).toBeVisible();
+  await expect(page.getByText("Create your first reusable clause to get started")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Clause" })).toBeVisible();
 });

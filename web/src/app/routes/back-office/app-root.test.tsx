@@ -127,8 +127,7 @@ describe("back-office shell", () => {
     ["/app/legal/new", "New Document"],
     ["/app/legal/doc-1", "Document"],
     ["/app/legal/templates/new", "New Template"],
-    ["/app/legal/templates/tpl-1", "Template"],
-    ["/app/legal/clauses/new", "New Clause"],
+    ["/app/legal/templates/tpl-1", "Edit Template"],
     ["/app/deals", "Deals"],
     ["/app/projects", "Projects"],
     ["/app/sessions", "Sessions"],
@@ -144,6 +143,12 @@ describe("back-office shell", () => {
     stubFetch(() => jsonResponse([]));
     renderBackOffice(<AppRoot />, { route });
     expect(await findHeading(heading)).toBeInTheDocument();
+  });
+
+  it("opens the clause library with the New Clause dialog at /app/legal/clauses/new", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderBackOffice(<AppRoot />, { route: "/app/legal/clauses/new" });
+    expect(await screen.findByRole("dialog", { name: "New Clause" }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {

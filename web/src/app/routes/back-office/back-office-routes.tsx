@@ -58,6 +58,22 @@ const LegalClausesPage = lazyNamed(
   () => import("@/features/legal/routes/legal-clauses-page"),
   "LegalClausesPage",
 );
+const LegalNewDocumentPage = lazyNamed(
+  () => import("@/features/legal/routes/legal-new-document-page"),
+  "LegalNewDocumentPage",
+);
+const LegalDocumentPage = lazyNamed(
+  () => import("@/features/legal/routes/legal-document-page"),
+  "LegalDocumentPage",
+);
+const LegalNewClausePage = lazyNamed(
+  () => import("@/features/legal/routes/legal-clauses-page"),
+  "LegalNewClausePage",
+);
+const LegalTemplatePage = lazyNamed(
+  () => import("@/features/legal/routes/legal-template-page"),
+  "LegalTemplatePage",
+);
 const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
@@ -86,11 +102,11 @@ export function BackOfficeRoutes() {
       <Route path="legal/documents" element={<LegalDocumentsPage />} />
       <Route path="legal/templates" element={<LegalTemplatesPage />} />
       <Route path="legal/clauses" element={<LegalClausesPage />} />
-      <Route path="legal/new" element={<ComingSoonPage title="New Document" />} />
-      <Route path="legal/:id" element={<ComingSoonPage title="Document" />} />
-      <Route path="legal/templates/new" element={<ComingSoonPage title="New Template" />} />
-      <Route path="legal/templates/:id" element={<ComingSoonPage title="Template" />} />
-      <Route path="legal/clauses/new" element={<ComingSoonPage title="New Clause" />} />
+      <Route path="legal/new" element={<LegalNewDocumentPage />} />
+      <Route path="legal/:id" element={<LegalDocumentPage />} />
+      <Route path="legal/templates/new" element={<LegalTemplatePage />} />
+      <Route path="legal/templates/:id" element={<LegalTemplatePage />} />
+      <Route path="legal/clauses/new" element={<LegalNewClausePage />} />
       {/* The spec's route list also names a top-level deals route; it shows the same board. */}
       <Route path="deals" element={<DealsPage />} />
       <Route path="projects" element={<ComingSoonPage title="Projects" />} />

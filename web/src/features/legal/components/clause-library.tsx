@@ -1,18 +1,31 @@
 import { BookOpen, Plus } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
+import { Spinner } from "@/components/ui/spinner";
+import type { LegalClause } from "@/features/legal/api/legal-types";
 import { ClauseTable } from "@/features/legal/components/clause-table";
-import type { LegalClause } from "@/features/legal/data/sample-legal";
-import { searchClauses } from "@/features/legal/utils/filter-legal";
+import { useSearchDraft } from "@/lib/use-search-draft";
 
-export function ClauseLibrary({ clauses }: { clauses: LegalClause[] }) {
-  const [search, setSearch] = useState("");
-  const visible = searchClauses(clauses, search);
+type ClauseLibraryProps = {
+  /** The clauses matching `search` (the server searches title, slug and tags in any case). */
+  clauses: LegalClause[];
+  isLoading?: boolean;
+  search: string;
+  onSearchChange(search: string): void;
+  onNewClause(): void;
+};
+
+export function ClauseLibrary({
+  clauses,
+  isLoading = false,
+  search,
+  onSearchChange,
+  onNewClause,
+}: ClauseLibraryProps) {
+  const [draft, setDraft, flush] = useSearchDraft(search, onSearchChange);
   const isSearching = search.trim() !== "";
 
   return (
@@ -21,22 +34,23 @@ export function ClauseLibrary({ clauses }: { clauses: LegalClause[] }) {
         title="Legal Clauses"
         description="Manage reusable clause library for templates"
         actions={
-          <Button asChild>
-            <Link to="/app/legal/clauses/new">
-              <Plus aria-hidden="true" />
-              New Clause
-            </Link>
+          <Button onClick={onNewClause}>
+            <Plus aria-hidden="true" />
+            New Clause
           </Button>
         }
       />
       <SearchInput
         aria-label="Search clauses"
         placeholder="Search clauses..."
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={flush}
         className="max-w-sm"
       />
-      {visible.length === 0 ? (
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : clauses.length === 0 ? (
         <EmptyState
           icon={BookOpen}
           title="No clauses found"
@@ -47,17 +61,15 @@ export function ClauseLibrary({ clauses }: { clauses: LegalClause[] }) {
           }
         >
           {isSearching ? null : (
-            <Button asChild variant="secondary">
-              <Link to="/app/legal/clauses/new">
-                <Plus aria-hidden="true" />
-                Create Clause
-              </Link>
+            <Button variant="secondary" onClick={onNewClause}>
+              <Plus aria-hidden="true" />
+              Create Clause
             </Button>
           )}
         </EmptyState>
       ) : (
         <Card className="p-2">
-          <ClauseTable clauses={visible} />
+          <ClauseTable clauses={clauses} />
         </Card>
       )}
     </div>

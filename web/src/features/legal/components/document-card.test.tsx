@@ -1,55 +1,70 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DocumentCard } from "@/features/legal/components/document-card";
-import { type LegalDocument, SAMPLE_DOCUMENTS } from "@/features/legal/data/sample-legal";
+import { documentRow } from "@/features/legal/test/legal-fixtures";
 import { renderWithProviders } from "@/test/render";
 
-const base = SAMPLE_DOCUMENTS[0] as LegalDocument;
-const doc = (overrides: Partial<LegalDocument>): LegalDocument => ({ ...base, ...overrides });
+const signers = [
+  { name: "Nova Lind", email: "nova@example.com", role: "signer" as const, status: "signed" as const },
+  { name: "Omar Haddad", email: "omar@example.com", role: "signer" as const, status: "pending" as const },
+];
 
 describe("DocumentCard", () => {
-  it("lets a draft be edited, without signatures or downloads when nothing is rendered", () => {
-    renderWithProviders(<DocumentCard document={doc({ status: "draft" })} />);
+  it("lets a draft be viewed, edited, shared and deleted, without signatures or downloads when nothing is rendered", () => {
+    const document = documentRow({ status: "draft" });
+    renderWithProviders(<DocumentCard document={document} />);
     expect(screen.getByText("Draft")).toBeInTheDocument();
-    for (const name of ["View", "Edit", "Share", "Delete"]) {
-      expect(
-        screen.getByRole(name === "View" || name === "Edit" ? "link" : "button", { name }),
-      ).toBeVisible();
-    }
+    expect(screen.getByRole("link", { name: "View" })).toHaveAttribute("href", `/app/legal/${document.id}`);
+    expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute(
+      "href",
+      `/app/legal/${document.id}?edit=1`,
+    );
+    expect(screen.getByRole("button", { name: "Share" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeVisible();
     expect(screen.queryByText(/Signatures/)).not.toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Download PDF" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Download DOCX" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download PDF" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download DOCX" })).not.toBeInTheDocument();
   });
 
-  it("hides Edit and shows the Signatures indicator once a document is sent", () => {
+  it("hides Edit and Delete and counts signatures once a document is sent", () => {
     renderWithProviders(
       <DocumentCard
-        document={doc({ status: "awaiting_signatures", rendered_pdf_url: "/x.pdf", rendered_docx_url: null })}
+        document={documentRow({
+          status: "awaiting_signatures",
+          parties: signers,
+          rendered_pdf_url: "/storage/v1/object/documents/x.pdf",
+        })}
       />,
     );
     expect(screen.getByText("Awaiting Signatures")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
-    expect(screen.getByTestId("signatures-indicator")).toHaveTextContent("Signatures");
-    expect(screen.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", "/x.pdf");
-    expect(screen.queryByRole("link", { name: "Download DOCX" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("signatures-indicator")).toHaveTextContent("Signatures: 1 of 2 signed");
+    expect(screen.getByRole("button", { name: "Download PDF" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download DOCX" })).not.toBeInTheDocument();
   });
 
   it("offers both downloads when both files are rendered", () => {
     renderWithProviders(
       <DocumentCard
-        document={doc({ status: "fully_signed", rendered_pdf_url: "/x.pdf", rendered_docx_url: "/x.docx" })}
+        document={documentRow({
+          status: "fully_signed",
+          rendered_pdf_url: "/x.pdf",
+          rendered_docx_url: "/x.docx",
+          signed_pdf_url: "/signed.pdf",
+        })}
       />,
     );
     expect(screen.getByText("Fully Signed")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Download DOCX" })).toHaveAttribute("href", "/x.docx");
-    expect(screen.getByRole("link", { name: "Download PDF" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download DOCX" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download PDF" })).toBeInTheDocument();
   });
 
   it.each([
     ["partially_signed", "Partially Signed"],
     ["void", "Void"],
   ] as const)("labels %s as %s with the Signatures indicator", (status, label) => {
-    renderWithProviders(<DocumentCard document={doc({ status })} />);
+    renderWithProviders(<DocumentCard document={documentRow({ status })} />);
     expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByTestId("signatures-indicator")).toBeInTheDocument();
   });

@@ -1,17 +1,42 @@
-import { Download, Eye, PenLine, Share2, Signature, Trash2 } from "lucide-react";
+import { Eye, PenLine, Share2, Signature, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import type { LegalDocument } from "@/features/legal/api/legal-types";
+import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
-import type { LegalDocument } from "@/features/legal/data/sample-legal";
+import { DownloadButtons } from "@/features/legal/components/download-buttons";
 import { countSignatures, getDocumentActions } from "@/features/legal/utils/document-actions";
 import { formatRelativeTime } from "@/lib/format";
 
-/** Share and Delete have no behaviour yet (spec §2); they log so the click is visible while developing. */
-const logAction = (action: string, document: LegalDocument) => () => console.info(action, document.id);
+/** Share copies the document's back-office address, for a colleague to open. */
+function ShareButton({ documentId }: { documentId: string }) {
+  const [outcome, setOutcome] = useState("");
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}/app/legal/${documentId}`);
+      setOutcome("Link copied");
+    } catch {
+      // The clipboard is refused outside a secure context or without permission.
+      setOutcome("Could not copy the link");
+    }
+  };
+  return (
+    <Button variant="ghost" size="sm" onClick={share}>
+      <Share2 aria-hidden="true" />
+      Share
+      <span aria-live="polite" className="sr-only">
+        {outcome}
+      </span>
+    </Button>
+  );
+}
 
 export function DocumentCard({ document }: { document: LegalDocument }) {
   const actions = getDocumentActions(document);
+  const signatures = countSignatures(document);
+  const [isDeleting, setIsDeleting] = useState(false);
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <article aria-labelledby={`doc-${document.id}`} className="flex flex-1 flex-col gap-3">
@@ -25,7 +50,7 @@ export function DocumentCard({ document }: { document: LegalDocument }) {
         {actions.showsSignatures ? (
           <p className="flex items-center gap-1 text-sm" data-testid="signatures-indicator">
             <Signature className="size-4" aria-hidden="true" />
-            Signatures: {countSignatures(document)} signed
+            Signatures: {signatures.signed} of {signatures.total} signed
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap gap-1 border-t pt-3">
@@ -37,38 +62,27 @@ export function DocumentCard({ document }: { document: LegalDocument }) {
           </Button>
           {actions.canEdit ? (
             <Button asChild variant="ghost" size="sm">
-              <Link to={`/app/legal/${document.id}`}>
+              <Link to={`/app/legal/${document.id}?edit=1`}>
                 <PenLine aria-hidden="true" />
                 Edit
               </Link>
             </Button>
           ) : null}
-          <Button variant="ghost" size="sm" onClick={logAction("share", document)}>
-            <Share2 aria-hidden="true" />
-            Share
-          </Button>
-          {actions.canDownloadPdf && document.rendered_pdf_url ? (
-            <Button asChild variant="ghost" size="sm">
-              <a href={document.rendered_pdf_url} download>
-                <Download aria-hidden="true" />
-                Download PDF
-              </a>
+          <ShareButton documentId={document.id} />
+          <DownloadButtons document={document} />
+          {actions.canDelete ? (
+            <Button variant="ghost" size="sm" onClick={() => setIsDeleting(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete
             </Button>
           ) : null}
-          {actions.canDownloadDocx && document.rendered_docx_url ? (
-            <Button asChild variant="ghost" size="sm">
-              <a href={document.rendered_docx_url} download>
-                <Download aria-hidden="true" />
-                Download DOCX
-              </a>
-            </Button>
-          ) : null}
-          <Button variant="ghost" size="sm" onClick={logAction("delete", document)}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
         </div>
       </article>
+      <DeleteLegalDialog
+        table="legal_documents"
+        row={isDeleting ? document : null}
+        onOpenChange={setIsDeleting}
+      />
     </Card>
   );
 }

@@ -1,3 +1,8 @@
+import {
+  LEGAL_DOCUMENT_STATUS_LABELS,
+  LEGAL_DOCUMENT_STATUSES,
+  type LegalDocumentStatus,
+} from "@app/contracts";
 import { FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -6,23 +11,28 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
+import { Spinner } from "@/components/ui/spinner";
+import type { LegalDocument } from "@/features/legal/api/legal-types";
 import { DocumentCard } from "@/features/legal/components/document-card";
-import {
-  DOCUMENT_STATUS_LABELS,
-  DOCUMENT_STATUSES,
-  type DocumentStatus,
-  type LegalDocument,
-} from "@/features/legal/data/sample-legal";
 import { ALL, filterDocuments, sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
-type StatusFilter = DocumentStatus | typeof ALL;
+type StatusFilter = LegalDocumentStatus | typeof ALL;
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: ALL, label: "All" },
-  ...DOCUMENT_STATUSES.map((status) => ({ value: status, label: DOCUMENT_STATUS_LABELS[status] })),
+  ...LEGAL_DOCUMENT_STATUSES.map((status) => ({
+    value: status,
+    label: LEGAL_DOCUMENT_STATUS_LABELS[status],
+  })),
 ];
 
-export function DocumentLibrary({ documents }: { documents: LegalDocument[] }) {
+export function DocumentLibrary({
+  documents,
+  isLoading = false,
+}: {
+  documents: LegalDocument[];
+  isLoading?: boolean;
+}) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>(ALL);
   const visible = sortByUpdatedDesc(filterDocuments(documents, { search, status }));
@@ -51,7 +61,9 @@ export function DocumentLibrary({ documents }: { documents: LegalDocument[] }) {
         />
         <FilterChips label="Status" options={STATUS_OPTIONS} value={status} onChange={setStatus} />
       </div>
-      {visible.length === 0 ? (
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : visible.length === 0 ? (
         <EmptyState
           icon={FileText}
           title="No documents found"

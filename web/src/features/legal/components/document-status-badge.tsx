@@ -1,7 +1,7 @@
+import { LEGAL_DOCUMENT_STATUS_LABELS, type LegalDocumentStatus } from "@app/contracts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from "@/features/legal/data/sample-legal";
 
-const variants: Record<DocumentStatus, BadgeVariant> = {
+const variants: Record<LegalDocumentStatus, BadgeVariant> = {
   draft: "neutral",
   awaiting_signatures: "yellow",
   partially_signed: "blue",
@@ -9,10 +9,10 @@ const variants: Record<DocumentStatus, BadgeVariant> = {
   void: "red",
 };
 
-export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+export function DocumentStatusBadge({ status }: { status: LegalDocumentStatus }) {
   return (
     <Badge variant={variants[status]} className="shrink-0 whitespace-nowrap">
-      {DOCUMENT_STATUS_LABELS[status]}
+      {LEGAL_DOCUMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }

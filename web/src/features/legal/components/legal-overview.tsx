@@ -4,17 +4,28 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
 import { StatCard } from "@/components/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 import { ClauseTable } from "@/features/legal/components/clause-table";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { TemplateCard } from "@/features/legal/components/template-card";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/data/sample-legal";
 import { sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
 const RECENT_LIMIT = 6;
 
-type LegalOverviewProps = { documents: LegalDocument[]; templates: LegalTemplate[]; clauses: LegalClause[] };
+export type LegalFigures = { documents: number; templates: number; clauses: number; awaiting: number };
+
+type LegalOverviewProps = {
+  /** Counted by the server; undefined while loading. */
+  figures: LegalFigures | undefined;
+  documents: LegalDocument[];
+  templates: LegalTemplate[];
+  clauses: LegalClause[];
+  /** The lists are still being read: no empty state yet. */
+  isLoading?: boolean;
+};
 
 function ViewAll({ to, label }: { to: string; label: string }) {
   return (
@@ -24,10 +35,13 @@ function ViewAll({ to, label }: { to: string; label: string }) {
   );
 }
 
-export function LegalOverview({ documents, templates, clauses }: LegalOverviewProps) {
-  const awaitingSignatures = documents.filter(
-    (document) => document.status === "awaiting_signatures" || document.status === "partially_signed",
-  ).length;
+export function LegalOverview({
+  figures,
+  documents,
+  templates,
+  clauses,
+  isLoading = false,
+}: LegalOverviewProps) {
   const recentDocuments = sortByUpdatedDesc(documents).slice(0, RECENT_LIMIT);
 
   return (
@@ -59,10 +73,10 @@ export function LegalOverview({ documents, templates, clauses }: LegalOverviewPr
         }
       />
       <section aria-label="Legal figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Documents" value={documents.length} icon={FileText} />
-        <StatCard label="Templates" value={templates.length} icon={FileStack} />
-        <StatCard label="Clauses" value={clauses.length} icon={BookOpen} />
-        <StatCard label="Awaiting Signatures" value={awaitingSignatures} icon={Signature} />
+        <StatCard label="Total Documents" value={figures?.documents ?? "–"} icon={FileText} />
+        <StatCard label="Templates" value={figures?.templates ?? "–"} icon={FileStack} />
+        <StatCard label="Clauses" value={figures?.clauses ?? "–"} icon={BookOpen} />
+        <StatCard label="Awaiting Signatures" value={figures?.awaiting ?? "–"} icon={Signature} />
       </section>
       <Tabs defaultValue="documents">
         <TabsList>
@@ -71,7 +85,9 @@ export function LegalOverview({ documents, templates, clauses }: LegalOverviewPr
           <TabsTrigger value="clauses">Clauses</TabsTrigger>
         </TabsList>
         <TabsContent value="documents" className="grid gap-3">
-          {recentDocuments.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : recentDocuments.length === 0 ? (
             <EmptyState
               icon={FileText}
               title="No documents created yet"
@@ -95,7 +111,9 @@ export function LegalOverview({ documents, templates, clauses }: LegalOverviewPr
           )}
         </TabsContent>
         <TabsContent value="templates" className="grid gap-3">
-          {templates.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : templates.length === 0 ? (
             <EmptyState
               icon={FileStack}
               title="No templates available yet"
@@ -119,7 +137,9 @@ export function LegalOverview({ documents, templates, clauses }: LegalOverviewPr
           )}
         </TabsContent>
         <TabsContent value="clauses" className="grid gap-3">
-          {clauses.length === 0 ? (
+          {isLoading ? (
+            <Spinner label="Loading" />
+          ) : clauses.length === 0 ? (
             <EmptyState
               icon={BookOpen}
               title="No clauses in library yet"

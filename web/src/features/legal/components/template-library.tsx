@@ -1,3 +1,4 @@
+import { LEGAL_TEMPLATE_CATEGORIES, type LegalTemplateCategory } from "@app/contracts";
 import { FileStack, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -6,22 +7,25 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
+import { Spinner } from "@/components/ui/spinner";
+import type { LegalTemplate } from "@/features/legal/api/legal-types";
 import { TemplateCard } from "@/features/legal/components/template-card";
-import {
-  type LegalTemplate,
-  TEMPLATE_CATEGORIES,
-  type TemplateCategory,
-} from "@/features/legal/data/sample-legal";
 import { ALL, filterTemplates } from "@/features/legal/utils/filter-legal";
 
-type CategoryFilter = TemplateCategory | typeof ALL;
+type CategoryFilter = LegalTemplateCategory | typeof ALL;
 
 const CATEGORY_OPTIONS: { value: CategoryFilter; label: string }[] = [
   { value: ALL, label: "All" },
-  ...TEMPLATE_CATEGORIES.map((category) => ({ value: category, label: category })),
+  ...LEGAL_TEMPLATE_CATEGORIES.map((category) => ({ value: category, label: category })),
 ];
 
-export function TemplateLibrary({ templates }: { templates: LegalTemplate[] }) {
+export function TemplateLibrary({
+  templates,
+  isLoading = false,
+}: {
+  templates: LegalTemplate[];
+  isLoading?: boolean;
+}) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<CategoryFilter>(ALL);
   const visible = filterTemplates(templates, { search, category });
@@ -50,7 +54,9 @@ export function TemplateLibrary({ templates }: { templates: LegalTemplate[] }) {
         />
         <FilterChips label="Category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} />
       </div>
-      {visible.length === 0 ? (
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : visible.length === 0 ? (
         <EmptyState
           icon={FileStack}
           title="No templates found"

@@ -1,8 +1,9 @@
-import { useLegalDocuments } from "@/features/legal/api/legal-library";
+import { useLegalDocuments } from "@/features/legal/api/legal-queries";
 import { DocumentLibrary } from "@/features/legal/components/document-library";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function LegalDocumentsPage() {
   useDocumentTitle("Legal Documents");
-  return <DocumentLibrary documents={useLegalDocuments()} />;
+  const documents = useLegalDocuments();
+  return <DocumentLibrary documents={documents.data ?? []} isLoading={documents.isPending} />;
 }

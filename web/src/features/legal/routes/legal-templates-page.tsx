@@ -1,8 +1,9 @@
-import { useLegalTemplates } from "@/features/legal/api/legal-library";
+import { useLegalTemplates } from "@/features/legal/api/legal-queries";
 import { TemplateLibrary } from "@/features/legal/components/template-library";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function LegalTemplatesPage() {
   useDocumentTitle("Legal Templates");
-  return <TemplateLibrary templates={useLegalTemplates()} />;
+  const templates = useLegalTemplates();
+  return <TemplateLibrary templates={templates.data ?? []} isLoading={templates.isPending} />;
 }

@@ -1,66 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_CLAUSES, SAMPLE_DOCUMENTS, SAMPLE_TEMPLATES } from "@/features/legal/data/sample-legal";
-import { ALL, filterDocuments, filterTemplates, searchClauses } from "@/features/legal/utils/filter-legal";
-
-const clauses = [
-  { title: "Confidentiality (standard)", slug: "confidentiality_standard_v1", tags: ["nda", "mutual"] },
-  { title: "Work for hire (master)", slug: "work_for_hire_master_v1", tags: ["producer", "Master"] },
-];
-
-describe("searchClauses (spec §9)", () => {
-  it("returns every clause for an empty or blank search", () => {
-    expect(searchClauses(clauses, "")).toHaveLength(2);
-    expect(searchClauses(clauses, "   ")).toHaveLength(2);
-  });
-
-  it("matches the title case-insensitively", () => {
-    expect(searchClauses(clauses, "CONFIDENTIALITY").map((c) => c.slug)).toEqual([
-      "confidentiality_standard_v1",
-    ]);
-  });
-
-  it("matches the slug", () => {
-    expect(searchClauses(clauses, "hire_master").map((c) => c.slug)).toEqual(["work_for_hire_master_v1"]);
-  });
-
-  it("matches any tag, case-insensitively", () => {
-    expect(searchClauses(clauses, "Mutual").map((c) => c.slug)).toEqual(["confidentiality_standard_v1"]);
-    expect(searchClauses(clauses, "producer").map((c) => c.slug)).toEqual(["work_for_hire_master_v1"]);
-  });
-
-  it("finds nothing when nothing matches", () => {
-    expect(searchClauses(clauses, "royalty")).toEqual([]);
-  });
-
-  it("finds the spec's sample slugs in the sample library", () => {
-    expect(searchClauses(SAMPLE_CLAUSES, "_v1").map((c) => c.slug)).toEqual([
-      "confidentiality_standard_v1",
-      "work_for_hire_master_v1",
-    ]);
-  });
-});
+import { DOCUMENTS, TEMPLATES } from "@/features/legal/test/legal-fixtures";
+import {
+  ALL,
+  filterDocuments,
+  filterTemplates,
+  sortByUpdatedDesc,
+} from "@/features/legal/utils/filter-legal";
 
 describe("filterTemplates", () => {
-  it("filters by category chip and search", () => {
-    expect(filterTemplates(SAMPLE_TEMPLATES, { search: "", category: ALL })).toHaveLength(
-      SAMPLE_TEMPLATES.length,
-    );
-    expect(filterTemplates(SAMPLE_TEMPLATES, { search: "", category: "NDA" }).map((t) => t.id)).toEqual([
-      "tpl-nda",
+  it("filters by category chip and by title or description, ignoring case", () => {
+    expect(filterTemplates(TEMPLATES, { search: "", category: ALL })).toHaveLength(TEMPLATES.length);
+    expect(filterTemplates(TEMPLATES, { search: "", category: "NDA" }).map((t) => t.title)).toEqual([
+      "Mutual NDA",
     ]);
-    expect(filterTemplates(SAMPLE_TEMPLATES, { search: "master", category: ALL }).map((t) => t.id)).toEqual([
-      "tpl-producer",
-      "tpl-sync",
+    expect(filterTemplates(TEMPLATES, { search: "MASTER", category: ALL }).map((t) => t.title)).toEqual([
+      "Producer Agreement",
+      "Sync License",
     ]);
-    expect(filterTemplates(SAMPLE_TEMPLATES, { search: "", category: "Custom" })).toEqual([]);
+    expect(filterTemplates(TEMPLATES, { search: "", category: "Custom" })).toEqual([]);
   });
 });
 
 describe("filterDocuments", () => {
   it("filters by status chip and title search", () => {
-    expect(filterDocuments(SAMPLE_DOCUMENTS, { search: "", status: "draft" }).map((d) => d.id)).toEqual([
-      "doc-nda-nova",
+    expect(filterDocuments(DOCUMENTS, { search: "", status: "draft" }).map((d) => d.title)).toEqual([
+      "NDA – Nova Lind",
     ]);
-    expect(filterDocuments(SAMPLE_DOCUMENTS, { search: "nda", status: ALL })).toHaveLength(2);
+    expect(filterDocuments(DOCUMENTS, { search: "nda", status: ALL })).toHaveLength(2);
+    expect(filterDocuments(DOCUMENTS, { search: "nda", status: "void" })).toHaveLength(1);
+  });
+
+  it("sorts the newest change first", () => {
+    const older = { updated_at: "2024-01-01T00:00:00Z" };
+    const newer = { updated_at: "2024-02-01T00:00:00Z" };
+    expect(sortByUpdatedDesc([older, newer])).toEqual([newer, older]);
   });
 });

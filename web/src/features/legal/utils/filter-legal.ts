@@ -1,31 +1,16 @@
-import type {
-  DocumentStatus,
-  LegalClause,
-  LegalDocument,
-  LegalTemplate,
-  TemplateCategory,
-} from "@/features/legal/data/sample-legal";
+import type { LegalDocumentStatus, LegalTemplateCategory } from "@app/contracts";
+import type { LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
 
 export const ALL = "All";
 
+/*
+ * The documents and templates lists are whole tables (at most 200 rows each), so their search and chips
+ * narrow what was read; the clause library is searched by the server (its search_text column).
+ */
+
 const normalize = (text: string) => text.trim().toLowerCase();
 
-/** Spec §9: case-insensitive on the title, the slug or any tag. */
-export function searchClauses<T extends Pick<LegalClause, "title" | "slug" | "tags">>(
-  clauses: readonly T[],
-  search: string,
-): T[] {
-  const needle = normalize(search);
-  if (!needle) return [...clauses];
-  return clauses.filter(
-    (clause) =>
-      clause.title.toLowerCase().includes(needle) ||
-      clause.slug.toLowerCase().includes(needle) ||
-      clause.tags.some((tag) => tag.toLowerCase().includes(needle)),
-  );
-}
-
-type TemplateFilter = { search: string; category: TemplateCategory | typeof ALL };
+type TemplateFilter = { search: string; category: LegalTemplateCategory | typeof ALL };
 
 export function filterTemplates<T extends Pick<LegalTemplate, "title" | "description" | "category">>(
   templates: readonly T[],
@@ -39,7 +24,7 @@ export function filterTemplates<T extends Pick<LegalTemplate, "title" | "descrip
   );
 }
 
-type DocumentFilter = { search: string; status: DocumentStatus | typeof ALL };
+type DocumentFilter = { search: string; status: LegalDocumentStatus | typeof ALL };
 
 export function filterDocuments<T extends Pick<LegalDocument, "title" | "status">>(
   documents: readonly T[],

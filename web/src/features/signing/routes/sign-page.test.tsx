@@ -1,0 +1,73 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { SignPage } from "@/features/signing/routes/sign-page";
+import { jsonResponse, stubFetch } from "@/test/fetch-stub";
+import { renderWithProviders } from "@/test/render";
+
+const TOKEN = "a".repeat(43);
+const VIEW = {
+  document: {
+    title: "Producer Agreement: Velvet Nights",
+    status: "awaiting_signatures",
+    rendered_html: "<h1>Producer Agreement</h1><p>Between the Company and <strong>Pia</strong>.</p>",
+    content_sha256: "f".repeat(64),
+    parties: [
+      { name: "Pia Producent", role: "signer", status: "viewed" },
+      { name: "Sven Label", role: "signer", status: "pending" },
+    ],
+  },
+  signer: { name: "Pia Producent", email: "pia@example.com" },
+  expires_at: "2026-12-07T10:00:00Z",
+};
+const DEAD = { code: "signing_link_invalid", message: "This signing link is not valid" };
+
+afterEach(() => {
+  window.location.hash = "";
+});
+
+describe("the public signing page", () => {
+  it("reads the token from the fragment, shows the document read-only, and signs with a typed name and consent", async () => {
+    const user = userEvent.setup();
+    window.location.hash = `#token=${TOKEN}`;
+    const api = stubFetch((request) =>
+      request.method === "GET"
+        ? jsonResponse(VIEW)
+        : jsonResponse({ signed_at: "2026-11-23T10:00:00Z", status: "partially_signed" }),
+    );
+    renderWithProviders(<SignPage />);
+    expect(await screen.findByRole("heading", { level: 1, name: VIEW.document.title })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: `${VIEW.document.title} (read-only)` })).toHaveTextContent(
+      "Between the Company and Pia.",
+    );
+    expect(api.requests[0]?.url).toContain(`/api/sign?token=${TOKEN}`);
+
+    await user.click(screen.getByRole("button", { name: "Sign" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Type your full name to sign");
+    await user.type(screen.getByLabelText("Full name"), "Pia Producent");
+    await user.click(screen.getByRole("button", { name: "Sign" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Tick the box to agree to sign electronically");
+    await user.click(screen.getByRole("checkbox", { name: /agree to sign it electronically/ }));
+    await user.click(screen.getByRole("button", { name: "Sign" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Document status: Partially Signed");
+    expect(api.requests.at(-1)).toMatchObject({
+      method: "POST",
+      body: { token: TOKEN, full_name: "Pia Producent", consent: true },
+    });
+  });
+
+  it("says a dead link is no longer valid, the same for every reason", async () => {
+    window.location.hash = `#token=${TOKEN}`;
+    stubFetch(() => jsonResponse(DEAD, 410));
+    renderWithProviders(<SignPage />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Link not valid" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("no longer valid");
+  });
+
+  it("asks nothing of the server without a token", async () => {
+    const api = stubFetch(() => jsonResponse(VIEW));
+    renderWithProviders(<SignPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Link not valid" })).toBeInTheDocument();
+    await waitFor(() => expect(api.requests).toHaveLength(0));
+  });
+});
