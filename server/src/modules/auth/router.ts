@@ -1,6 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
-import type { Request, Response } from "express";
+import type { Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
 import { type AuthDeps, requesterOf, type SignedIn } from "./deps";
