@@ -8,7 +8,13 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { LegalTemplate } from "@/features/legal/api/legal-types";
 import { ContactSourceField, contactName } from "@/features/legal/components/contact-source-field";
 import { PartiesEditor } from "@/features/legal/components/parties-editor";
-import { type DocumentFormValues, formToDocument, fromContact } from "@/features/legal/utils/document-form";
+import { WritersEditor } from "@/features/legal/components/writers-editor";
+import {
+  type DocumentFormValues,
+  formToDocument,
+  fromContact,
+  isSplitSheet,
+} from "@/features/legal/utils/document-form";
 import { describeApiError } from "@/lib/api-errors";
 import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
 
@@ -180,6 +186,9 @@ export function DocumentForm(props: DocumentFormProps) {
           {template.variables.map(variableField)}
           {errors.payload ? <p className="text-sm text-error-text">{errors.payload}</p> : null}
         </fieldset>
+      ) : null}
+      {isSplitSheet(template) ? (
+        <WritersEditor writers={values.writers} onChange={(writers) => set({ writers })} />
       ) : null}
       <PartiesEditor
         parties={values.parties}

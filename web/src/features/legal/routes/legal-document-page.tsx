@@ -69,7 +69,7 @@ function DocumentEditor({
         await update.mutateAsync({
           id: document.id,
           version: document.updated_at,
-          // A split sheet's writers are kept as they are: this form does not edit them.
+          // Whatever the form does not edit (a project or song reference) is kept.
           changes: { title, parties, payload: { ...document.payload, ...payload } },
         });
         onDone();

@@ -1,5 +1,6 @@
 import type { LegalParty, LegalVariable, PartyValue, VariableValue } from "@app/contracts";
 import type { LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
+import { rowToWriter, type WriterRow, writerToRow } from "@/features/legal/utils/writers-form";
 
 /** A party as the form holds it: what staff write (the server adds the signing fields). */
 export type PartyRow = Pick<LegalParty, "name" | "email" | "role">;
@@ -12,7 +13,12 @@ export type DocumentFormValues = {
   text: Record<string, string>;
   party: Record<string, { name: string; email: string }>;
   parties: PartyRow[];
+  /** A split sheet's writers (other templates have none). */
+  writers: WriterRow[];
 };
+
+/** Split sheets carry their writers in the payload, beside the variables. */
+export const isSplitSheet = (template: LegalTemplate | undefined) => template?.category === "Split Sheet";
 
 export const emptyDocumentForm = (templateId = ""): DocumentFormValues => ({
   template_id: templateId,
@@ -21,6 +27,7 @@ export const emptyDocumentForm = (templateId = ""): DocumentFormValues => ({
   text: {},
   party: {},
   parties: [],
+  writers: [],
 });
 
 /** A contact-sourced party variable takes its value from the source contact, not from typing. */
@@ -43,6 +50,7 @@ export function documentToForm(document: LegalDocument): DocumentFormValues {
     text,
     party,
     parties: document.parties.map(({ name, email, role }) => ({ name, email, role })),
+    writers: (document.payload.writers ?? []).map(writerToRow),
   };
 }
 
@@ -72,7 +80,11 @@ export function formToDocument(values: DocumentFormValues, template: LegalTempla
   return {
     title: values.title.trim(),
     template_id: values.template_id,
-    payload: { variables, source_refs: { contact_id: values.contact_id || null } },
+    payload: {
+      variables,
+      source_refs: { contact_id: values.contact_id || null },
+      ...(isSplitSheet(template) ? { writers: values.writers.map(rowToWriter) } : {}),
+    },
     parties: values.parties.map((party) => ({
       name: party.name.trim(),
       email: party.email.trim(),
