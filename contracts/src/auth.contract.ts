@@ -195,6 +195,18 @@ export const verifyInputSchema = z
   .strict();
 export type VerifyInput = z.infer<typeof verifyInputSchema>;
 
+/** One place a user is signed in, as the settings page lists them. */
+export const userSessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  refreshed_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  aal: z.enum(["aal1", "aal2"]),
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
 export const logoutScopeSchema = z.enum(["global", "local", "others"]);
 export type LogoutScope = z.infer<typeof logoutScopeSchema>;
 
@@ -346,6 +358,23 @@ export const authContract = c.router({
     responses: { 204: c.noBody(), ...authErrors },
     metadata: access("user"),
     summary: "End this session (local), the others (others) or all of them (global, the default)",
+  },
+  listUserSessions: {
+    method: "GET",
+    path: "/auth/v1/user/sessions",
+    responses: { 200: z.array(userSessionSchema), ...authErrors },
+    metadata: access("user"),
+    summary:
+      "The signed-in user's live sessions, newest first, the current one marked (for the settings page)",
+  },
+  endUserSession: {
+    method: "DELETE",
+    path: "/auth/v1/user/sessions/:sessionId",
+    pathParams: z.object({ sessionId: z.string().uuid() }),
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...authErrors },
+    metadata: access("user"),
+    summary: "End one of the signed-in user's own sessions; another user's or an ended one answers 404",
   },
   getUser: {
     method: "GET",

@@ -168,6 +168,8 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.verifyLink":                   [{ query: { token: "not-a-token", type: "magiclink" } },                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
   "auth.verifyOtp":                    [{ body: () => ({ type: "magiclink", token_hash: "0".repeat(56) }) },            401, 403, 403, 403, 403, 403, 403, 403, 403, 403],
   "auth.signOut":                      [{},                                                                             401, 401, 204, 204, 204, 403, 403, 403, 403, 403],
+  "auth.listUserSessions":             [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
+  "auth.endUserSession":               [{ params: { sessionId: anyId() } },                                             401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
   "auth.getUser":                      [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.updateUser":                   [{ body: () => ({ data: { nickname: "matrix" } }) },                            401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.reauthenticate":               [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],

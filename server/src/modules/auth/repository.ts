@@ -198,6 +198,19 @@ export async function liveSessionAal(
   return (await liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince))?.aal;
 }
 
+/** A user's sessions that have neither ended nor timed out, newest first. */
+export async function liveSessionsOfUser(db: Db, args: { userId: string; now: string; idleSince: string }) {
+  return db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("user_id", "=", args.userId)
+    .where("ended_at", "is", null)
+    .where("not_after", ">", args.now)
+    .where("refreshed_at", ">", args.idleSince)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
 const touch = fixedQuery((k, id: string, at: string) =>
   k.updateTable("sessions").set({ refreshed_at: at }).where("id", "=", id),
 );

@@ -18,6 +18,7 @@ import { rotateRefreshToken, signOut } from "./sessions";
 import { assertTokenGrantAllowed, signInWithPassword } from "./sign-in";
 import { signUp } from "./sign-up";
 import { getUser, updateUser } from "./user";
+import { endUserSession, listUserSessions } from "./user-sessions";
 import { parseVerifyInput, verifyOneTimeToken } from "./verify";
 
 const s = initServer();
@@ -104,6 +105,16 @@ export function authRouter(deps: AuthDeps) {
     signOut: async ({ query, req, res }) => {
       const who = signedIn(res);
       await signOut(deps, { ...who, scope: query.scope ?? "global", requester: requesterOf(req) });
+      return { status: 204, body: undefined };
+    },
+
+    listUserSessions: async ({ res }) => ({
+      status: 200,
+      body: await listUserSessions(deps, signedIn(res)),
+    }),
+
+    endUserSession: async ({ params, req, res }) => {
+      await endUserSession(deps, signedIn(res), params.sessionId, requesterOf(req));
       return { status: 204, body: undefined };
     },
 
