@@ -1,4 +1,5 @@
-import { BookOpen, FilePlus2, FileStack, FileText, Plus, Signature } from "lucide-react";
+import { BookOpen, FilePlus2, FileStack, FileText, type LucideIcon, Plus, Signature } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -84,81 +85,94 @@ export function LegalOverview({
           <TabsTrigger value="templates">Templates</TabsTrigger>
           <TabsTrigger value="clauses">Clauses</TabsTrigger>
         </TabsList>
-        <TabsContent value="documents" className="grid gap-3">
-          {isLoading ? (
-            <Spinner label="Loading" />
-          ) : recentDocuments.length === 0 ? (
-            <EmptyState
-              icon={FileText}
-              title="No documents created yet"
-              description="Create one from a template."
-            >
-              <Button asChild variant="secondary">
-                <Link to="/app/legal/new">New Document</Link>
-              </Button>
-            </EmptyState>
-          ) : (
-            <>
-              <ViewAll to="/app/legal/documents" label="View all documents" />
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {recentDocuments.map((document) => (
-                  <li key={document.id}>
-                    <DocumentCard document={document} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </TabsContent>
-        <TabsContent value="templates" className="grid gap-3">
-          {isLoading ? (
-            <Spinner label="Loading" />
-          ) : templates.length === 0 ? (
-            <EmptyState
-              icon={FileStack}
-              title="No templates available yet"
-              description="Add a reusable agreement."
-            >
-              <Button asChild variant="secondary">
-                <Link to="/app/legal/templates/new">New Template</Link>
-              </Button>
-            </EmptyState>
-          ) : (
-            <>
-              <ViewAll to="/app/legal/templates" label="View all templates" />
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {templates.map((template) => (
-                  <li key={template.id}>
-                    <TemplateCard template={template} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </TabsContent>
-        <TabsContent value="clauses" className="grid gap-3">
-          {isLoading ? (
-            <Spinner label="Loading" />
-          ) : clauses.length === 0 ? (
-            <EmptyState
-              icon={BookOpen}
-              title="No clauses in library yet"
-              description="Save a clause to reuse it."
-            >
-              <Button asChild variant="secondary">
-                <Link to="/app/legal/clauses/new">New Clause</Link>
-              </Button>
-            </EmptyState>
-          ) : (
-            <>
-              <ViewAll to="/app/legal/clauses" label="View all clauses" />
-              <Card className="p-2">
-                <ClauseTable clauses={clauses} />
-              </Card>
-            </>
-          )}
-        </TabsContent>
+        <OverviewTab
+          value="documents"
+          isLoading={isLoading}
+          isEmpty={recentDocuments.length === 0}
+          empty={{
+            icon: FileText,
+            title: "No documents created yet",
+            description: "Create one from a template.",
+            action: { to: "/app/legal/new", label: "New Document" },
+          }}
+          viewAll={{ to: "/app/legal/documents", label: "View all documents" }}
+        >
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {recentDocuments.map((document) => (
+              <li key={document.id}>
+                <DocumentCard document={document} />
+              </li>
+            ))}
+          </ul>
+        </OverviewTab>
+        <OverviewTab
+          value="templates"
+          isLoading={isLoading}
+          isEmpty={templates.length === 0}
+          empty={{
+            icon: FileStack,
+            title: "No templates available yet",
+            description: "Add a reusable agreement.",
+            action: { to: "/app/legal/templates/new", label: "New Template" },
+          }}
+          viewAll={{ to: "/app/legal/templates", label: "View all templates" }}
+        >
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {templates.map((template) => (
+              <li key={template.id}>
+                <TemplateCard template={template} />
+              </li>
+            ))}
+          </ul>
+        </OverviewTab>
+        <OverviewTab
+          value="clauses"
+          isLoading={isLoading}
+          isEmpty={clauses.length === 0}
+          empty={{
+            icon: BookOpen,
+            title: "No clauses in library yet",
+            description: "Save a clause to reuse it.",
+            action: { to: "/app/legal/clauses/new", label: "New Clause" },
+          }}
+          viewAll={{ to: "/app/legal/clauses", label: "View all clauses" }}
+        >
+          <Card className="p-2">
+            <ClauseTable clauses={clauses} />
+          </Card>
+        </OverviewTab>
       </Tabs>
     </div>
+  );
+}
+
+type OverviewTabProps = {
+  value: string;
+  isLoading: boolean;
+  isEmpty: boolean;
+  empty: { icon: LucideIcon; title: string; description: string; action: { to: string; label: string } };
+  viewAll: { to: string; label: string };
+  children: ReactNode;
+};
+
+/** One tab of the overview: a spinner while loading, the spec's empty state, or the rows and a way to all. */
+function OverviewTab({ value, isLoading, isEmpty, empty, viewAll, children }: OverviewTabProps) {
+  return (
+    <TabsContent value={value} className="grid gap-3">
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : isEmpty ? (
+        <EmptyState icon={empty.icon} title={empty.title} description={empty.description}>
+          <Button asChild variant="secondary">
+            <Link to={empty.action.to}>{empty.action.label}</Link>
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <ViewAll to={viewAll.to} label={viewAll.label} />
+          {children}
+        </>
+      )}
+    </TabsContent>
   );
 }
