@@ -65,8 +65,9 @@ export const timestampSchema = z.string();
  * - public: the anonymous key (or any signed-in user)
  * - user: a signed-in user's access token
  * - staff: a signed-in user whose app_metadata.role is staff or admin
+ * - admin: a signed-in user whose app_metadata.role is admin (team, backups, personal-data requests)
  */
-export type Access = "open" | "public" | "user" | "staff";
+export type Access = "open" | "public" | "user" | "staff" | "admin";
 export interface RouteMetadata {
   access: Access;
 }

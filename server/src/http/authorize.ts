@@ -97,6 +97,9 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     if (requireAal2 && principal.aal !== "aal2") {
       throw new AppError("aal2_required", "Multi-factor authentication (aal2) is required");
     }
+    if (access === "admin" && principal.role !== "admin") {
+      throw new AppError("permission_denied", "permission denied: this action is for administrators");
+    }
     return principal;
   }
 

@@ -1,0 +1,52 @@
+import type { Request } from "express";
+import { describe, expect, it } from "vitest";
+import { createTokenSigner } from "../modules/auth/jwt";
+import { AppError } from "./app-error";
+import { createAuthorizer } from "./authorize";
+
+const signer = createTokenSigner("authorize-test-secret-with-enough-length");
+
+function requestAs(role: "admin" | "staff" | null, aal: "aal1" | "aal2" = "aal1") {
+  const { token } = signer.signAccessToken(
+    {
+      sub: "00000000-0000-4000-8000-000000000001",
+      session_id: "00000000-0000-4000-8000-000000000002",
+      role: "authenticated",
+      email: "someone@example.com",
+      app_metadata: role ? { role } : {},
+      user_metadata: {},
+      aal,
+      amr: [{ method: "password", timestamp: 0 }],
+    } as never,
+    60,
+  );
+  return { headers: { apikey: signer.anonKey, authorization: `Bearer ${token}` } } as unknown as Request;
+}
+
+const authorizer = (requireAal2: boolean) =>
+  createAuthorizer({ tokens: signer, sessionAal: async () => "aal2", requireAal2 });
+
+async function codeOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return "allowed";
+  } catch (err) {
+    return err instanceof AppError ? err.code : String(err);
+  }
+}
+
+describe("admin access level", () => {
+  it("lets administrators in and refuses staff and role-less users", async () => {
+    const { authorize } = authorizer(false);
+    expect(await codeOf(authorize("admin", requestAs("admin")))).toBe("allowed");
+    expect(await codeOf(authorize("admin", requestAs("staff")))).toBe("permission_denied");
+    expect(await codeOf(authorize("admin", requestAs(null)))).toBe("permission_denied");
+    expect(await codeOf(authorize("staff", requestAs("staff")))).toBe("allowed");
+  });
+
+  it("still asks an administrator for the second factor when the back office requires it", async () => {
+    const { authorize } = authorizer(true);
+    expect(await codeOf(authorize("admin", requestAs("admin", "aal1")))).toBe("aal2_required");
+    expect(await codeOf(authorize("admin", requestAs("admin", "aal2")))).toBe("allowed");
+  });
+});
