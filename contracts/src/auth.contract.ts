@@ -22,7 +22,10 @@ export const authPasswordSchema = z.string().max(1024, "Password is too long");
 
 const metadataSchema = z.record(z.string(), z.unknown());
 
-/** Everything auth-js sends alongside the fields that matter; accepted and ignored. */
+/**
+ * Everything auth-js sends alongside the fields that matter. The captcha wrapper is accepted and ignored;
+ * the PKCE pair (null outside PKCE) is checked by the server, which answers GoTrue's messages.
+ */
 const clientExtras = {
   gotrue_meta_security: z.object({ captcha_token: z.string().max(4096).optional() }).optional(),
   code_challenge: z.string().max(256).nullable().optional(),
@@ -142,15 +145,17 @@ export const signUpInputSchema = z
   .strict();
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
-export const grantTypeSchema = z.enum(["password", "refresh_token"]);
+export const grantTypeSchema = z.enum(["password", "refresh_token", "pkce"]);
 export type GrantType = z.infer<typeof grantTypeSchema>;
 
-/** One body for both grants (GoTrue's shape); which fields are required depends on `grant_type`. */
+/** One body for every grant (GoTrue's shape); which fields are required depends on `grant_type`. */
 export const tokenInputSchema = z
   .object({
     email: authEmailSchema.optional(),
     password: authPasswordSchema.optional(),
     refresh_token: z.string().max(256).optional(),
+    auth_code: z.string().max(256).optional(),
+    code_verifier: z.string().max(256).optional(),
     gotrue_meta_security: clientExtras.gotrue_meta_security,
   })
   .strict();
@@ -222,6 +227,7 @@ export const updateUserInputSchema = z
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 export const recoverInputSchema = z.object({ email: authEmailSchema, ...clientExtras }).strict();
+export type RecoverInput = z.infer<typeof recoverInputSchema>;
 
 export const resendInputSchema = z
   .object({ type: z.enum(["signup", "email_change"]), email: authEmailSchema, ...clientExtras })
@@ -321,7 +327,8 @@ export const authContract = c.router({
     body: tokenInputSchema,
     responses: { 200: authSessionSchema, ...authErrors },
     metadata: access("public"),
-    summary: "Sign in (grant_type=password) or rotate a refresh token (grant_type=refresh_token)",
+    summary:
+      "Sign in (grant_type=password), rotate a refresh token (grant_type=refresh_token) or exchange a PKCE auth code with its verifier (grant_type=pkce)",
   },
   sendMagicLink: {
     method: "POST",
@@ -338,7 +345,8 @@ export const authContract = c.router({
     query: verifyLinkQuerySchema,
     responses: { 303: c.noBody(), ...authErrors },
     metadata: access("open"),
-    summary: "The e-mailed link: 303 to redirect_to with the session (or the error) in the URL fragment",
+    summary:
+      "The e-mailed link: 303 to redirect_to with the session (or the error) in the URL fragment; a PKCE link answers ?code= in the query instead",
   },
   verifyOtp: {
     method: "POST",

@@ -210,6 +210,23 @@ export interface OneTimeTokenTable {
 }
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
 
+/** A PKCE flow: the code challenge a mailed link was requested with, and the auth code its visit issued. */
+export interface FlowStateTable {
+  id: string;
+  user_id: string;
+  /** The link token this flow belongs to; deleting or replacing the token deletes the flow. */
+  one_time_token_id: string;
+  /** How the session it leads to was authenticated: its `amr` method, as GoTrue names it. */
+  authentication_method: "magiclink" | "email/signup" | "recovery" | "email_change";
+  code_challenge: string;
+  code_challenge_method: "s256" | "plain";
+  /** sha256 of the auth code; null until the link is followed. */
+  auth_code_hash: string | null;
+  auth_code_issued_at: string | null;
+  created_at: string;
+}
+export type FlowStateRow = Selectable<FlowStateTable>;
+
 export interface MfaFactorTable {
   id: string;
   user_id: string;
@@ -397,6 +414,7 @@ export interface Tables {
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   one_time_tokens: OneTimeTokenTable;
+  flow_state: FlowStateTable;
   mfa_factors: MfaFactorTable;
   mfa_challenges: MfaChallengeTable;
   mail_outbox: MailOutboxTable;

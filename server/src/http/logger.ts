@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Logger } from "pino";
 
-const SECRET_PARAMS = /^(token|token_hash|access_token|refresh_token|code|password|apikey|key|secret)$/i;
+const SECRET_PARAMS =
+  /^(token|token_hash|access_token|refresh_token|code|auth_code|code_verifier|password|apikey|key|secret)$/i;
 
 /** The URL with the value of every secret-looking query parameter replaced, so no token reaches a log. */
 export function redactUrl(url: string): string {
@@ -28,6 +29,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
           "access_token",
           "nonce",
           "code",
+          "auth_code",
+          "code_verifier",
           "mail.link",
         ].flatMap((path) => [path, `*.${path}`]),
         censor: "[redacted]",

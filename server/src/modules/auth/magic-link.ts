@@ -4,6 +4,7 @@ import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
 import { enforceLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
+import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { normalizeEmail, nowIso } from "./values";
@@ -22,6 +23,7 @@ export async function sendMagicLink(
   await enforceLimit(deps, "otp", requester.ip);
   const email = normalizeEmail(input.email);
   const userMetadata = metadataJson(input.data);
+  const pkce = parsePkceChallenge(input);
   await enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue("magic link mail", async () => {
@@ -38,7 +40,7 @@ export async function sendMagicLink(
       });
       ({ user, created } = await deps.db.withTransaction((trx) => findOrInsertUser(trx, draft)));
     }
-    await mailOneTimeToken(deps, { user, type: "magiclink", to: email, redirectTo });
+    await mailOneTimeToken(deps, { user, type: "magiclink", to: email, redirectTo, pkce });
     if (created) {
       await audit(deps, "user_signedup", {
         userId: user.id,

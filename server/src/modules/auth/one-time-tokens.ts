@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
 import type { AuthDeps } from "./deps";
+import { storeFlowState } from "./flow-state";
 import { type StampedMail, stampMail } from "./mail";
+import type { PkceChallenge } from "./pkce";
 import * as repo from "./repository";
 import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
+import type { AmrMethod } from "./sessions";
 import { isoAt } from "./values";
 
 /** Tokens whose mail carries a link to GET /verify besides the code. */
@@ -27,6 +30,15 @@ export const linkType: Record<LinkTokenType, string> = {
   email_change: "email_change",
   email_change_current: "email_change",
 };
+
+/** How a session started by each link was authenticated (its `amr` method, GoTrue's names). */
+export const amrMethodOf = {
+  confirmation: "email/signup",
+  magiclink: "magiclink",
+  recovery: "recovery",
+  email_change: "email_change",
+  email_change_current: "email_change",
+} as const satisfies Record<LinkTokenType, AmrMethod>;
 
 const sentAtColumn = {
   confirmation: "confirmation_sent_at",
@@ -70,8 +82,9 @@ async function storeToken(
   const current = await repo.lockUser(trx, args.user.id);
   const address = args.type === "email_change" ? current?.email_change : current?.email;
   if (!current || address !== args.to) return undefined;
+  const id = randomUUID();
   await repo.replaceOneTimeToken(trx, {
-    id: randomUUID(),
+    id,
     user_id: args.user.id,
     token_type: args.type,
     token_hash: sha256(token),
@@ -85,7 +98,16 @@ async function storeToken(
   });
   const column = sentAtColumn[args.type];
   if (column) await repo.updateUser(trx, args.user.id, { [column]: at }, at);
-  return { token, code };
+  return { id, token, code };
+}
+
+export interface LinkTokenArgs {
+  user: UserRow;
+  type: LinkTokenType;
+  to: string;
+  redirectTo: string;
+  /** Requested with a PKCE challenge: the link will answer an auth code instead of a session. */
+  pkce?: PkceChallenge;
 }
 
 /**
@@ -96,11 +118,19 @@ async function storeToken(
 export async function issueOneTimeToken(
   deps: AuthDeps,
   trx: Db,
-  args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
+  args: LinkTokenArgs,
 ): Promise<StampedMail | undefined> {
   const stored = await storeToken(deps, trx, args);
   if (!stored) return undefined;
   const { token, code } = stored;
+  if (args.pkce) {
+    await storeFlowState(deps, trx, {
+      userId: args.user.id,
+      tokenId: stored.id,
+      method: amrMethodOf[args.type],
+      pkce: args.pkce,
+    });
+  }
   const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
   return stampMail(
     {
@@ -114,10 +144,7 @@ export async function issueOneTimeToken(
 }
 
 /** issueOneTimeToken in a transaction of its own, and the mail sent once it has committed. */
-export async function mailOneTimeToken(
-  deps: AuthDeps,
-  args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
-) {
+export async function mailOneTimeToken(deps: AuthDeps, args: LinkTokenArgs) {
   const mail = await deps.db.withTransaction((trx) => issueOneTimeToken(deps, trx, args));
   if (mail) await deps.mailer.send(mail);
 }

@@ -1,9 +1,10 @@
-import type { ResendInput } from "@app/contracts";
+import type { RecoverInput, ResendInput } from "@app/contracts";
 import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit, withinLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
+import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { normalizeEmail } from "./values";
@@ -14,18 +15,19 @@ import { normalizeEmail } from "./values";
  */
 export async function recoverPassword(
   deps: AuthDeps,
-  input: { email: string },
+  input: RecoverInput,
   requestedRedirect: string | undefined,
   requester: Requester,
 ) {
   await enforceLimit(deps, "recover", requester.ip);
   const email = normalizeEmail(input.email);
+  const pkce = parsePkceChallenge(input);
   await enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue("recovery mail", async () => {
     const user = await repo.findUserByEmail(deps.db, email);
     if (!user) return;
-    await mailOneTimeToken(deps, { user, type: "recovery", to: user.email, redirectTo });
+    await mailOneTimeToken(deps, { user, type: "recovery", to: user.email, redirectTo, pkce });
     await audit(deps, "recovery_requested", { userId: user.id, email, requester });
   });
   return {};
@@ -45,13 +47,14 @@ export async function resend(
 ) {
   await enforceLimit(deps, "resend", requester.ip);
   const email = normalizeEmail(input.email);
+  const pkce = parsePkceChallenge(input);
   await enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue(`resend ${input.type} mail`, async () => {
     if (input.type === "signup") {
       const user = await repo.findUserByEmail(deps.db, email);
       if (user && !user.email_confirmed_at) {
-        await mailOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo });
+        await mailOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo, pkce });
       }
       return;
     }

@@ -10,6 +10,8 @@ import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./f
 import { sendMagicLink } from "./magic-link";
 import { toDevMail } from "./mail";
 import { linkType } from "./one-time-tokens";
+import { withAuthCode } from "./pkce";
+import { signInWithAuthCode } from "./pkce-grant";
 import { requestReauthentication } from "./reauthenticate";
 import { recoverPassword, resend } from "./recover";
 import { isAllowedRedirect, resolveRedirect, withFragment } from "./redirects";
@@ -45,6 +47,9 @@ export function authRouter(deps: AuthDeps) {
       if (query.grant_type === "password") {
         return { status: 200, body: await signInWithPassword(deps, body, requester) };
       }
+      if (query.grant_type === "pkce") {
+        return { status: 200, body: await signInWithAuthCode(deps, body, requester) };
+      }
       if (!body.refresh_token) {
         throw new AppError("validation_failed", "refresh_token is required");
       }
@@ -57,7 +62,8 @@ export function authRouter(deps: AuthDeps) {
     }),
 
     // The e-mailed link: every outcome is a 303, the session or the error travelling in the fragment so it
-    // never reaches a server log or a Referer header.
+    // never reaches a server log or a Referer header. A PKCE link's auth code goes in the query (GoTrue's
+    // place for it): useless without the verifier that never left the requesting browser.
     verifyLink: async ({ query, req, res }) => {
       const requested =
         query.redirect_to && isAllowedRedirect(config, query.redirect_to) ? query.redirect_to : undefined;
@@ -65,12 +71,14 @@ export function authRouter(deps: AuthDeps) {
       try {
         const outcome = await verifyOneTimeToken(
           deps,
-          { type: query.type, tokenHash: query.token },
+          { type: query.type, tokenHash: query.token, viaLink: true },
           requesterOf(req),
         );
         const target = requested ?? outcome.redirectTo;
         if (outcome.kind === "half_confirmed") {
           location = withFragment(target, { message: SINGLE_CONFIRMATION });
+        } else if (outcome.kind === "code") {
+          location = withAuthCode(target, outcome.code);
         } else {
           const { session, type } = outcome;
           location = withFragment(target, {

@@ -6,6 +6,7 @@ import type { AuthDeps, Requester } from "./deps";
 import { enforceLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
+import { type PkceChallenge, parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
@@ -22,7 +23,13 @@ import { normalizeEmail, nowIso } from "./values";
 async function restartSignUp(
   deps: AuthDeps,
   userId: string,
-  args: { passwordHash: string; userMetadata: string; redirectTo: string; at: string },
+  args: {
+    passwordHash: string;
+    userMetadata: string;
+    redirectTo: string;
+    at: string;
+    pkce: PkceChallenge | undefined;
+  },
 ) {
   const mail = await deps.db.withTransaction(async (trx) => {
     const user = await repo.lockUser(trx, userId);
@@ -39,6 +46,7 @@ async function restartSignUp(
       type: "confirmation",
       to: user.email,
       redirectTo: args.redirectTo,
+      pkce: args.pkce,
     });
   });
   if (mail) await deps.mailer.send(mail);
@@ -58,6 +66,7 @@ export async function signUp(
   await enforceLimit(deps, "signup", requester.ip);
   const email = normalizeEmail(input.email);
   assertStrongPassword(input.password);
+  const pkce = parsePkceChallenge(input);
   const userMetadata = metadataJson(input.data);
   const autoconfirm = deps.config.AUTH_AUTOCONFIRM;
   if (!autoconfirm) await enforceLimit(deps, "mailPerAddress", email);
@@ -71,7 +80,7 @@ export async function signUp(
     const { user, created } = await findOrInsertUser(trx, draft);
     const mail =
       created && !autoconfirm
-        ? await issueOneTimeToken(deps, trx, { user, type: "confirmation", to: email, redirectTo })
+        ? await issueOneTimeToken(deps, trx, { user, type: "confirmation", to: email, redirectTo, pkce })
         : undefined;
     return { existing: created ? undefined : user, mail };
   });
@@ -97,7 +106,7 @@ export async function signUp(
   const { existing, mail } = outcome;
   if (existing) {
     if (!existing.email_confirmed_at) {
-      await restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at });
+      await restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at, pkce });
     }
     await audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });
     return userJsonFrom(lookalike, [draft.identity], []);

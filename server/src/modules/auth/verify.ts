@@ -5,11 +5,12 @@ import { confirmEmail } from "./accounts";
 import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
 import { confirmEmailChange } from "./email-change";
+import { issueAuthCode } from "./flow-state";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
-import { type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
+import { amrMethodOf, type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
 import * as repo from "./repository";
 import { codeHash, sha256 } from "./secrets";
-import { type AmrMethod, signInUser } from "./sessions";
+import { signInUser } from "./sessions";
 import { isoAt, normalizeEmail } from "./values";
 
 /** Which stored tokens a requested `type` may redeem ("email" is GoTrue's name for either e-mail OTP). */
@@ -22,18 +23,11 @@ const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
   invite: [],
 };
 
-const amrFor: Record<LinkTokenType, AmrMethod> = {
-  confirmation: "email/signup",
-  magiclink: "magiclink",
-  recovery: "recovery",
-  email_change: "email_change",
-  email_change_current: "email_change",
-};
-
 export const otpExpired = () => new AppError("otp_expired", "Email link is invalid or has expired");
 
 export type VerifyRequest =
-  | { type: EmailOtpType; tokenHash: string }
+  /** `viaLink`: the e-mailed link was followed (GET), where a PKCE flow answers an auth code. */
+  | { type: EmailOtpType; tokenHash: string; viaLink?: boolean }
   | { type: EmailOtpType; email: string; code: string };
 
 export function parseVerifyInput(input: VerifyInput): VerifyRequest {
@@ -44,6 +38,8 @@ export function parseVerifyInput(input: VerifyInput): VerifyRequest {
 
 export type VerifyOutcome =
   | { kind: "session"; session: AuthSession; redirectTo: string; type: LinkTokenType }
+  /** A PKCE link: no session yet, only the auth code its requester exchanges with the verifier. */
+  | { kind: "code"; code: string; redirectTo: string }
   /** The first of the two e-mail change confirmations: accepted, but nothing changed and no session. */
   | { kind: "half_confirmed"; redirectTo: string };
 
@@ -124,10 +120,12 @@ export async function verifyOneTimeToken(
     requester,
     detail: { method: token.token_type },
   });
+  const code = "viaLink" in request && request.viaLink ? await issueAuthCode(deps, token.id) : undefined;
+  if (code) return { kind: "code", code, redirectTo: token.redirect_to };
   const session = await signInUser(deps, {
     user,
     requester,
-    method: "tokenHash" in request ? amrFor[token.token_type] : "otp",
+    method: "tokenHash" in request ? amrMethodOf[token.token_type] : "otp",
   });
   return { kind: "session", session, redirectTo: token.redirect_to, type: token.token_type };
 }
