@@ -1,8 +1,9 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { type Caller, isAllowed, type TableDefinition, tables } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUrlSigner } from "../../src/modules/storage/signed-url";
+import { latestMail, linkPath } from "../auth/support";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
 import { existingIds, sampleRowWithParents } from "../support/sample-rows";
@@ -237,6 +238,29 @@ for (const table of Object.values(tables)) {
   }
 }
 
+/** A fresh PKCE auth code (a magic link requested with a challenge, then followed) and its verifier. */
+async function pkceExchangeBody() {
+  const email = uniqueEmail("matrix-pkce");
+  const verifier = randomUUID() + randomUUID();
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const sent = await request(ctx.app)
+    .post("/auth/v1/otp")
+    .set({ apikey: ctx.anonKey })
+    .send({ email, code_challenge: challenge, code_challenge_method: "s256" });
+  expect(sent.status).toBe(200);
+  const followed = await request(ctx.app).get(linkPath((await latestMail(ctx, email)).link));
+  const code = new URL(followed.headers.location ?? "").searchParams.get("code");
+  expect(code).toBeTruthy();
+  return { auth_code: code, code_verifier: verifier };
+}
+
+/** The token route's other grants: same callers, same statuses as the password grant in its row above. */
+// biome-ignore format: the table is easier to read aligned
+const GRANTS: Record<string, [Recipe, ...number[]]> = {
+  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
+  "pkce":                              [{ query: { grant_type: "pkce" }, body: pkceExchangeBody },                      401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+};
+
 const routes = contractRoutes();
 
 describe("access-control matrix", () => {
@@ -244,9 +268,14 @@ describe("access-control matrix", () => {
     expect(Object.keys(MATRIX).sort()).toEqual(routes.map(([name]) => name).sort());
   });
 
-  const cells = routes.flatMap(([name, route]) => WHO.map((who, i) => [name, who, i, route] as const));
+  const tokenRoute = routes.find(([name]) => name === "auth.issueToken")?.[1];
+  if (!tokenRoute) throw new Error("no token route");
+  const grantRows = Object.keys(GRANTS).map((grant) => [`auth.issueToken:${grant}`, tokenRoute] as const);
+  const cells = [...routes, ...grantRows].flatMap(([name, route]) =>
+    WHO.map((who, i) => [name, who, i, route] as const),
+  );
   it.each(cells)("%s as %s", async (name, who, i, route) => {
-    const row = MATRIX[name];
+    const row = MATRIX[name] ?? GRANTS[name.replace(/^auth\.issueToken:/, "")];
     if (!row) throw new Error(`no matrix row for ${name}`);
     const [recipe, ...statuses] = row;
     const path = route.path.replace(/:(\w+)/g, (_m, p: string) => {

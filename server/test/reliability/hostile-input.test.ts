@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import {
   applicationInputSchema,
   type ColumnSpec,
@@ -12,6 +13,7 @@ import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableHooks } from "../../src/rest/table-hooks";
+import { latestMail, linkPath } from "../auth/support";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
 import { existingIds, parentColumns, parentKey, takenParents } from "../support/sample-rows";
@@ -26,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const routes = contractRoutes();
+const tokenRoute = routes.find(([name]) => name === "auth.issueToken")?.[1] as AppRoute;
 
 const checksum = () => snapshotTables(ctx.db);
 
@@ -175,6 +178,91 @@ describe("hostile input on every contract route", () => {
           },
         ),
         { numRuns: 8 },
+      );
+    },
+  );
+});
+
+describe("the PKCE grant and PKCE challenges", () => {
+  /** A live auth code and its verifier: junk around it must leave it exactly as usable as before. */
+  async function liveCode() {
+    const email = `hostile-pkce-${randomUUID()}@example.com`;
+    const verifier = randomUUID() + randomUUID();
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    await request(ctx.app)
+      .post("/auth/v1/otp")
+      .set("apikey", ctx.anonKey)
+      .send({ email, code_challenge: challenge, code_challenge_method: "s256" })
+      .expect(200);
+    const followed = await request(ctx.app).get(linkPath((await latestMail(ctx, email)).link));
+    return { code: new URL(followed.headers.location ?? "").searchParams.get("code") ?? "", verifier };
+  }
+
+  it("grant_type=pkce answers 4xx in GoTrue's shape to junk codes and verifiers, and changes nothing", async () => {
+    const live = await liveCode();
+    const field = fc.oneof(junkString, fc.constant(live.code), fc.constant(live.verifier), fc.jsonValue());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({ auth_code: field, code_verifier: field }, { requiredKeys: [] }),
+          fc.record({ auth_code: fc.constant(live.code), code_verifier: junkString }),
+          junkBody,
+        ),
+        principal,
+        async (body, who) => {
+          fc.pre(
+            !(
+              body &&
+              typeof body === "object" &&
+              "code_verifier" in body &&
+              body.code_verifier === live.verifier &&
+              body.auth_code === live.code
+            ),
+          );
+          const before = await checksum();
+          const res = await send(tokenRoute, { params: "x", query: { grant_type: "pkce" }, body, who });
+          expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+          expect(res.status, res.text).toBeLessThan(500);
+          expect(familyShapeOk("/auth/v1/token", res.status, res.body), res.text).toBe(true);
+          expect(await checksum()).toBe(before);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const exchanged = await request(ctx.app)
+      .post("/auth/v1/token?grant_type=pkce")
+      .set("apikey", ctx.anonKey)
+      .send({ auth_code: live.code, code_verifier: live.verifier });
+    expect(exchanged.status, exchanged.text).toBe(200);
+  });
+
+  it.each(["/auth/v1/otp", "/auth/v1/signup", "/auth/v1/recover", "/auth/v1/resend"])(
+    "%s refuses junk challenges with 400 and mails nothing",
+    async (path) => {
+      const method = fc.oneof(junkString, fc.jsonValue()).filter(
+        // Any method but a valid one (or none at all, which is the implicit flow) is refused.
+        (m) =>
+          m !== null && m !== "" && !(typeof m === "string" && ["s256", "plain"].includes(m.toLowerCase())),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(junkString, fc.jsonValue()), method, async (challenge, challengeMethod) => {
+          const before = await checksum();
+          const res = await request(ctx.app)
+            .post(path)
+            .set("apikey", ctx.anonKey)
+            .send({
+              email: `hostile-challenge-${randomUUID()}@example.com`,
+              code_challenge: challenge,
+              code_challenge_method: challengeMethod,
+              ...(path.endsWith("signup") ? { password: "a long and unusual passphrase 7" } : {}),
+              ...(path.endsWith("resend") ? { type: "signup" } : {}),
+            });
+          await ctx.work.whenIdle();
+          expect(res.status, res.text).toBe(400);
+          expect(familyShapeOk(path, res.status, res.body), res.text).toBe(true);
+          expect(await checksum()).toBe(before);
+        }),
+        { numRuns: 15 },
       );
     },
   );
