@@ -1,11 +1,12 @@
 import type { LogoutScope } from "@app/contracts";
 import { bearer, callAuthApi } from "./auth-api";
 import { type AuthError, createSessionMissingError } from "./auth-error";
+import type { MakeChallenge } from "./pkce";
 import type { SessionCore } from "./session-core";
 import type { AuthResult, Session, User, UserAttributes } from "./types";
 
 /** The calls on the signed-in account: read and update the user, sign out, and the recovery mails. */
-export function createAccountCalls(core: SessionCore) {
+export function createAccountCalls(core: SessionCore, makeChallenge: MakeChallenge) {
   const { api } = core;
 
   async function refreshSession(): Promise<AuthResult<{ session: Session; user: User }>> {
@@ -63,8 +64,9 @@ export function createAccountCalls(core: SessionCore) {
     resetOptions: { redirectTo?: string } = {},
   ): Promise<{ error: AuthError | null }> {
     await core.initialized;
+    const challenge = await makeChallenge("recovery");
     const result = await callAuthApi(() =>
-      api.recoverPassword({ query: { redirect_to: resetOptions.redirectTo }, body: { email } }),
+      api.recoverPassword({ query: { redirect_to: resetOptions.redirectTo }, body: { email, ...challenge } }),
     );
     return { error: result.error };
   }
@@ -76,8 +78,13 @@ export function createAccountCalls(core: SessionCore) {
   }): Promise<{ error: AuthError | null }> {
     await core.initialized;
     const redirectTo = params.options?.emailRedirectTo ?? core.defaultRedirect();
+    // The server's e-mail change links are implicit-flow only, so only a sign-up confirmation takes PKCE.
+    const challenge = params.type === "signup" ? await makeChallenge() : {};
     const result = await callAuthApi(() =>
-      api.resend({ query: { redirect_to: redirectTo }, body: { type: params.type, email: params.email } }),
+      api.resend({
+        query: { redirect_to: redirectTo },
+        body: { type: params.type, email: params.email, ...challenge },
+      }),
     );
     return { error: result.error };
   }

@@ -1,5 +1,6 @@
 import { createAccountCalls } from "./account";
 import { createMfaApi } from "./mfa";
+import { createPkceCalls } from "./pkce";
 import { createSessionCore } from "./session-core";
 import { createSignInCalls } from "./sign-in";
 import type { AuthClientOptions } from "./types";
@@ -10,14 +11,16 @@ import type { AuthClientOptions } from "./types";
  */
 export function createAuthClient(options: AuthClientOptions) {
   const core = createSessionCore(options);
-  const account = createAccountCalls(core);
+  const pkce = createPkceCalls(core);
+  const account = createAccountCalls(core, pkce.makeChallenge);
   return {
     /** Resolves once start-up is done, with the session and any error from a failed e-mail link. */
     initialize: () => core.initialized,
     getSession: core.getSession,
     getAccessToken: core.getAccessToken,
     onAuthStateChange: core.onAuthStateChange,
-    ...createSignInCalls(core),
+    ...createSignInCalls(core, pkce.makeChallenge),
+    exchangeCodeForSession: pkce.exchangeCodeForSession,
     ...account,
     mfa: createMfaApi(core, account.getUser),
     startAutoRefresh: () => core.autoRefresh.start(),

@@ -261,6 +261,9 @@ export function createSessionCore(options: AuthClientOptions) {
   return {
     api,
     now,
+    storage: env.storage,
+    storageKey,
+    flowType: options.flowType ?? "implicit",
     /** Where e-mailed links return to when the caller names no redirect: the back office. */
     defaultRedirect: (): string | undefined => (location ? `${location.origin}/app` : undefined),
     /** The session in hand, as is (no refresh); for decisions that must not wait on the network. */

@@ -1,4 +1,5 @@
 import { callAuthApi } from "./auth-api";
+import type { MakeChallenge } from "./pkce";
 import type { SessionCore } from "./session-core";
 import { toSession } from "./session-store";
 import type {
@@ -13,7 +14,7 @@ import type {
 } from "./types";
 
 /** The calls that start a session: sign-up, password, magic link, and verifying a mailed code. */
-export function createSignInCalls(core: SessionCore) {
+export function createSignInCalls(core: SessionCore, makeChallenge: MakeChallenge) {
   const { api } = core;
 
   async function signUp(
@@ -21,10 +22,16 @@ export function createSignInCalls(core: SessionCore) {
   ): Promise<AuthResult<{ user: User; session: Session | null }>> {
     await core.initialized;
     const redirectTo = credentials.options?.emailRedirectTo ?? core.defaultRedirect();
+    const challenge = await makeChallenge();
     const result = await callAuthApi(() =>
       api.signUp({
         query: { redirect_to: redirectTo },
-        body: { email: credentials.email, password: credentials.password, data: credentials.options?.data },
+        body: {
+          email: credentials.email,
+          password: credentials.password,
+          data: credentials.options?.data,
+          ...challenge,
+        },
       }),
     );
     if (result.error) return { data: { user: null, session: null }, error: result.error };
@@ -59,6 +66,7 @@ export function createSignInCalls(core: SessionCore) {
   ): Promise<AuthResult<{ user: null; session: null }>> {
     await core.initialized;
     const redirectTo = credentials.options?.emailRedirectTo ?? core.defaultRedirect();
+    const challenge = await makeChallenge();
     const result = await callAuthApi(() =>
       api.sendMagicLink({
         query: { redirect_to: redirectTo },
@@ -66,6 +74,7 @@ export function createSignInCalls(core: SessionCore) {
           email: credentials.email,
           create_user: credentials.options?.shouldCreateUser,
           data: credentials.options?.data,
+          ...challenge,
         },
       }),
     );

@@ -73,6 +73,11 @@ export interface AuthClientOptions {
   storageKey?: string;
   /** Start the 30 s ticker at creation (default true). */
   autoRefreshToken?: boolean;
+  /**
+   * How mailed links sign in: "implicit" (the default) puts the session in the link's fragment; "pkce"
+   * sends a code challenge and the link answers `?code=` for exchangeCodeForSession.
+   */
+  flowType?: "implicit" | "pkce";
   /** Pick up a session or error from the URL fragment at creation (default true when `location` exists). */
   detectSessionInUrl?: boolean;
   fetch?: typeof fetch;
