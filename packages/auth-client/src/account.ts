@@ -49,8 +49,14 @@ export function createAccountCalls(core: SessionCore, makeChallenge: MakeChallen
     if (!data.session) return { data: { user: null }, error: createSessionMissingError() };
     const token = data.session.access_token;
     const redirectTo = updateOptions.emailRedirectTo ?? core.defaultRedirect();
+    // A new address is confirmed by mailed links, which in PKCE mode answer a code for this browser.
+    const challenge = attributes.email !== undefined ? await makeChallenge() : {};
     const result = await callAuthApi(() =>
-      api.updateUser({ query: { redirect_to: redirectTo }, body: attributes, ...bearer(token) }),
+      api.updateUser({
+        query: { redirect_to: redirectTo },
+        body: { ...attributes, ...challenge },
+        ...bearer(token),
+      }),
     );
     if (result.error) return { data: { user: null }, error: result.error };
     const user = result.data;
@@ -78,8 +84,7 @@ export function createAccountCalls(core: SessionCore, makeChallenge: MakeChallen
   }): Promise<{ error: AuthError | null }> {
     await core.initialized;
     const redirectTo = params.options?.emailRedirectTo ?? core.defaultRedirect();
-    // The server's e-mail change links are implicit-flow only, so only a sign-up confirmation takes PKCE.
-    const challenge = params.type === "signup" ? await makeChallenge() : {};
+    const challenge = await makeChallenge();
     const result = await callAuthApi(() =>
       api.resend({
         query: { redirect_to: redirectTo },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { challengeFor, generateCodeVerifier } from "../src/pkce";
-import type { AuthClientOptions } from "../src/types";
+import type { AuthClientOptions, Session } from "../src/types";
 import type { AuthRouteName } from "./fakes";
 import {
   createFakeAuthServer,
@@ -12,6 +12,7 @@ import {
   makeSession,
   readStoredSession,
   recordEvents,
+  storeSession,
 } from "./fakes";
 
 const T0 = new Date("2030-01-01T00:00:00Z").getTime();
@@ -43,9 +44,11 @@ describe("PKCE calls", () => {
   function setUp(
     handlers: Partial<Record<AuthRouteName, FakeHandler>>,
     options: Partial<AuthClientOptions> = { flowType: "pkce" },
+    signedIn?: Session,
   ) {
     server = createFakeAuthServer(handlers);
     const storage = createMemoryStorage();
+    if (signedIn) storeSession(storage, signedIn);
     const client = createTestClient(server, { storage, autoRefreshToken: false, ...options });
     return { client, storage, recorder: recordEvents(client) };
   }
@@ -112,13 +115,23 @@ describe("PKCE calls", () => {
     expect(recorder.names()).toEqual(["INITIAL_SESSION", "PASSWORD_RECOVERY"]);
   });
 
-  it("resend takes a challenge for a sign-up confirmation only", async () => {
-    const { client } = setUp({ resend: ok });
+  it("resend of either mail, and an e-mail change, take a challenge; other user updates do not", async () => {
+    const session = makeSession(3600);
+    const { client, storage } = setUp(
+      { resend: ok, updateUser: () => ({ status: 200, body: session.user }) },
+      { flowType: "pkce" },
+      session,
+    );
     await client.resend({ type: "signup", email: "ada@example.com" });
     await client.resend({ type: "email_change", email: "ada@example.com" });
-    const [signup, emailChange] = server.requestsTo("resend");
-    expect(bodyOf(signup).code_challenge_method).toBe("s256");
-    expect(bodyOf(emailChange).code_challenge).toBeUndefined();
+    for (const request of server.requestsTo("resend")) {
+      expect(bodyOf(request).code_challenge_method).toBe("s256");
+    }
+    await client.updateUser({ email: "ada@new.example" });
+    const moved = server.requestsTo("updateUser")[0];
+    expect(bodyOf(moved).code_challenge).toBe(await s256(storage.getItem(VERIFIER_KEY) ?? ""));
+    await client.updateUser({ data: { nickname: "Ada" } });
+    expect(bodyOf(server.requestsTo("updateUser")[1]).code_challenge).toBeUndefined();
   });
 
   it("a newer request replaces the pending verifier", async () => {

@@ -281,6 +281,69 @@ describe("PKCE sign-up, recovery and resend", () => {
     ]);
   });
 
+  it("e-mail change: the first link only half-confirms; the second answers a code for the moved account", async () => {
+    const user = await ctx.createUser();
+    const signedIn = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: user.email,
+      password: user.password,
+    });
+    const next = uniqueEmail("pkce-moved");
+    const verifier = newVerifier();
+    const requested = await bearer(ctx, signedIn.body.access_token).put("/auth/v1/user", {
+      email: next,
+      ...pkceFields(verifier),
+    });
+    expect(requested.status, requested.text).toBe(200);
+    const half = await follow(await latestMail(ctx, user.email));
+    expect(fragmentOf(half).message).toMatch(/^Confirmation link accepted/);
+    expect(new URL(half).searchParams.has("code")).toBe(false);
+    const code = codeIn(await follow(await latestMail(ctx, next)));
+    const session = await exchange(code, verifier);
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.user.email).toBe(next);
+    expect(decodeJwt(session.body.access_token).amr).toEqual([
+      { method: "email_change", timestamp: expect.any(Number) },
+    ]);
+  });
+
+  it("resend of an e-mail change carries a new challenge for both new links", async () => {
+    const user = await ctx.createUser();
+    const signedIn = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: user.email,
+      password: user.password,
+    });
+    const next = uniqueEmail("pkce-moved-again");
+    await bearer(ctx, signedIn.body.access_token).put("/auth/v1/user", { email: next }).expect(200);
+    const verifier = newVerifier();
+    const resent = await anon(ctx).post("/auth/v1/resend", {
+      type: "email_change",
+      email: next,
+      ...pkceFields(verifier),
+    });
+    expect(resent.status, resent.text).toBe(200);
+    await follow(await latestMail(ctx, next));
+    const code = codeIn(await follow(await latestMail(ctx, user.email)));
+    const session = await exchange(code, verifier);
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.user.email).toBe(next);
+  });
+
+  it("PUT /user refuses a malformed challenge and changes nothing", async () => {
+    const user = await ctx.createUser();
+    const signedIn = await anon(ctx).post("/auth/v1/token?grant_type=password", {
+      email: user.email,
+      password: user.password,
+    });
+    const res = await bearer(ctx, signedIn.body.access_token).put("/auth/v1/user", {
+      email: uniqueEmail("pkce-not-moved"),
+      code_challenge: "short",
+      code_challenge_method: "s256",
+    });
+    expect(res.status).toBe(400);
+    const me = await bearer(ctx, signedIn.body.access_token).get("/auth/v1/user");
+    expect(me.body.new_email ?? null).toBeNull();
+  });
+
   it("a code of a deleted user is gone with them", async () => {
     const user = await ctx.createUser();
     const verifier = newVerifier();

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import type { AuthDeps } from "./deps";
 import { issueOneTimeToken } from "./one-time-tokens";
+import type { PkceChallenge } from "./pkce";
 import * as repo from "./repository";
 import { nowIso } from "./values";
 
@@ -17,17 +18,23 @@ export const SINGLE_CONFIRMATION =
  */
 export async function sendEmailChange(
   deps: AuthDeps,
-  args: { userId: string; newEmail?: string; redirectTo: string },
+  args: { userId: string; newEmail?: string; redirectTo: string; pkce?: PkceChallenge },
 ) {
-  const { userId, redirectTo } = args;
+  const { userId, redirectTo, pkce } = args;
   const mails = await deps.db.withTransaction(async (trx) => {
     const user = await repo.lockUser(trx, userId);
     const newEmail = args.newEmail ?? user?.email_change;
     if (!user || !newEmail) return [];
     await repo.updateUser(trx, user.id, { email_change: newEmail }, nowIso(deps));
     return [
-      await issueOneTimeToken(deps, trx, { user, type: "email_change", to: newEmail, redirectTo }),
-      await issueOneTimeToken(deps, trx, { user, type: "email_change_current", to: user.email, redirectTo }),
+      await issueOneTimeToken(deps, trx, { user, type: "email_change", to: newEmail, redirectTo, pkce }),
+      await issueOneTimeToken(deps, trx, {
+        user,
+        type: "email_change_current",
+        to: user.email,
+        redirectTo,
+        pkce,
+      }),
     ];
   });
   for (const mail of mails) if (mail) await deps.mailer.send(mail);

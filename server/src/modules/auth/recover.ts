@@ -61,7 +61,7 @@ export async function resend(
     const user =
       (await repo.findUserByPendingEmail(deps.db, email)) ?? (await repo.findUserByEmail(deps.db, email));
     if (user?.email_change && (await withinLimit(deps, "emailChangePerUser", user.id))) {
-      await sendEmailChange(deps, { userId: user.id, redirectTo });
+      await sendEmailChange(deps, { userId: user.id, redirectTo, pkce });
     }
   });
   return {};

@@ -7,6 +7,7 @@ import type { AuthDeps, Requester, SignedIn } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit } from "./limits";
 import { assertStrongPassword } from "./passwords";
+import { parsePkceChallenge } from "./pkce";
 import { checkNonce, spendNonce } from "./reauthenticate";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
@@ -100,6 +101,7 @@ export async function updateUser(
   requester: Requester,
 ): Promise<AuthUser> {
   const before = await loadUser(deps, who.userId);
+  const pkce = parsePkceChallenge(input);
   const session = await repo.findSession(deps.db, who.sessionId);
   // Every attempt at a new password costs a bcrypt hash, so every one counts, refused or not.
   if (input.password !== undefined) await enforceLimit(deps, "passwordChangePerUser", before.id);
@@ -135,6 +137,7 @@ export async function updateUser(
       userId: who.userId,
       newEmail,
       redirectTo: resolveRedirect(deps.config, requestedRedirect),
+      pkce,
     });
     await audit(deps, "email_change_requested", { userId: who.userId, email: newEmail, requester });
   }
