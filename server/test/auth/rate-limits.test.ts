@@ -32,6 +32,19 @@ describe("rate limits", () => {
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("the PKCE grant shares the token grants' budget", async () => {
+    for (let i = 0; i < 149; i++) expect((await refresh(ctx, `nope-${i}`)).status).toBe(400);
+    const exchange = () =>
+      anon(ctx).post("/auth/v1/token?grant_type=pkce", {
+        auth_code: "unknown",
+        code_verifier: "x".repeat(43),
+      });
+    expect((await exchange()).status).toBe(404);
+    const over = await exchange();
+    expect(over.status).toBe(429);
+    expect(over.body.error_code).toBe("over_request_rate_limit");
+  });
+
   it("sign-ups: 30 per 5 minutes per IP", async () => {
     for (let i = 0; i < 30; i++) {
       const res = await anon(ctx).post("/auth/v1/signup", { email: uniqueEmail("flood"), password: "" });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DevMail } from "@app/contracts";
 import { authenticator } from "otplib";
 import request from "supertest";
@@ -16,6 +17,11 @@ let ctx: TestContext;
 const secrets = new Set<string>();
 /** The mailed links' tokens: only ever in the mail itself. */
 const linkTokens = new Set<string>();
+/**
+ * PKCE auth codes: the one secret a built URL may carry (GoTrue puts it in the redirect's query, and it is
+ * worthless without the verifier that never leaves the client), but never a log line.
+ */
+const authCodes = new Set<string>();
 /** 6-digit codes (mailed and TOTP): too short to grep as substrings, so matched as whole numbers. */
 const codes = new Set<string>();
 const addresses = new Set<string>();
@@ -136,6 +142,37 @@ beforeAll(async () => {
   );
   expect(recovered.status, recovered.text).toBe(200);
   rememberSession(recovered.body);
+  // A PKCE magic link: the code lands in the redirect's query, then the browser loads that page and the
+  // client exchanges the code with its verifier.
+  const verifier = "a-pkce-code-verifier-nobody-logs-0123456789abcdefghijklmn";
+  remember(verifier, createHash("sha256").update(verifier).digest("base64url"));
+  track(
+    await withKey(api().post("/auth/v1/otp")).send({
+      email,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "s256",
+    }),
+  );
+  const followedPkce = track(
+    await api()
+      .get(linkPath((await mailTo(email)).link))
+      .redirects(0),
+  );
+  const landed = new URL(followedPkce.headers.location ?? "");
+  const authCode = landed.searchParams.get("code") ?? "";
+  expect(authCode.length).toBeGreaterThan(20);
+  authCodes.add(authCode);
+  await api().get(`${landed.pathname}${landed.search}`);
+  const exchanged = track(
+    await withKey(api().post("/auth/v1/token?grant_type=pkce")).send({
+      auth_code: authCode,
+      code_verifier: verifier,
+    }),
+  );
+  expect(exchanged.status, exchanged.text).toBe(200);
+  rememberSession(exchanged.body);
+  remember(sha256(authCode));
+
   track(await api().get("/auth/v1/verify?token=bogus-one-time-token&type=recovery").redirects(0));
   remember("bogus-one-time-token");
 
@@ -151,11 +188,12 @@ afterAll(() => ctx.close());
 describe("secrets stay out of logs and URLs", () => {
   it("collected the secrets and URLs it means to check", () => {
     expect(secrets.size).toBeGreaterThanOrEqual(25);
-    expect(linkTokens.size).toBe(5);
+    expect(linkTokens.size).toBe(6);
+    expect(authCodes.size).toBe(1);
     expect(codes.size).toBeGreaterThanOrEqual(5);
     expect(builtUrls.length).toBeGreaterThanOrEqual(8);
     expect(ctx.logs.length).toBeGreaterThan(20);
-    expect(ctx.logs.filter((l) => l.includes('"mail queued in outbox"'))).toHaveLength(5);
+    expect(ctx.logs.filter((l) => l.includes('"mail queued in outbox"'))).toHaveLength(6);
   });
 
   it("no log line carries a password, key, access or refresh token, a token hash, or the secret", () => {
@@ -164,9 +202,10 @@ describe("secrets stay out of logs and URLs", () => {
         expect(line.includes(secret), `log line leaks a secret: ${line.slice(0, 160)}`).toBe(false);
   });
 
-  it("no log line carries a mailed link's token, a 6-digit code, or a recipient's address", () => {
+  it("no log line carries a mailed link's token, a PKCE auth code, a 6-digit code, or a recipient's address", () => {
     for (const line of ctx.logs) {
-      for (const token of linkTokens) expect(line.includes(token), line.slice(0, 160)).toBe(false);
+      for (const token of [...linkTokens, ...authCodes])
+        expect(line.includes(token), line.slice(0, 160)).toBe(false);
       for (const code of codes)
         expect(new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`).test(line), line).toBe(false);
       for (const address of addresses) expect(line.includes(address), line.slice(0, 160)).toBe(false);
