@@ -3,7 +3,17 @@ import type { DevMail } from "@app/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
-import { anon, bearer, decodeJwt, fragmentOf, latestMail, linkPath, linkToken, mails } from "./support";
+import {
+  anon,
+  bearer,
+  decodeJwt,
+  fragmentOf,
+  latestMail,
+  linkPath,
+  linkToken,
+  mails,
+  postAllAtOnce,
+} from "./support";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -103,6 +113,23 @@ describe("PKCE magic links", () => {
     const again = await exchange(code, verifier);
     expect(again.status).toBe(404);
     expect(again.body).toMatchObject({ error_code: "flow_state_not_found" });
+    expect(await sessionCount(email)).toBe(1);
+  });
+
+  it("of ten simultaneous exchanges of one code, exactly one signs in", async () => {
+    const email = uniqueEmail("pkce-race");
+    const verifier = newVerifier();
+    const code = codeIn(await follow(await requestMagicLink(email, pkceFields(verifier))));
+    const answers = await postAllAtOnce(
+      ctx,
+      "/auth/v1/token?grant_type=pkce",
+      Array.from({ length: 10 }, () => ({ body: { auth_code: code, code_verifier: verifier } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(404);
+      expect(refused.body.error_code).toBe("flow_state_not_found");
+    }
     expect(await sessionCount(email)).toBe(1);
   });
 
