@@ -10,6 +10,7 @@ import { storageContract } from "./storage.contract";
 import { studioContract } from "./studio.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
+import { teamContract } from "./team.contract";
 
 const c = initContract();
 
@@ -40,6 +41,7 @@ export const contract = c.router(
     setup: setupContract,
     storage: storageContract,
     studio: studioContract,
+    team: teamContract,
   },
   { strictStatusCodes: true },
 );
@@ -60,3 +62,4 @@ export * from "./storage.contract";
 export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";
+export * from "./team.contract";
