@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
+import { authAdminContract } from "./auth-admin.contract";
 import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
@@ -10,6 +11,7 @@ import { storageContract } from "./storage.contract";
 import { studioContract } from "./studio.contract";
 import { tables } from "./tables";
 import { tableRoutes } from "./tables/table-routes";
+import { teamContract } from "./team.contract";
 
 const c = initContract();
 
@@ -17,6 +19,7 @@ export const contract = c.router(
   {
     health: healthContract,
     auth: authContract,
+    authAdmin: authAdminContract,
     config: configContract,
     tables: c.router({
       events: tableRoutes(tables.events),
@@ -40,12 +43,14 @@ export const contract = c.router(
     setup: setupContract,
     storage: storageContract,
     studio: studioContract,
+    team: teamContract,
   },
   { strictStatusCodes: true },
 );
 export type Contract = typeof contract;
 
 export * from "./auth.contract";
+export * from "./auth-admin.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./crm.contract";
@@ -60,3 +65,4 @@ export * from "./storage.contract";
 export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";
+export * from "./team.contract";

@@ -15,6 +15,7 @@ import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_sto
 import * as createLegalTables from "./migrations/2026_11_29_100000_create_legal_tables";
 import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
 import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_state";
+import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
   "2026_11_30_100000_create_studio_sessions": createStudioSessions,
   "2026_12_01_140000_create_flow_state": createFlowState,
+  "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -126,6 +126,10 @@ export interface UserTable {
   email_change: string | null;
   email_change_sent_at: string | null;
   last_sign_in_at: string | null;
+  /** Sign-in, links and refresh are refused until then (GoTrue's ban). */
+  banned_until: Generated<string | null>;
+  /** When the account was last invited by an administrator. */
+  invited_at: Generated<string | null>;
   raw_app_meta_data: Generated<string>;
   raw_user_meta_data: Generated<string>;
   created_at: Generated<string>;
@@ -186,7 +190,8 @@ export type OneTimeTokenType =
   | "recovery"
   | "email_change"
   | "email_change_current"
-  | "reauthentication";
+  | "reauthentication"
+  | "invite";
 
 export interface OneTimeTokenTable {
   id: string;
@@ -217,7 +222,7 @@ export interface FlowStateTable {
   /** The link token this flow belongs to; deleting or replacing the token deletes the flow. */
   one_time_token_id: string;
   /** How the session it leads to was authenticated: its `amr` method, as GoTrue names it. */
-  authentication_method: "magiclink" | "email/signup" | "recovery" | "email_change";
+  authentication_method: "magiclink" | "email/signup" | "recovery" | "email_change" | "invite";
   code_challenge: string;
   code_challenge_method: "s256" | "plain";
   /** sha256 of the auth code; null until the link is followed. */
@@ -262,6 +267,7 @@ export type MailKind =
   | "email_change"
   | "email_change_current"
   | "reauthentication"
+  | "invite"
   | "newsletter_confirmation"
   | "legal_signing_request"
   | "legal_fully_signed";

@@ -1,0 +1,115 @@
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+import { appRoleSchema, authEmailSchema } from "./auth.contract";
+import { access, apiKeyErrorSchema } from "./common";
+
+const c = initContract();
+
+export const teamFactorSchema = z.object({
+  id: z.string(),
+  friendly_name: z.string().nullable(),
+  factor_type: z.literal("totp"),
+  status: z.enum(["verified", "unverified"]),
+  created_at: z.string(),
+});
+export type TeamFactor = z.infer<typeof teamFactorSchema>;
+
+/**
+ * A person with an account, as the back office's Team screen shows them. `role` is app_metadata.role;
+ * MFA is on when any factor is verified; `banned_until` is set while the account is blocked.
+ */
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: appRoleSchema.nullable(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  invited_at: z.string().nullable(),
+  confirmed: z.boolean(),
+  banned_until: z.string().nullable(),
+  factors: z.array(teamFactorSchema),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const inviteMemberSchema = z
+  .object({
+    email: authEmailSchema,
+    role: appRoleSchema,
+  })
+  .strict();
+export type InviteMember = z.infer<typeof inviteMemberSchema>;
+
+export const setMemberRoleSchema = z.object({ role: appRoleSchema.nullable() }).strict();
+export type SetMemberRole = z.infer<typeof setMemberRoleSchema>;
+
+const memberPath = z.object({ id: z.string().uuid("id must be a uuid") });
+const factorPath = memberPath.extend({ factorId: z.string().uuid("factorId must be a uuid") });
+
+const apiError = z.object({ code: z.string(), message: z.string() });
+const teamErrors = {
+  400: apiError,
+  401: z.union([apiError, apiKeyErrorSchema]),
+  403: apiError,
+  404: apiError,
+  409: apiError,
+  429: apiError,
+} as const;
+
+/**
+ * The back office's team administration, administrators only. Every change is written to the audit log
+ * with the acting administrator as requester. An administrator cannot block themselves, nor take the
+ * administrator role from the last administrator (409).
+ */
+export const teamContract = c.router({
+  listMembers: {
+    method: "GET",
+    path: "/api/team/members",
+    responses: { 200: z.object({ members: z.array(teamMemberSchema) }), ...teamErrors },
+    metadata: access("admin"),
+    summary: "Everyone with an account: role, sign-in, invitation, block and second-factor state",
+  },
+  invite: {
+    method: "POST",
+    path: "/api/team/invitations",
+    body: inviteMemberSchema,
+    responses: { 201: teamMemberSchema, ...teamErrors },
+    metadata: access("admin"),
+    summary: "Invite someone by e-mail with a role; the mailed link lets them set their password",
+  },
+  setRole: {
+    method: "PUT",
+    path: "/api/team/members/:id/role",
+    pathParams: memberPath,
+    body: setMemberRoleSchema,
+    responses: { 200: teamMemberSchema, ...teamErrors },
+    metadata: access("admin"),
+    summary: "Make someone admin, staff, or neither; their sessions end so the new role applies at once",
+  },
+  ban: {
+    method: "POST",
+    path: "/api/team/members/:id/ban",
+    pathParams: memberPath,
+    body: z.object({}).strict(),
+    responses: { 200: teamMemberSchema, ...teamErrors },
+    metadata: access("admin"),
+    summary: "Block someone until unblocked: their sessions end and they cannot sign in",
+  },
+  unban: {
+    method: "DELETE",
+    path: "/api/team/members/:id/ban",
+    pathParams: memberPath,
+    body: c.noBody(),
+    responses: { 200: teamMemberSchema, ...teamErrors },
+    metadata: access("admin"),
+    summary: "Lift a block",
+  },
+  removeFactor: {
+    method: "DELETE",
+    path: "/api/team/members/:id/factors/:factorId",
+    pathParams: factorPath,
+    body: c.noBody(),
+    responses: { 200: teamMemberSchema, ...teamErrors },
+    metadata: access("admin"),
+    summary: "Remove a second factor, e.g. when someone lost their authenticator",
+  },
+});
