@@ -161,6 +161,8 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "legal.signing.signDocument":        [{ body: () => ({ token: "not-a-live-signing-token", full_name: "Ada Lovelace", consent: true }) }, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
   "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
   "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
+  "personalData.exportPersonalData":  [{ body: () => ({ email: uniqueEmail("gdpr") }) },                              401, 401, 403, 403, 200, 401, 401, 401, 401, 401],
+  "personalData.erasePersonalData":   [{ body: () => ({ email: uniqueEmail("gdpr") }) },                              401, 401, 403, 403, 200, 401, 401, 401, 401, 401],
   "studio.bookStudioSession":         [{ body: bookingBody },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
   "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
   "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403],

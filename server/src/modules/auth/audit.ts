@@ -23,7 +23,9 @@ export type AuditAction =
   | "factor_verified"
   | "factor_unenrolled"
   | "user_created"
-  | "role_changed";
+  | "role_changed"
+  | "personal_data_exported"
+  | "personal_data_erased";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(
