@@ -73,15 +73,13 @@ export async function seedPerson(ctx: TestContext, staffToken: string, p: Person
   await ctx.db.insertInto("newsletter_subscriptions").values({ id: randomUUID(), email: p.email }).execute();
 
   // A talent contact with a timeline, a portfolio work whose cover is a stored file, and a studio session.
-  const contact = await staff("post", "/rest/v1/crm_contacts")
-    .set("Prefer", "return=representation")
-    .send({
-      first_name: p.first,
-      last_name: p.last,
-      email: p.email,
-      kind: "talent",
-      phone: "+46 70 000 00 00",
-    });
+  const contact = await staff("post", "/rest/v1/crm_contacts").set("Prefer", "return=representation").send({
+    first_name: p.first,
+    last_name: p.last,
+    email: p.email,
+    kind: "talent",
+    phone: "+46 70 000 00 00",
+  });
   expect(contact.status, contact.text).toBe(201);
   const contactId = contact.body[0].id as string;
   await staff("post", "/rest/v1/rpc/add_crm_note")
