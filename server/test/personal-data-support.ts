@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import request from "supertest";
 import { expect } from "vitest";
@@ -70,7 +69,18 @@ export async function seedPerson(ctx: TestContext, staffToken: string, p: Person
   ).toBe(201);
   expect((await anon("/rest/v1/newsletter_subscriptions").send({ email: p.email })).status).toBe(201);
   await ctx.work.whenIdle();
-  await ctx.db.insertInto("newsletter_subscriptions").values({ id: randomUUID(), email: p.email }).execute();
+  const mail = await ctx.db
+    .selectFrom("mail_outbox")
+    .select("link")
+    .where("to_address", "=", p.email)
+    .where("kind", "=", "newsletter_confirmation")
+    .executeTakeFirstOrThrow();
+  const token = new URLSearchParams(new URL(mail.link).hash.slice(1)).get("token");
+  expect((await anon("/api/newsletter/confirm").send({ token })).body).toEqual({ outcome: "confirmed" });
+  expect(
+    (await anon("/rest/v1/newsletter_subscriptions").send({ email: p.email, interest_events: true })).status,
+  ).toBe(201);
+  await ctx.work.whenIdle();
 
   // A talent contact with a timeline, a portfolio work whose cover is a stored file, and a studio session.
   const contact = await staff("post", "/rest/v1/crm_contacts").set("Prefer", "return=representation").send({
