@@ -21,6 +21,8 @@ export interface Seeded {
   draftId: string;
   portfolioKey: string;
   signedPdfUrl: string;
+  /** The access token of the session the person signed in with. */
+  accessToken: string;
 }
 
 export async function seedPerson(ctx: TestContext, staffToken: string, p: Person): Promise<Seeded> {
@@ -166,6 +168,7 @@ export async function seedPerson(ctx: TestContext, staffToken: string, p: Person
     draftId: draft.id,
     portfolioKey,
     signedPdfUrl: signedDoc.signed_pdf_url as string,
+    accessToken: signIn.body.access_token as string,
   };
 }
 

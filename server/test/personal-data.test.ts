@@ -158,6 +158,11 @@ describe("erase", () => {
       .set("apikey", ctx.anonKey)
       .send({ email: alva.email, password: alva.password });
     expect(signIn.status).toBe(400);
+    // The session they had is gone with the account: its token is refused at once.
+    const me = await request(ctx.app)
+      .get("/auth/v1/user")
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${alvaRows.accessToken}` });
+    expect(me.status).toBe(403);
 
     // One audit row says what was done and by whom, not about whom.
     const audit = await ctx.db
