@@ -147,6 +147,12 @@ describe("erase", () => {
     expect(draft.body[0]).toMatchObject({ title: "NDA with Erased on request", rendered_pdf_url: null });
     expect(draft.body[0].parties[0].name).toBe("Erased on request");
     expect(draft.body[0].parties[1].email).toBe("label@example.se");
+    // Still a draft staff can edit, parties and all.
+    const edit = await request(ctx.app)
+      .patch(`/rest/v1/legal_documents?id=eq.${alvaRows.draftId}`)
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${staff}` })
+      .send({ parties: draft.body[0].parties });
+    expect(edit.status, edit.text).toBe(204);
     // The portfolio cover only the person's work pointed at is gone.
     const cover = await request(ctx.app).get(
       `/storage/v1/object/public/portfolio-media/${alvaRows.portfolioKey}`,

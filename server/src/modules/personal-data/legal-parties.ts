@@ -123,17 +123,17 @@ const fileKeys = (doc: LegalDocument) =>
     .map((url) => (url ? keyOfUrl(url) : undefined))
     .filter((key): key is string => key !== undefined);
 
+/**
+ * The party without who they are: the typed signature, IP and browser go with the name and address (a
+ * draft's party has none of those, and gets none: staff edit drafts, and those fields are the server's).
+ */
+function anonymousParty({ signature: _s, ip: _i, user_agent: _u, ...rest }: LegalParty, address: string) {
+  return { ...rest, name: ERASED_NAME, email: address };
+}
+
 function eraseFromUnsigned(doc: LegalDocument, o: EraseOptions): ErasedDocument {
-  const parties = doc.parties.map(
-    (p): LegalParty =>
-      isAddress(o.match, p.email)
-        ? {
-            name: ERASED_NAME,
-            email: o.placeholder(),
-            role: p.role,
-            ...(p.status !== undefined && { status: p.status === "signed" ? "viewed" : p.status }),
-          }
-        : p,
+  const parties = doc.parties.map((p) =>
+    isAddress(o.match, p.email) ? anonymousParty(p, o.placeholder()) : p,
   );
   const payload = doc.payload as LegalPayload;
   const variables = Object.fromEntries(
