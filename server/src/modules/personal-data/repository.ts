@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { Tables } from "../../db/schema";
+import type { StoredList, StoredObject, Tables } from "../../db/schema";
 
 /**
  * Every SQL statement of personal-data requests that names a table: the rows an address is found in, and
@@ -192,7 +192,9 @@ export async function deleteRateLimitsOf(trx: Db, email: string) {
   return changed(
     await trx
       .deleteFrom("rate_limits")
-      .where(sql`lower(${sql.ref("key")})`, "like", `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}`)
+      .where(
+        sql<boolean>`lower(${sql.ref("key")}) like ${`%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}`} escape '\\'`,
+      )
       .execute(),
   );
 }
@@ -249,7 +251,7 @@ export async function anonymiseContactMessage(trx: Db, id: string, values: { nam
 export async function anonymiseContact(
   trx: Db,
   id: string,
-  values: { name: string; at: string; emptyList: string[] | string; emptyObject: object | string },
+  values: { name: string; at: string; emptyList: StoredList; emptyObject: StoredObject },
 ) {
   await trx
     .updateTable("crm_contacts")
@@ -266,7 +268,7 @@ export async function anonymiseContact(
       reliability_score: null,
       genres: values.emptyList,
       languages: values.emptyList,
-      strengths: values.emptyObject as string,
+      strengths: values.emptyObject,
       archived_at: eb.fn.coalesce("archived_at", eb.val(values.at)),
       updated_at: values.at,
     }))
