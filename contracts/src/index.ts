@@ -6,6 +6,7 @@ import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { healthContract } from "./health.contract";
 import { legalContract } from "./legal.contract";
+import { personalDataContract } from "./personal-data.contract";
 import { setupContract } from "./setup.contract";
 import { storageContract } from "./storage.contract";
 import { studioContract } from "./studio.contract";
@@ -40,6 +41,7 @@ export const contract = c.router(
     forms: formsContract,
     crm: crmContract,
     legal: legalContract,
+    personalData: personalDataContract,
     setup: setupContract,
     storage: storageContract,
     studio: studioContract,
@@ -59,6 +61,7 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./personal-data.contract";
 export * from "./public-contract";
 export * from "./setup.contract";
 export * from "./storage.contract";

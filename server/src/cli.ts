@@ -11,6 +11,7 @@ import {
   tailAuditLog,
 } from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
+import { personalDataCommands } from "./modules/personal-data/cli";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
 
@@ -105,6 +106,7 @@ export const commands: Record<string, Command> = {
     // A server-side secret: it passes GoTrue's admin API. Keep it out of browsers, logs and repositories.
     console.log(`service_role key: ${serviceRoleKey}`);
   },
+  ...personalDataCommands({ option, withDatabase: withMigratedDatabase }),
 };
 
 function usage() {

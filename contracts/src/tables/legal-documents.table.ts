@@ -53,6 +53,11 @@ export const legalPartySchema = legalPartyInputSchema.extend({
   signature: z.string().nullable().optional(),
   ip: z.string().nullable().optional(),
   user_agent: z.string().nullable().optional(),
+  /**
+   * When the party's personal data was erased on request: a fully signed document keeps only the name and
+   * signature the contract needs.
+   */
+  erased_at: z.string().nullable().optional(),
 });
 export type LegalParty = z.infer<typeof legalPartySchema>;
 export const SERVER_PARTY_FIELDS = [
@@ -63,6 +68,7 @@ export const SERVER_PARTY_FIELDS = [
   "signature",
   "ip",
   "user_agent",
+  "erased_at",
 ] as const;
 
 export const WRITER_CONTRIBUTIONS = ["lyrics", "music", "production"] as const;

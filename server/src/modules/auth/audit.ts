@@ -31,7 +31,9 @@ export type AuditAction =
   | "user_invited"
   | "invite_accepted"
   | "link_generated"
-  | "factor_removed";
+  | "factor_removed"
+  | "personal_data_exported"
+  | "personal_data_erased";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(

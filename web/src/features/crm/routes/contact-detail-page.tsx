@@ -12,6 +12,7 @@ import { useCompanyNames } from "@/features/crm/api/list-companies";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
 import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
 import { Detail, DetailList } from "@/features/crm/components/detail-list";
+import { PersonalDataActions } from "@/features/crm/components/personal-data-actions";
 import { RecordActions } from "@/features/crm/components/record-actions";
 import { BackLink, RecordLoading, RecordNotFound } from "@/features/crm/components/record-state";
 import { RecordTimeline } from "@/features/crm/components/record-timeline";
@@ -82,6 +83,7 @@ function ContactRecordPage({ kind }: { kind: ContactKind }) {
                 </Link>
               </Button>
             ) : null}
+            <PersonalDataActions name={name} email={contact.email} />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { apiHeaders } from "@/lib/api-client";
+import { saveFile } from "@/lib/save-file";
 
 /**
  * A rendered or signed file lives in the private documents bucket: it is fetched with the staff token
@@ -11,13 +12,5 @@ export async function downloadLegalFile(url: string, fallbackName: string) {
   }
   const disposition = response.headers.get("content-disposition") ?? "";
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; the object URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveFile(await response.blob(), name);
 }

@@ -1,0 +1,295 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db } from "../../db/database";
+import type { StoredList, StoredObject, Tables } from "../../db/schema";
+
+/**
+ * Every SQL statement of personal-data requests that names a table: the rows an address is found in, and
+ * the deletions and rewrites of an erasure. The executor comes first (inside a transaction, only it).
+ * Addresses are compared lower-cased; callers pass them lower-cased.
+ */
+
+/** `lower(column) = address`, the one way an address is matched. */
+const sameAddress =
+  <T extends keyof Tables>(column: string, email: string) =>
+  (eb: ExpressionBuilder<Tables, T>) =>
+    eb(sql`lower(${sql.ref(column)})`, "=", email);
+
+// ---- reads -------------------------------------------------------------------------------------------
+
+export const findUser = (db: Db, email: string) =>
+  db.selectFrom("users").selectAll().where(sameAddress("email", email)).executeTakeFirst();
+
+/** Sessions without anything that could resume them (their refresh tokens stay behind). */
+export const sessionsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom("sessions")
+    .select([
+      "id",
+      "aal",
+      "user_agent",
+      "ip",
+      "created_at",
+      "refreshed_at",
+      "not_after",
+      "ended_at",
+      "ended_reason",
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+
+export async function auditRowsOf(db: Db, userId: string | null, email: string) {
+  return db
+    .selectFrom("audit_log")
+    .select(["id", "action", "email", "ip", "user_agent", "detail", "created_at"])
+    .where((eb) =>
+      eb.or([sameAddress<"audit_log">("email", email)(eb), ...(userId ? [eb("user_id", "=", userId)] : [])]),
+    )
+    .orderBy("id")
+    .execute();
+}
+
+/** Mails sent to the address, without their bodies and links: those carry single-use sign-in tokens. */
+export const mailTo = (db: Db, email: string) =>
+  db
+    .selectFrom("mail_outbox")
+    .select(["id", "kind", "subject", "transport", "sent_at", "error", "created_at"])
+    .where(sameAddress("to_address", email))
+    .orderBy("created_at")
+    .execute();
+
+export const contactsWith = (db: Db, email: string) =>
+  db
+    .selectFrom("crm_contacts")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .orderBy("created_at")
+    .execute();
+
+export const timelineOf = (db: Db, contactIds: string[]) =>
+  contactIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("crm_activity")
+        .selectAll()
+        .where("record_type", "=", "crm_contacts")
+        .where("record_id", "in", contactIds)
+        .orderBy("created_at")
+        .execute();
+
+export const applicationsFrom = (db: Db, email: string) =>
+  db
+    .selectFrom("applications")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .orderBy("created_at")
+    .execute();
+
+export const contactMessagesFrom = (db: Db, email: string) =>
+  db
+    .selectFrom("contact_messages")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .orderBy("created_at")
+    .execute();
+
+export const newsletterOf = (db: Db, email: string) =>
+  db.selectFrom("newsletter_subscriptions").selectAll().where(sameAddress("email", email)).execute();
+
+/** Requests waiting for confirmation, without the hash of their mailed token. */
+export const pendingNewsletterOf = (db: Db, email: string) =>
+  db
+    .selectFrom("newsletter_pending")
+    .select([
+      "email",
+      "interest_releases",
+      "interest_events",
+      "interest_behind_the_scenes",
+      "interest_platform",
+      "expires_at",
+      "created_at",
+    ])
+    .where(sameAddress("email", email))
+    .execute();
+
+export async function portfolioOf(db: Db, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`
+    select * from portfolio_items where talent_id in (${sql.join(contactIds)})
+    order by year desc, created_at`.execute(db);
+  return rows;
+}
+
+/** Studio sessions the contacts are on the team of, with the team rows that put them there. */
+export async function studioSessionsOf(db: Db, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`
+    select s.*, t.contact_id as team_contact_id from studio_sessions s
+    join studio_session_talent t on t.session_id = s.id
+    where t.contact_id in (${sql.join(contactIds)})
+    order by s.starts_at`.execute(db);
+  return rows;
+}
+
+export const storageObjectsOwnedBy = (db: Db, userId: string) =>
+  db.selectFrom("storage_objects").selectAll().where("owner", "=", userId).execute();
+
+export const storageObject = (db: Db, bucketId: string, name: string) =>
+  db
+    .selectFrom("storage_objects")
+    .selectAll()
+    .where("bucket_id", "=", bucketId)
+    .where("name", "=", name)
+    .executeTakeFirst();
+
+// ---- erasure -----------------------------------------------------------------------------------------
+
+const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }[]) =>
+  result.reduce((n, r) => n + Number(r.numUpdatedRows ?? r.numDeletedRows ?? 0n), 0);
+
+/** The account and, by their foreign keys, its identities, sessions, tokens, factors and challenges. */
+export async function deleteUser(trx: Db, userId: string) {
+  const counts = {
+    sessions: (await trx.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length,
+    identities: (await trx.selectFrom("identities").select("id").where("user_id", "=", userId).execute())
+      .length,
+    mfa_factors: (await trx.selectFrom("mfa_factors").select("id").where("user_id", "=", userId).execute())
+      .length,
+  };
+  await trx.deleteFrom("users").where("id", "=", userId).execute();
+  return { users: 1, ...counts };
+}
+
+/** Audit rows keep what happened and when; who and from where goes. */
+export async function scrubAuditRows(trx: Db, userId: string | null, email: string) {
+  return changed(
+    await trx
+      .updateTable("audit_log")
+      .set({ email: null, ip: null, user_agent: null })
+      .where((eb) =>
+        eb.or([
+          sameAddress<"audit_log">("email", email)(eb),
+          ...(userId ? [eb("user_id", "=", userId)] : []),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** Files the account uploaded stay (they are the business's), no longer tied to the account. */
+export async function releaseOwnedObjects(trx: Db, userId: string) {
+  return changed(
+    await trx.updateTable("storage_objects").set({ owner: null }).where("owner", "=", userId).execute(),
+  );
+}
+
+export async function deleteMailTo(trx: Db, email: string) {
+  return changed(await trx.deleteFrom("mail_outbox").where(sameAddress("to_address", email)).execute());
+}
+
+/** Rate-limit counters keyed by the address (sign-in attempts, newsletter mails). */
+export async function deleteRateLimitsOf(trx: Db, email: string) {
+  return changed(
+    await trx
+      .deleteFrom("rate_limits")
+      .where(
+        sql<boolean>`lower(${sql.ref("key")}) like ${`%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}`} escape '\\'`,
+      )
+      .execute(),
+  );
+}
+
+export async function deleteNewsletter(trx: Db, email: string) {
+  return {
+    newsletter_subscriptions: changed(
+      await trx.deleteFrom("newsletter_subscriptions").where(sameAddress("email", email)).execute(),
+    ),
+    newsletter_pending: changed(
+      await trx.deleteFrom("newsletter_pending").where(sameAddress("email", email)).execute(),
+    ),
+  };
+}
+
+export async function deleteSigningLinks(trx: Db, email: string) {
+  return changed(await trx.deleteFrom("legal_signing_links").where(sameAddress("email", email)).execute());
+}
+
+export async function anonymiseApplication(trx: Db, id: string, values: { name: string; email: string }) {
+  await trx
+    .updateTable("applications")
+    .set({
+      first_name: values.name,
+      last_name: "",
+      email: values.email,
+      portfolio: null,
+      experience: values.name,
+      vision: values.name,
+      ip_hash: null,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function anonymiseContactMessage(trx: Db, id: string, values: { name: string; email: string }) {
+  await trx
+    .updateTable("contact_messages")
+    .set({
+      name: values.name,
+      email: values.email,
+      subject: values.name,
+      message: values.name,
+      ip_hash: null,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * The contact row stays, so deals, briefs and sessions that name it keep their shape; what made it a
+ * person goes, and it leaves the lists (archived).
+ */
+export async function anonymiseContact(
+  trx: Db,
+  id: string,
+  values: { name: string; at: string; emptyList: StoredList; emptyObject: StoredObject },
+) {
+  await trx
+    .updateTable("crm_contacts")
+    .set((eb) => ({
+      first_name: values.name,
+      last_name: "",
+      stage_name: null,
+      location: null,
+      email: null,
+      phone: null,
+      pro_society: null,
+      ipi: null,
+      notes: null,
+      reliability_score: null,
+      genres: values.emptyList,
+      languages: values.emptyList,
+      strengths: values.emptyObject,
+      archived_at: eb.fn.coalesce("archived_at", eb.val(values.at)),
+      updated_at: values.at,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteTimeline(trx: Db, contactIds: string[]) {
+  if (contactIds.length === 0) return 0;
+  return changed(
+    await trx
+      .deleteFrom("crm_activity")
+      .where("record_type", "=", "crm_contacts")
+      .where("record_id", "in", contactIds)
+      .execute(),
+  );
+}
+
+export async function deletePortfolio(trx: Db, contactIds: string[]) {
+  if (contactIds.length === 0) return 0;
+  const { numAffectedRows } = await sql`
+    delete from portfolio_items where talent_id in (${sql.join(contactIds)})`.execute(trx);
+  return Number(numAffectedRows ?? 0n);
+}

@@ -1,0 +1,68 @@
+import type { Database } from "../../db/database";
+import { audit } from "../auth/audit";
+import type { Requester } from "../auth/deps";
+import { findBucket } from "../storage/repository";
+import type { StorageService } from "../storage/service";
+import { erasePersonalData } from "./erase-personal-data";
+import { exportPersonalData } from "./export-personal-data";
+import type { ObjectRef } from "./storage-links";
+
+export interface PersonalDataDeps {
+  db: Database;
+  storage: StorageService;
+  now: () => number;
+}
+
+/** Who asked: the administrator's account (none from the CLI) and where from. */
+export interface Operator {
+  actorId: string | null;
+  requester: Requester;
+}
+
+/**
+ * Requests about a person's data, as both the CLI and the admin API make them. Each leaves one audit row
+ * that says what was done and by whom, never about whom: the address itself would be personal data kept
+ * after its erasure.
+ */
+export function personalDataService(deps: PersonalDataDeps) {
+  const at = () => new Date(deps.now()).toISOString();
+
+  async function removeFiles(refs: ObjectRef[]) {
+    let removed = 0;
+    for (const bucketId of new Set(refs.map((r) => r.bucket))) {
+      const bucket = await findBucket(deps.db, bucketId);
+      const keys = refs.filter((r) => r.bucket === bucketId).map((r) => r.key);
+      if (bucket) removed += (await deps.storage.remove(bucket, keys)).length;
+    }
+    return removed;
+  }
+
+  return {
+    async exportData(email: string, operator: Operator) {
+      const result = await exportPersonalData(deps.db, email, at());
+      await audit(deps, "personal_data_exported", {
+        userId: operator.actorId,
+        requester: operator.requester,
+        detail: { found: result.found },
+      });
+      return result;
+    },
+
+    /** An address nothing mentions changes nothing, the audit log included. */
+    async eraseData(email: string, operator: Operator) {
+      const summary = await erasePersonalData(
+        { db: deps.db, removeFiles },
+        { email, at: at(), actorId: operator.actorId },
+      );
+      if (summary.found) {
+        await audit(deps, "personal_data_erased", {
+          userId: operator.actorId,
+          requester: operator.requester,
+          detail: { ...summary },
+        });
+      }
+      return summary;
+    },
+  };
+}
+export type PersonalDataService = ReturnType<typeof personalDataService>;
