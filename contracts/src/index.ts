@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
+import { backupsContract } from "./backups.contract";
 import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
@@ -40,12 +41,14 @@ export const contract = c.router(
     setup: setupContract,
     storage: storageContract,
     studio: studioContract,
+    backups: backupsContract,
   },
   { strictStatusCodes: true },
 );
 export type Contract = typeof contract;
 
 export * from "./auth.contract";
+export * from "./backups.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./crm.contract";

@@ -24,6 +24,8 @@ import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { setupRouter } from "./modules/auth/setup-router";
+import { type BackupService, createBackupService } from "./modules/backups/backup-service";
+import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
@@ -50,6 +52,8 @@ export interface AppDeps {
   work?: WorkQueue;
   /** Tables of the data API besides the registered ones (tests declare their own). */
   tables?: Record<string, TableDefinition>;
+  /** Backups on demand and on schedule; the server starts its schedule (one is made here when absent). */
+  backups?: BackupService;
 }
 
 const API_PREFIXES = ["/auth/v1", "/rest/v1", "/storage/v1", "/api", "/health"];
@@ -80,6 +84,7 @@ export async function createApp({
   now = Date.now,
   work = createWorkQueue(logger),
   tables: extraTables = {},
+  backups = createBackupService({ config, db, logger, now }),
 }: AppDeps): Promise<Express> {
   const tokens = createTokenSigner(config.JWT_SECRET, now);
   const limiter = createRateLimiter(db, now);
@@ -158,7 +163,16 @@ export async function createApp({
     createExpressEndpoints(routes, impl, app, options as never);
 
   app.use("/api", devMailGate(config));
-  mount(contract.health, healthRouter(db));
+  mount(
+    contract.health,
+    healthRouter({
+      db,
+      isAdmin: (req) => authorizer.authorize("admin", req).then(Boolean, () => false),
+      lastBackupAt: backups.lastBackupAt,
+      now,
+    }),
+  );
+  mount(contract.backups, backupsRouter(backups));
   mount(contract.auth, authRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));

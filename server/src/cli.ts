@@ -11,6 +11,7 @@ import {
   tailAuditLog,
 } from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
+import { backupCommands } from "./modules/backups/cli";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
 
@@ -103,6 +104,7 @@ export const commands: Record<string, Command> = {
     const { anonKey } = createTokenSigner(config.JWT_SECRET);
     console.log(`anon key: ${anonKey}`);
   },
+  ...backupCommands,
 };
 
 function usage() {

@@ -23,7 +23,9 @@ export type AuditAction =
   | "factor_verified"
   | "factor_unenrolled"
   | "user_created"
-  | "role_changed";
+  | "role_changed"
+  | "backup_created"
+  | "backup_failed";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(
