@@ -141,6 +141,9 @@ const missing = () => ({ bucketId: "event-posters", sourceKey: freshKey(), desti
 const MATRIX: Record<string, [Recipe, ...number[]]> = {
   //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
   "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Backups: administrators only (staff get 403 like everyone signed in without the role).
+  "backups.listBackups":              [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401],
+  "backups.createBackup":             [{ body: () => ({}) },                                                           401, 401, 403, 403, 201, 401, 401, 401, 401, 401],
   "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
   "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
