@@ -34,7 +34,8 @@ export const backupsContract = c.router({
   createBackup: {
     method: "POST",
     path: "/api/admin/backups",
-    body: z.object({}).strict().optional(),
+    /** Nothing to choose: an empty JSON object, so a form post or stray text is refused, not acted on. */
+    body: z.object({}).strict(),
     responses: { 201: backupSchema, ...errors, 409: apiError, 500: apiError },
     metadata: access("admin"),
     summary: "Back up now: one consistent snapshot of the database and stored files (administrators only)",

@@ -13,6 +13,7 @@ import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
+import { jsonBodiesOnly } from "./http/json-bodies-only";
 import { jsonOnce } from "./http/json-once";
 import { httpLogger } from "./http/logger";
 import { openApiRouter } from "./http/openapi";
@@ -113,14 +114,10 @@ export async function createApp({
     const version = req.headers["x-supabase-api-version"];
     if (typeof version === "string" && version >= "2024-01-01")
       res.setHeader("X-Supabase-Api-Version", "2024-01-01");
-    // GoTrue only reads JSON; a form or XML body would otherwise be ignored and the call would succeed.
-    const hasBody =
-      (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !req.is(["application/json", "application/*+json"])) {
-      return next(new AppError("unsupported_media_type", "Content-Type must be application/json"));
-    }
     next();
   });
+  // GoTrue only reads JSON; neither do the administrators' routes.
+  app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
   // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
   const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now });
