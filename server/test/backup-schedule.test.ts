@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../src/http/logger";
@@ -76,6 +76,26 @@ describe("scheduled backups", () => {
     expect(await service.tick()).toBe("failed");
     expect(await auditActions("backup_failed")).toHaveLength(2);
     expect(await auditActions("backup_created")).toHaveLength(0);
+  });
+
+  it("never prune an unfinished backup or a folder that is not a backup", async () => {
+    const root = join(ctx.dir, "backups");
+    mkdirSync(join(root, "2020-01-01T00-00-00.000Z"), { recursive: true });
+    writeFileSync(join(root, "2020-01-01T00-00-00.000Z", "database.sqlite"), "half written");
+    mkdirSync(join(root, "operator-notes"));
+    const { service } = scheduled({ keep: 1 });
+    for (let run = 0; run < 2; run++) {
+      expect(await service.tick()).toBe("created");
+      ctx.clock.advance(24 * HOUR);
+    }
+    const listed = await listBackups(root);
+    expect(listed.map((b) => b.status)).toEqual(["complete", "incomplete"]);
+    expect(listed[1]).toMatchObject({
+      id: "2020-01-01T00-00-00.000Z",
+      created_at: "2020-01-01T00:00:00.000Z",
+      size_bytes: 12,
+    });
+    expect(existsSync(join(root, "operator-notes"))).toBe(true);
   });
 
   it("are off when BACKUP_INTERVAL_HOURS is 0", async () => {

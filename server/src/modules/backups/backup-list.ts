@@ -1,18 +1,12 @@
 import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { Backup } from "@app/contracts";
 import { isBackupId, timeOfBackupId } from "./backup-id";
 import { backupSize, listFiles, MANIFEST_FILE, readManifest } from "./manifest";
 
-export interface BackupEntry {
-  id: string;
-  created_at: string;
-  /** complete: the manifest was written; incomplete: a backup still running, or one that died midway. */
-  status: "complete" | "incomplete";
-  size_bytes: number;
-  engine: "sqlite" | "postgres" | null;
-  schema_version: string | null;
-}
+/** A backup as the admin screen lists it (complete: its manifest was written). */
+export type BackupEntry = Backup;
 
 async function sizeOnDisk(dir: string) {
   let total = 0;
@@ -20,20 +14,18 @@ async function sizeOnDisk(dir: string) {
   return total;
 }
 
-async function describe(root: string, id: string): Promise<BackupEntry | undefined> {
+const incomplete = (id: string, size: number): BackupEntry => ({
+  id,
+  created_at: timeOfBackupId(id) as string,
+  status: "incomplete",
+  size_bytes: size,
+  engine: null,
+  schema_version: null,
+});
+
+async function describe(root: string, id: string): Promise<BackupEntry> {
   const dir = join(root, id);
-  const createdAt = timeOfBackupId(id) as string;
-  if (!existsSync(join(dir, MANIFEST_FILE))) {
-    const size = await sizeOnDisk(dir).catch(() => 0);
-    return {
-      id,
-      created_at: createdAt,
-      status: "incomplete",
-      size_bytes: size,
-      engine: null,
-      schema_version: null,
-    };
-  }
+  if (!existsSync(join(dir, MANIFEST_FILE))) return incomplete(id, await sizeOnDisk(dir).catch(() => 0));
   try {
     const manifest = await readManifest(dir);
     return {
@@ -46,14 +38,7 @@ async function describe(root: string, id: string): Promise<BackupEntry | undefin
     };
   } catch {
     // A manifest someone broke: listed, so it is seen, but never counted as a good backup.
-    return {
-      id,
-      created_at: createdAt,
-      status: "incomplete",
-      size_bytes: 0,
-      engine: null,
-      schema_version: null,
-    };
+    return incomplete(id, 0);
   }
 }
 
@@ -70,10 +55,7 @@ export async function listBackups(root: string): Promise<BackupEntry[]> {
     throw err;
   }
   const entries: BackupEntry[] = [];
-  for (const id of names.filter(isBackupId).sort().reverse()) {
-    const entry = await describe(root, id);
-    if (entry) entries.push(entry);
-  }
+  for (const id of names.filter(isBackupId).sort().reverse()) entries.push(await describe(root, id));
   return entries;
 }
 
