@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listBackups } from "../src/modules/backups/backup-list";
 import { createBackup } from "../src/modules/backups/create-backup";
 import { hashFile, MANIFEST_FILE, readManifest } from "../src/modules/backups/manifest";
 import { restoreBackup } from "../src/modules/backups/restore-backup";
@@ -11,6 +12,7 @@ import { verifyBackup } from "../src/modules/backups/verify-backup";
 import { createTestContext, type TestContext } from "./helpers";
 import { appOnRestored, restoreTarget } from "./support/backups";
 import { PDF } from "./support/storage-files";
+import { testEngine } from "./support/test-database";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -191,3 +193,21 @@ describe("backup restore", () => {
     }
   });
 });
+
+// Only a PostgreSQL backup needs the client programs.
+if (testEngine() === "postgres") {
+  describe("backup create on PostgreSQL without pg_dump", () => {
+    it("stops with a message that says what to install, and leaves no half backup behind", async () => {
+      const path = process.env.PATH;
+      process.env.PATH = join(ctx.dir, "no-programs-here");
+      try {
+        await expect(createBackup({ config: ctx.config, db: ctx.db, trigger: "cli" })).rejects.toThrow(
+          /pg_dump was not found on the PATH.*postgresql-client/s,
+        );
+      } finally {
+        process.env.PATH = path;
+      }
+      expect(await listBackups(ctx.config.BACKUP_DIR)).toEqual([]);
+    });
+  });
+}
