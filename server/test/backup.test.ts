@@ -121,6 +121,58 @@ describe("backup create, while a writer commits in a loop", () => {
   });
 });
 
+describe("backup create, while files are uploaded and deleted", () => {
+  it("holds the file of every object its database names", async () => {
+    const headers = await staffHeaders();
+    const key = (i: number) => `/storage/v1/object/documents/churn/${i}.pdf`;
+    let stopped = false;
+    let uploads = 0;
+    const churn = (async () => {
+      for (let i = 0; !stopped; i++) {
+        const body = Buffer.concat([PDF, Buffer.from(`% ${i}\n`)]);
+        expect((await request(ctx.app).post(key(i)).set(headers).send(body)).status).toBe(200);
+        uploads++;
+        if (i > 0)
+          expect(
+            (
+              await request(ctx.app)
+                .delete(key(i - 1))
+                .set(headers)
+            ).status,
+          ).toBe(200);
+      }
+    })();
+    await until(() => uploads >= 3);
+    const { dir } = await createBackup({ config: ctx.config, db: ctx.db, trigger: "cli" });
+    stopped = true;
+    await churn;
+
+    const target = await restoreTarget();
+    try {
+      const restored = await restoreBackup({ dir, ...target, live: ctx.config });
+      const app = await appOnRestored(restored.databaseUrl, target.to ?? "");
+      try {
+        const objects = await app.db
+          .selectFrom("storage_objects")
+          .select(["bucket_id", "name", "size"])
+          .execute();
+        expect(objects.length).toBeGreaterThan(0);
+        for (const o of objects) {
+          const res = await request(app.app)
+            .get(`/storage/v1/object/authenticated/${o.bucket_id}/${o.name}`)
+            .set(headers);
+          expect(res.status, `${o.name}: ${res.text}`).toBe(200);
+          expect((res.body as Buffer).length).toBe(o.size);
+        }
+      } finally {
+        await app.db.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+});
+
 describe("backup verify", () => {
   it("fails on a tampered file, an unlisted file, a missing file and a missing manifest", async () => {
     const { dir, manifest } = await createBackup({ config: ctx.config, db: ctx.db, trigger: "cli" });
