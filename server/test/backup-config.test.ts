@@ -29,13 +29,14 @@ describe("backup settings", () => {
   });
 
   it("refuse a negative interval and a count below one, naming the variable", () => {
-    expect(() => loadConfig({ ...base(), BACKUP_INTERVAL_HOURS: "-1", BACKUP_KEEP: "0" })).toThrow(
-      ConfigError,
-    );
-    try {
-      loadConfig({ ...base(), BACKUP_INTERVAL_HOURS: "-1", BACKUP_KEEP: "0" });
-    } catch (err) {
-      expect((err as ConfigError).problems.join("\n")).toMatch(/BACKUP_INTERVAL_HOURS[\s\S]*BACKUP_KEEP/);
-    }
+    const refused = (() => {
+      try {
+        loadConfig({ ...base(), BACKUP_INTERVAL_HOURS: "-1", BACKUP_KEEP: "0" });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect((refused as ConfigError).problems.join("\n")).toMatch(/BACKUP_INTERVAL_HOURS[\s\S]*BACKUP_KEEP/);
   });
 });
