@@ -44,10 +44,16 @@ export function BackupsPage() {
   // The server has the last word: a role taken away since sign-in answers 403.
   const isRefused = !isAdmin || isForbidden(backups.error);
   const button = <BackUpNowButton isPending={create.isPending} onClick={create.backUpNow} />;
+  // The empty state carries the button itself; one is enough on the screen.
+  const isEmpty = backups.data?.status === 200 && backups.data.body.length === 0;
 
   return (
     <div className="grid gap-6">
-      <PageHeading title="Backups" description={DESCRIPTION} actions={isRefused ? undefined : button} />
+      <PageHeading
+        title="Backups"
+        description={DESCRIPTION}
+        actions={isRefused || isEmpty ? undefined : button}
+      />
       {isRefused ? (
         <OnlyAdministrators />
       ) : backups.isPending ? (
@@ -62,13 +68,13 @@ export function BackupsPage() {
             Try again
           </Button>
         </div>
-      ) : backups.data.body.length === 0 ? (
+      ) : isEmpty ? (
         <EmptyState
           icon={DatabaseBackup}
           title="No backups yet"
           description="Back up now to save the database and every uploaded file in one consistent snapshot."
         >
-          <BackUpNowButton isPending={create.isPending} onClick={create.backUpNow} />
+          {button}
         </EmptyState>
       ) : (
         <Card className="p-2" aria-busy={backups.isFetching || undefined}>
