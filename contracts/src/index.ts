@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
 import { authAdminContract } from "./auth-admin.contract";
+import { backupsContract } from "./backups.contract";
 import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
@@ -46,6 +47,7 @@ export const contract = c.router(
     storage: storageContract,
     studio: studioContract,
     team: teamContract,
+    backups: backupsContract,
   },
   { strictStatusCodes: true },
 );
@@ -53,6 +55,7 @@ export type Contract = typeof contract;
 
 export * from "./auth.contract";
 export * from "./auth-admin.contract";
+export * from "./backups.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./crm.contract";

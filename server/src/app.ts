@@ -13,6 +13,7 @@ import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
+import { jsonBodiesOnly } from "./http/json-bodies-only";
 import { jsonOnce } from "./http/json-once";
 import { httpLogger } from "./http/logger";
 import { openApiRouter } from "./http/openapi";
@@ -25,6 +26,8 @@ import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { setupRouter } from "./modules/auth/setup-router";
+import { type BackupService, createBackupService } from "./modules/backups/backup-service";
+import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
@@ -54,6 +57,8 @@ export interface AppDeps {
   work?: WorkQueue;
   /** Tables of the data API besides the registered ones (tests declare their own). */
   tables?: Record<string, TableDefinition>;
+  /** Backups on demand and on schedule; the server starts its schedule (one is made here when absent). */
+  backups?: BackupService;
 }
 
 const API_PREFIXES = ["/auth/v1", "/rest/v1", "/storage/v1", "/api", "/health"];
@@ -84,6 +89,7 @@ export async function createApp({
   now = Date.now,
   work = createWorkQueue(logger),
   tables: extraTables = {},
+  backups = createBackupService({ config, db, logger, now }),
 }: AppDeps): Promise<Express> {
   const tokens = createTokenSigner(config.JWT_SECRET, now);
   const limiter = createRateLimiter(db, now);
@@ -112,14 +118,10 @@ export async function createApp({
     const version = req.headers["x-supabase-api-version"];
     if (typeof version === "string" && version >= "2024-01-01")
       res.setHeader("X-Supabase-Api-Version", "2024-01-01");
-    // GoTrue only reads JSON; a form or XML body would otherwise be ignored and the call would succeed.
-    const hasBody =
-      (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !req.is(["application/json", "application/*+json"])) {
-      return next(new AppError("unsupported_media_type", "Content-Type must be application/json"));
-    }
     next();
   });
+  // GoTrue only reads JSON; neither do the administrators' routes.
+  app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
   // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
   const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now });
@@ -162,7 +164,16 @@ export async function createApp({
     createExpressEndpoints(routes, impl, app, options as never);
 
   app.use("/api", devMailGate(config));
-  mount(contract.health, healthRouter(db));
+  mount(
+    contract.health,
+    healthRouter({
+      db,
+      isAdmin: (req) => authorizer.authorize("admin", req).then(Boolean, () => false),
+      lastBackupAt: backups.lastBackupAt,
+      now,
+    }),
+  );
+  mount(contract.backups, backupsRouter(backups));
   mount(contract.auth, authRouter(auth));
   mount(contract.authAdmin, authAdminRouter(auth));
   mount(contract.team, teamRouter(auth));

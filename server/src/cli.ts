@@ -12,6 +12,7 @@ import {
 } from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { personalDataCommands } from "./modules/personal-data/cli";
+import { backupCommands } from "./modules/backups/cli";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
 
@@ -107,6 +108,7 @@ export const commands: Record<string, Command> = {
     console.log(`service_role key: ${serviceRoleKey}`);
   },
   ...personalDataCommands({ option, withDatabase: withMigratedDatabase }),
+  ...backupCommands,
 };
 
 function usage() {

@@ -115,12 +115,28 @@ const envSchema = z.object({
   RATE_LIMITS: bool.default("true"),
   /** How long a mailed signing link works, in seconds (14 days unless set). */
   SIGNING_LINK_EXPIRY: seconds.default(SIGNING_LINK_DEFAULT_SECONDS),
+  /** Hours between the server's own backups; 0 turns them off. Unset: 24 in production, off otherwise. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 366)
+    .optional(),
+  /** How many finished backups the schedule keeps; older ones are removed, oldest first. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Where backups are written; <data folder>/backups unless set. */
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 export type Config = Omit<
   Env,
-  "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "SITE_URL" | "DATA_DIR" | "STORAGE_DIR"
+  | "JWT_SECRET"
+  | "MFA_ENCRYPTION_KEY"
+  | "SITE_URL"
+  | "DATA_DIR"
+  | "STORAGE_DIR"
+  | "BACKUP_INTERVAL_HOURS"
+  | "BACKUP_DIR"
 > & {
   JWT_SECRET: string;
   MFA_ENCRYPTION_KEY: string;
@@ -131,6 +147,9 @@ export type Config = Omit<
   DATA_DIR: string;
   STORAGE_DIR: string;
   WEB_DIST: string;
+  /** 0 when scheduled backups are off. */
+  BACKUP_INTERVAL_HOURS: number;
+  BACKUP_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -216,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
     DATABASE: database,
     DATA_DIR: dataDir,
     STORAGE_DIR: e.STORAGE_DIR ? resolvePath(e.STORAGE_DIR, cwd) : join(dataDir, "storage"),
+    // A production install is backed up daily unless told otherwise; a developer's laptop is not.
+    BACKUP_INTERVAL_HOURS: e.BACKUP_INTERVAL_HOURS ?? (e.NODE_ENV === "production" ? 24 : 0),
+    BACKUP_DIR: e.BACKUP_DIR ? resolvePath(e.BACKUP_DIR, cwd) : join(dataDir, "backups"),
     JWT_SECRET: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     MFA_ENCRYPTION_KEY: e.MFA_ENCRYPTION_KEY ?? developmentSecret(dataDir, "mfa-encryption-key"),
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,

@@ -10,6 +10,7 @@ import { isEmpty, seedDemoData } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
 import { offerFirstRunSetup } from "./modules/auth/first-run";
+import { createBackupService } from "./modules/backups/backup-service";
 import { readClock } from "./rest/postgrest/table-service";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
@@ -36,7 +37,8 @@ export async function startServer(
   }
   await offerFirstRunSetup({ db, config, now: Date.now }, logger);
   const work = createWorkQueue(logger);
-  const app = await createApp({ config, db, logger, work });
+  const backups = createBackupService({ config, db, logger });
+  const app = await createApp({ config, db, logger, work, backups });
   const handler = createPublicReadCache(app, {
     paths: [contract.tables.events.list.path],
     anonKey: app.locals.anonKey as string,
@@ -50,6 +52,7 @@ export async function startServer(
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  backups.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
 
@@ -60,6 +63,7 @@ export async function startServer(
       force.unref();
       server.close(async () => {
         clearTimeout(force);
+        await backups.stop();
         await work.whenIdle();
         await db.close();
         resolve();

@@ -65,6 +65,8 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
   return loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: join(dir, "app.db"),
+    // With PostgreSQL the data folder (secret files, backups) would otherwise be the repository's own.
+    DATA_DIR: dir,
     JWT_SECRET: TEST_SECRET,
     MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
     LOG_LEVEL: "info",

@@ -37,9 +37,22 @@ const migrations: Record<string, Migration> = {
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
 };
 
+const migratorFor = (db: Kysely<any>) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
+  const result = await migratorFor(db).migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Migration names in the order they run (Kysely sorts them by name: each starts with its timestamp). */
+export const migrationNames = () => Object.keys(migrations).sort();
+
+/** Brings a database up (or down) to the named migration: an older schema, as a past release left it. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<MigrationResultSet> {
+  if (!(name in migrations)) throw new Error(`no migration named ${name}`);
+  const result = await migratorFor(db).migrateTo(name);
   if (result.error) throw result.error;
   return result;
 }

@@ -158,6 +158,12 @@ const storage = {
   InvalidSignature: { status: 400, auth: "validation_failed", rest: "PGRST100" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Backups' own situations (administrators' routes under /api). */
+const backups = {
+  backup_in_progress: { status: 409, auth: "conflict", rest: "55006", storage: "InvalidRequest" },
+  backup_failed: { status: 500, auth: "unexpected_failure", rest: "PGRST000", storage: "InternalError" },
+} satisfies Record<string, CatalogueEntry>;
+
 export const errorCatalogue = {
   ...request,
   ...access,
@@ -166,6 +172,7 @@ export const errorCatalogue = {
   ...storage,
   ...legal,
   ...team,
+  ...backups,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

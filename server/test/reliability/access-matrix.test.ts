@@ -207,6 +207,9 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "team.removeFactor":                 [{ params: { id: anyId, factorId: anyId } },                                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "personalData.exportPersonalData":  [{ body: () => ({ email: uniqueEmail("gdpr") }) },                              401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
   "personalData.erasePersonalData":   [{ body: () => ({ email: uniqueEmail("gdpr") }) },                              401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  // Backups: administrators only (staff get 403 like everyone signed in without the role).
+  "backups.listBackups":              [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  "backups.createBackup":             [{ body: () => ({}) },                                                           401, 401, 403, 403, 201, 401, 401, 401, 401, 401, 401],
   // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
   "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],

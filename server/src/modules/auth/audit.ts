@@ -33,7 +33,9 @@ export type AuditAction =
   | "link_generated"
   | "factor_removed"
   | "personal_data_exported"
-  | "personal_data_erased";
+  | "personal_data_erased"
+  | "backup_created"
+  | "backup_failed";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(

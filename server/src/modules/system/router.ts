@@ -1,5 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
+import type { Request } from "express";
 import { sql } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
@@ -15,12 +16,28 @@ export async function isDatabaseUsable(db: Database): Promise<boolean> {
   }
 }
 
-export function healthRouter(db: Database) {
+export interface HealthDeps {
+  db: Database;
+  /** Whether the caller's credentials are an administrator's; never throws (a bad token is anonymous). */
+  isAdmin(req: Request): Promise<boolean>;
+  lastBackupAt(): Promise<string | null>;
+  now: () => number;
+}
+
+/** The age of the last good backup, for administrators: anyone else gets exactly what they got before. */
+async function backupHealth(deps: HealthDeps) {
+  const last = await deps.lastBackupAt();
+  const age = last === null ? null : Math.max(0, Math.floor((deps.now() - Date.parse(last)) / 1000));
+  return { last_backup_at: last, age_seconds: age };
+}
+
+export function healthRouter(deps: HealthDeps) {
   return s.router(contract.health, {
-    getHealth: async () =>
-      (await isDatabaseUsable(db))
-        ? { status: 200, body: { status: "ok" } }
-        : { status: 503, body: { status: "unavailable" } },
+    getHealth: async ({ req }) => {
+      if (!(await isDatabaseUsable(deps.db))) return { status: 503, body: { status: "unavailable" } };
+      if (!(await deps.isAdmin(req))) return { status: 200, body: { status: "ok" } };
+      return { status: 200, body: { status: "ok", backup: await backupHealth(deps) } };
+    },
   });
 }
 

@@ -1,0 +1,137 @@
+import { constants } from "node:fs";
+import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { BackupError, OBJECTS_DIR, SQLITE_FILE } from "./manifest";
+
+/** What the copy of the database says about itself. */
+interface SnapshotFacts {
+  schemaVersion: string | null;
+  /** Blobs the copy's storage rows name: the files the backup must hold. */
+  blobIds: string[];
+}
+
+/*
+ * VACUUM INTO writes a consistent copy from one read transaction: in WAL mode the server's writers go
+ * on meanwhile. It blocks the thread that runs it, so it runs on a worker thread and a backup inside
+ * the server never stalls its requests. The worker is plain JavaScript (so it runs from the source and
+ * from the bundle alike) and is handed better-sqlite3's resolved path.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const SQLite = require(workerData.driver);
+const source = new SQLite(workerData.source, { readonly: true, fileMustExist: true });
+try {
+  source.pragma("busy_timeout = 10000");
+  source.prepare("VACUUM INTO ?").run(workerData.target);
+} finally {
+  source.close();
+}
+const copy = new SQLite(workerData.target, { fileMustExist: true });
+try {
+  // A self-contained file: no -wal beside it to lose or to leave behind when it is opened.
+  copy.pragma("journal_mode = DELETE");
+  const has = (name) =>
+    copy.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
+  const schemaVersion = has("kysely_migration")
+    ? copy.prepare("select max(name) from kysely_migration").pluck().get() ?? null
+    : null;
+  const blobIds = has("storage_objects")
+    ? copy.prepare("select blob_id from storage_objects").pluck().all()
+    : [];
+  parentPort.postMessage({ schemaVersion, blobIds });
+} finally {
+  copy.close();
+}
+`;
+
+const driverPath = () => createRequire(import.meta.url).resolve("better-sqlite3");
+
+function vacuumInto(source: string, target: string): Promise<SnapshotFacts> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { source, target, driver: driverPath() },
+    });
+    let facts: SnapshotFacts | undefined;
+    worker.once("message", (m: SnapshotFacts) => {
+      facts = m;
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      facts ? resolve(facts) : reject(new BackupError(`the database copy stopped early (exit ${code})`)),
+    );
+  });
+}
+
+const blobPath = (root: string, blobId: string) => join(root, OBJECTS_DIR, blobId.slice(0, 2), blobId);
+
+/** Copies one blob; false when it is gone (its object was deleted and the file removed). */
+async function copyBlob(storageDir: string, outDir: string, blobId: string): Promise<boolean> {
+  const target = blobPath(outDir, blobId);
+  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  try {
+    await copyFile(blobPath(storageDir, blobId), target, constants.COPYFILE_EXCL);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw err;
+  }
+}
+
+async function blobIdsOnDisk(storageDir: string): Promise<string[]> {
+  const root = join(storageDir, OBJECTS_DIR);
+  let shards: string[];
+  try {
+    shards = await readdir(root);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const ids: string[] = [];
+  for (const shard of shards) {
+    const files = await readdir(join(root, shard)).catch(() => [] as string[]);
+    ids.push(...files.filter((f) => f.slice(0, 2) === shard));
+  }
+  return ids;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * The database and exactly the blobs its copy names, as of one moment. The blob store writes a blob's file
+ * before the row naming it commits and removes it only after that row is gone, and never changes a file.
+ * So: copy every file there is, then copy the database; a blob the copy names that was not there yet was
+ * written in between and is copied now. Only if that one has since been deleted (written and removed while
+ * we copied) is the whole thing done again.
+ */
+export async function snapshotSqlite(opts: {
+  databasePath: string;
+  storageDir: string;
+  outDir: string;
+}): Promise<{ schemaVersion: string | null }> {
+  const { databasePath, storageDir, outDir } = opts;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    await rm(join(outDir, OBJECTS_DIR), { recursive: true, force: true });
+    await rm(join(outDir, SQLITE_FILE), { force: true });
+    const copied = new Set<string>();
+    for (const id of await blobIdsOnDisk(storageDir))
+      if (await copyBlob(storageDir, outDir, id)) copied.add(id);
+    const facts = await vacuumInto(databasePath, join(outDir, SQLITE_FILE));
+    const named = new Set(facts.blobIds);
+    let complete = true;
+    for (const id of named) {
+      if (copied.has(id)) continue;
+      if (!(await copyBlob(storageDir, outDir, id))) {
+        complete = false;
+        break;
+      }
+    }
+    if (!complete) continue;
+    // Files no row of the copy names (uploads that had not committed, leftovers of a crash) stay out.
+    for (const id of copied) if (!named.has(id)) await rm(blobPath(outDir, id), { force: true });
+    return { schemaVersion: facts.schemaVersion };
+  }
+  throw new BackupError(`the stored files kept changing under the backup (${ATTEMPTS} attempts); try again`);
+}
