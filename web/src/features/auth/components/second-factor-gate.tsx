@@ -1,0 +1,57 @@
+import type { AuthClient } from "@app/auth-client";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { isSecondFactorSkipped, skipSecondFactor } from "@/features/auth/api/second-factor-skip";
+import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
+import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
+import { secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
+import { useAuth } from "@/lib/use-auth";
+
+const AUTH_SETTINGS_KEY = ["auth", "settings"] as const;
+
+/** The server's rule for the back office; read once per page, it changes only with a restart. */
+function useBackOfficeAal(client: AuthClient) {
+  return useQuery({
+    queryKey: AUTH_SETTINGS_KEY,
+    queryFn: async () => {
+      const { data, error } = await client.getSettings();
+      if (error) throw error;
+      return data.settings.back_office_aal;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Between sign-in and the back office: a person with a verified factor whose session is still aal1 gives a
+ * code first, or (when the server lets aal1 in) may skip it.
+ */
+export function SecondFactorGate({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? "";
+  const [isSkipped, setIsSkipped] = useState(() => isSecondFactorSkipped(userId));
+  const backOfficeAal = useBackOfficeAal(client);
+  const { currentLevel, nextLevel } = client.mfa.getAuthenticatorAssuranceLevel().data;
+  const prompt = secondFactorPrompt({
+    currentLevel,
+    nextLevel,
+    backOfficeAal: backOfficeAal.isError ? "unknown" : backOfficeAal.data,
+    isSkipped,
+  });
+
+  if (prompt === "none") return children;
+  if (prompt === "checking") return <FullPageSpinner />;
+  return (
+    <SecondFactorStep
+      client={client}
+      onSkip={
+        prompt === "optional"
+          ? () => {
+              skipSecondFactor(userId);
+              setIsSkipped(true);
+            }
+          : undefined
+      }
+    />
+  );
+}

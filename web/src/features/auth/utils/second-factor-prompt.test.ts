@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
+
+const raisable = { currentLevel: "aal1", nextLevel: "aal2" } as const;
+
+describe("secondFactorPrompt", () => {
+  it("asks nothing of a session without a verified factor, or one already at aal2", () => {
+    for (const levels of [
+      { currentLevel: "aal1", nextLevel: "aal1" },
+      { currentLevel: "aal2", nextLevel: "aal2" },
+      { currentLevel: null, nextLevel: null },
+    ] as const) {
+      expect(secondFactorPrompt({ ...levels, backOfficeAal: "aal2", isSkipped: false })).toBe("none");
+    }
+  });
+
+  it("requires the code when the back office needs aal2, skipped or not", () => {
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal2", isSkipped: false })).toBe("required");
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal2", isSkipped: true })).toBe("required");
+  });
+
+  it("offers a skip when aal1 is enough, and remembers it", () => {
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal1", isSkipped: false })).toBe("optional");
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal1", isSkipped: true })).toBe("none");
+  });
+
+  it("waits for the server's rule, and fails closed when it cannot be read", () => {
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: undefined, isSkipped: true })).toBe("checking");
+    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "unknown", isSkipped: true })).toBe("required");
+  });
+});
