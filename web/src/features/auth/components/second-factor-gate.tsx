@@ -10,8 +10,9 @@ import { useAuth } from "@/lib/use-auth";
 const AUTH_SETTINGS_KEY = ["auth", "settings"] as const;
 
 /** The server's rule for the back office; read once per page, it changes only with a restart. */
-function useBackOfficeAal(client: AuthClient) {
+function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
   return useQuery({
+    enabled: isNeeded,
     queryKey: AUTH_SETTINGS_KEY,
     queryFn: async () => {
       const { data, error } = await client.getSettings();
@@ -30,8 +31,10 @@ export function SecondFactorGate({ client, children }: { client: AuthClient; chi
   const { user } = useAuth();
   const userId = user?.id ?? "";
   const [isSkipped, setIsSkipped] = useState(() => isSecondFactorSkipped(userId));
-  const backOfficeAal = useBackOfficeAal(client);
+  // The provider re-renders on MFA_CHALLENGE_VERIFIED too; this makes the step's own success enough.
+  const [, setVerifiedCount] = useState(0);
   const { currentLevel, nextLevel } = client.mfa.getAuthenticatorAssuranceLevel().data;
+  const backOfficeAal = useBackOfficeAal(client, currentLevel === "aal1" && nextLevel === "aal2");
   const prompt = secondFactorPrompt({
     currentLevel,
     nextLevel,
@@ -44,6 +47,7 @@ export function SecondFactorGate({ client, children }: { client: AuthClient; chi
   return (
     <SecondFactorStep
       client={client}
+      onVerified={() => setVerifiedCount((count) => count + 1)}
       onSkip={
         prompt === "optional"
           ? () => {

@@ -13,12 +13,13 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 type SecondFactorStepProps = {
   client: AuthClient;
+  onVerified: () => void;
   /** Present when the server lets an aal1 session in: the person may go on without a code. */
   onSkip?: () => void;
 };
 
 /** The 6-digit code after the password or e-mail link; a right one raises the session to aal2. */
-export function SecondFactorStep({ client, onSkip }: SecondFactorStepProps) {
+export function SecondFactorStep({ client, onVerified, onSkip }: SecondFactorStepProps) {
   const id = useId();
   const { user, signOut } = useAuth();
   useDocumentTitle("Two-factor authentication");
@@ -36,16 +37,16 @@ export function SecondFactorStep({ client, onSkip }: SecondFactorStepProps) {
     setError(problem);
     if (problem) return;
     setIsBusy(true);
-    try {
-      // Success commits the aal2 session (MFA_CHALLENGE_VERIFIED); the guard then lets the back office in.
-      const { error: refused } = await client.mfa.challengeAndVerify({ factorId, code: normalized });
-      if (refused) {
-        setError(describeFactorError(refused));
-        setCode("");
-      }
-    } finally {
-      setIsBusy(false);
+    // The client answers failures (a network error too) rather than throwing them.
+    // Success commits the aal2 session (MFA_CHALLENGE_VERIFIED); the guard then lets the back office in.
+    const { error: refused } = await client.mfa.challengeAndVerify({ factorId, code: normalized });
+    setIsBusy(false);
+    if (refused) {
+      setError(describeFactorError(refused));
+      setCode("");
+      return;
     }
+    onVerified();
   }
 
   return (
