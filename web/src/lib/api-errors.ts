@@ -38,5 +38,8 @@ function describeAuthError(error: AuthErrorLike): string {
   if (error.code === "network_error")
     return "We could not reach the server. Check your connection and try again.";
   if (error.status >= 500) return "Something went wrong on our side. Please try again in a moment.";
+  if (error.code === "insufficient_aal") {
+    return "This needs a sign-in confirmed with your authenticator app: sign out, sign in again and enter the code.";
+  }
   return error.message;
 }
