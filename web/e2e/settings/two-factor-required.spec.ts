@@ -14,6 +14,13 @@ test("a user turns on two-factor, and the next sign-in must give a code; a wrong
   test.setTimeout(60_000);
   const user = await createConfirmedUser(request, "staff");
   await signIn(page, user);
+  // No factor yet: the back office stays shut, the settings page opens to set one up.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Set up two-factor authentication" }),
+  ).toBeVisible();
+  expect(await seriousViolations(page), "setup notice").toEqual([]);
+  await page.getByRole("link", { name: "Set up now" }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
   const secret = await enrollAuthenticator(page);
 
   await page.getByRole("button", { name: /Account menu for/ }).click();

@@ -56,24 +56,36 @@ function renderGate(session = buildSession(userWithFactor)) {
     <SecondFactorGate client={client}>
       <p>back office</p>
     </SecondFactorGate>,
-    { auth: createAuthState({ user: session.user, client }) },
+    { route: "/app/crm", auth: createAuthState({ user: session.user, client }) },
   );
 }
 
 afterEach(() => forgetSecondFactorSkip());
 
 describe("SecondFactorGate", () => {
-  it("lets a session without a verified factor straight in, without asking the server", () => {
-    const { requests } = stubAuthServer("aal2");
+  it("lets a session without a factor in when aal1 is enough", async () => {
+    stubAuthServer("aal1");
     renderGate(buildSession(STAFF_USER));
-    expect(screen.getByText("back office")).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(await screen.findByText("back office")).toBeInTheDocument();
   });
 
-  it("lets an aal2 session straight in", () => {
+  it("without a factor, a server that needs aal2 opens only the settings page, to set one up", async () => {
+    const user = userEvent.setup();
     stubAuthServer("aal2");
+    renderGate(buildSession(STAFF_USER));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Set up two-factor authentication" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("back office")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Set up now" }));
+    expect(await screen.findByText("back office")).toBeInTheDocument();
+  });
+
+  it("lets an aal2 session straight in, without asking the server", () => {
+    const { requests } = stubAuthServer("aal2");
     renderGate(buildSession(userWithFactor, { aal: "aal2" }));
     expect(screen.getByText("back office")).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
   });
 
   it("requires the code when the server needs aal2: no skip, a wrong code refused, the right one lets in", async () => {
