@@ -8,6 +8,9 @@ const SHORT_JWT_SPEC = /auth\/session-refresh\.spec\.ts$/;
 /** A third server that starts without the demo seed: the first-run empty states and setup link. */
 const emptyDatabasePort = port + 2;
 const EMPTY_DATABASE_SPEC = /(crm\/empty-database|auth\/first-run)\.spec\.ts$/;
+/** A fourth server whose back office needs an aal2 session (AUTH_REQUIRE_AAL2): the second-factor step. */
+const aal2Port = port + 3;
+const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({
@@ -46,7 +49,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC],
+      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC, AAL2_SPEC],
     },
     {
       name: "chromium-short-jwt",
@@ -57,6 +60,11 @@ export default defineConfig({
       name: "chromium-empty-database",
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${emptyDatabasePort}` },
       testMatch: EMPTY_DATABASE_SPEC,
+    },
+    {
+      name: "chromium-aal2",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${aal2Port}` },
+      testMatch: AAL2_SPEC,
     },
   ],
   webServer: [
@@ -80,6 +88,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_PORT: String(emptyDatabasePort), E2E_SERVER_ENV: serverEnv({ SEED_DEMO: "false" }) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${aal2Port}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(aal2Port), E2E_SERVER_ENV: serverEnv({ AUTH_REQUIRE_AAL2: "true" }) },
     },
   ],
 });

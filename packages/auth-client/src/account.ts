@@ -3,7 +3,7 @@ import { bearer, callAuthApi } from "./auth-api";
 import { type AuthError, createSessionMissingError } from "./auth-error";
 import type { MakeChallenge } from "./pkce";
 import type { SessionCore } from "./session-core";
-import type { AuthResult, Session, User, UserAttributes } from "./types";
+import type { AuthResult, AuthSettings, Session, User, UserAttributes, UserSession } from "./types";
 
 /** The calls on the signed-in account: read and update the user, sign out, and the recovery mails. */
 export function createAccountCalls(core: SessionCore, makeChallenge: MakeChallenge) {
@@ -94,5 +94,48 @@ export function createAccountCalls(core: SessionCore, makeChallenge: MakeChallen
     return { error: result.error };
   }
 
-  return { refreshSession, signOut, getUser, updateUser, resetPasswordForEmail, resend };
+  /** Mails the user a 6-digit code, to send as `nonce` with a password change the server asks one for. */
+  async function reauthenticate(): Promise<{ error: AuthError | null }> {
+    const token = await core.getAccessToken();
+    if (!token) return { error: createSessionMissingError() };
+    const result = await callAuthApi(() => api.reauthenticate(bearer(token)));
+    return { error: result.error };
+  }
+
+  /** Where the user is signed in, newest first, this session marked `current` (not in auth-js). */
+  async function listSessions(): Promise<AuthResult<{ sessions: UserSession[] }>> {
+    const token = await core.getAccessToken();
+    if (!token) return { data: { sessions: null }, error: createSessionMissingError() };
+    const result = await callAuthApi(() => api.listUserSessions(bearer(token)));
+    if (result.error) return { data: { sessions: null }, error: result.error };
+    return { data: { sessions: result.data }, error: null };
+  }
+
+  /** Ends one of the user's other sessions; this one ends through signOut, so the local copy goes too. */
+  async function endSession(sessionId: string): Promise<{ error: AuthError | null }> {
+    const token = await core.getAccessToken();
+    if (!token) return { error: createSessionMissingError() };
+    const result = await callAuthApi(() => api.endUserSession({ params: { sessionId }, ...bearer(token) }));
+    return { error: result.error };
+  }
+
+  /** The server's public auth settings, among them whether the back office needs an aal2 session. */
+  async function getSettings(): Promise<AuthResult<{ settings: AuthSettings }>> {
+    const result = await callAuthApi(() => api.getSettings());
+    if (result.error) return { data: { settings: null }, error: result.error };
+    return { data: { settings: result.data }, error: null };
+  }
+
+  return {
+    refreshSession,
+    signOut,
+    getUser,
+    updateUser,
+    resetPasswordForEmail,
+    resend,
+    reauthenticate,
+    listSessions,
+    endSession,
+    getSettings,
+  };
 }

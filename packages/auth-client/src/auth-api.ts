@@ -36,7 +36,7 @@ type SuccessBody<R> = R extends { status: 200 | 204; body: infer B } ? B : never
 export type ApiOutcome<T> = { data: T; error: null } | { data: null; error: AuthError };
 
 /** Runs one typed call and splits it into data or an AuthError; a thrown fetch becomes a network error. */
-export async function callAuthApi<R extends { status: number; body: unknown }>(
+export async function callAuthApi<R extends { status: number; body: unknown; headers?: Headers }>(
   request: () => Promise<R>,
 ): Promise<ApiOutcome<SuccessBody<R>>> {
   let response: R;
@@ -48,5 +48,8 @@ export async function callAuthApi<R extends { status: number; body: unknown }>(
   if (response.status >= 200 && response.status < 300) {
     return { data: response.body as SuccessBody<R>, error: null };
   }
-  return { data: null, error: parseAuthError(response.status, response.body) };
+  return {
+    data: null,
+    error: parseAuthError(response.status, response.body, response.headers?.get("retry-after")),
+  };
 }

@@ -10,12 +10,21 @@ export class AuthError extends Error {
   readonly code: string;
   // `declare`: no own property unless the server sent reasons, so logs and equality checks stay clean.
   declare readonly reasons?: WeakPasswordReason[];
+  /** From Retry-After, when the server said how long a refusal (a locked factor, a rate limit) lasts. */
+  declare readonly retryAfterSeconds?: number;
 
-  constructor(init: { message: string; status: number; code: string; reasons?: WeakPasswordReason[] }) {
+  constructor(init: {
+    message: string;
+    status: number;
+    code: string;
+    reasons?: WeakPasswordReason[];
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.reasons) this.reasons = init.reasons;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** Error's own `message` is not enumerable; logs and JSON should still carry it. */
@@ -26,6 +35,7 @@ export class AuthError extends Error {
       status: this.status,
       code: this.code,
       reasons: this.reasons,
+      retryAfterSeconds: this.retryAfterSeconds,
     };
   }
 }
@@ -67,11 +77,12 @@ function readReasons(body: Record<string, unknown>): WeakPasswordReason[] | unde
  * Turns any non-2xx answer into an AuthError. GoTrue answers `{code: <status>, error_code, msg}` or, with the
  * API version header, `{code: <error_code>, message}`; gateways may answer `{message}` or plain text.
  */
-export function parseAuthError(status: number, body: unknown): AuthError {
+export function parseAuthError(status: number, body: unknown, retryAfter?: string | null): AuthError {
   const fallbackMessage = `Request failed with status ${status}`;
+  const retry = retryAfterOf(retryAfter);
   if (!isRecord(body)) {
     const text = typeof body === "string" && body.trim() !== "" ? body.trim().slice(0, 500) : fallbackMessage;
-    return new AuthError({ message: text, status, code: "unexpected_failure" });
+    return new AuthError({ message: text, status, code: "unexpected_failure", ...retry });
   }
   const code =
     typeof body.error_code === "string"
@@ -88,5 +99,11 @@ export function parseAuthError(status: number, body: unknown): AuthError {
           ? body.error_description
           : fallbackMessage;
   const reasons = readReasons(body);
-  return new AuthError({ message, status, code, ...(reasons ? { reasons } : {}) });
+  return new AuthError({ message, status, code, ...(reasons ? { reasons } : {}), ...retry });
+}
+
+/** Only the delay-seconds form: the auth server never sends an HTTP date. */
+function retryAfterOf(header: string | null | undefined): { retryAfterSeconds?: number } {
+  if (!header || !/^\d+$/.test(header.trim())) return {};
+  return { retryAfterSeconds: Number(header.trim()) };
 }

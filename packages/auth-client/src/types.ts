@@ -1,11 +1,19 @@
-import type { AuthFactor, AuthSession, AuthUser, EmailOtpType, LogoutScope } from "@app/contracts";
+import type {
+  AuthFactor,
+  AuthSession,
+  AuthSettings,
+  AuthUser,
+  EmailOtpType,
+  LogoutScope,
+  UserSession,
+} from "@app/contracts";
 import type { AuthError } from "./auth-error";
 
 export type User = AuthUser;
 export type Factor = AuthFactor;
 /** What is stored and handed out: the contract's session without the one-off weak_password notice. */
 export type Session = Omit<AuthSession, "weak_password">;
-export type { EmailOtpType, LogoutScope };
+export type { AuthSettings, EmailOtpType, LogoutScope, UserSession };
 
 export type AuthChangeEvent =
   | "INITIAL_SESSION"

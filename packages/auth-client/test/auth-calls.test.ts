@@ -236,6 +236,68 @@ describe("calls, results and events", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("reauthenticate asks the server to mail a nonce, with the bearer token", async () => {
+    const { client, session } = setUp(
+      { reauthenticate: () => ({ status: 200, body: {} }) },
+      { signedIn: true },
+    );
+    expect(await client.reauthenticate()).toEqual({ error: null });
+    expect(server.requests[0]).toMatchObject({ route: "reauthenticate" });
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${session?.access_token}`);
+  });
+
+  it("listSessions and endSession read and end the user's own sessions", async () => {
+    const listed = [
+      {
+        id: "44444444-4444-4444-8444-444444444444",
+        created_at: "2030-01-01T00:00:00Z",
+        refreshed_at: "2030-01-01T00:00:00Z",
+        user_agent: "Mozilla/5.0",
+        ip: "127.0.0.1",
+        aal: "aal1" as const,
+        current: true,
+      },
+    ];
+    const { client, recorder } = setUp(
+      {
+        listUserSessions: () => ({ status: 200, body: listed }),
+        endUserSession: (request) =>
+          request.params.sessionId === listed[0]?.id
+            ? { status: 204 }
+            : { status: 404, body: { code: "session_not_found", message: "Session not found" } },
+      },
+      { signedIn: true },
+    );
+    expect(await client.listSessions()).toEqual({ data: { sessions: listed }, error: null });
+    expect(await client.endSession(listed[0]?.id as string)).toEqual({ error: null });
+    const missing = await client.endSession("55555555-5555-4555-8555-555555555555");
+    expect(missing.error).toMatchObject({ status: 404, code: "session_not_found" });
+    // Ending a session on the server is not signing this one out.
+    expect(recorder.names()).toEqual(["INITIAL_SESSION"]);
+  });
+
+  it("getSettings reads back_office_aal without a session", async () => {
+    const settings = {
+      external: { email: true },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: "",
+      saml_enabled: false,
+      back_office_aal: "aal2" as const,
+    };
+    const { client } = setUp({ getSettings: () => ({ status: 200, body: settings }) });
+    expect(await client.getSettings()).toEqual({ data: { settings }, error: null });
+  });
+
+  it("the account calls without a session answer session_missing and send nothing", async () => {
+    const { client } = setUp({});
+    expect((await client.reauthenticate()).error).toMatchObject({ code: "session_missing" });
+    expect((await client.listSessions()).error).toMatchObject({ code: "session_missing" });
+    expect((await client.endSession("x")).error).toMatchObject({ code: "session_missing" });
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("getAccessToken hands out the current token for data calls", async () => {
     const { client, session } = setUp({}, { signedIn: true });
     expect(await client.getAccessToken()).toBe(session?.access_token);
@@ -329,6 +391,21 @@ describe("calls, results and events", () => {
       const removed = await client.mfa.unenroll({ factorId: FACTOR_ID });
       expect(removed.data).toEqual({ id: FACTOR_ID });
       expect(server.requests[1]).toMatchObject({ route: "unenrollFactor", params: { factorId: FACTOR_ID } });
+    });
+
+    it("a locked factor's refusal carries how long the lock lasts", async () => {
+      const { client } = setUp(
+        {
+          challengeFactor: () => ({
+            status: 429,
+            body: { code: "mfa_factor_locked", message: "Too many invalid codes" },
+            headers: { "retry-after": "840" },
+          }),
+        },
+        { signedIn: true },
+      );
+      const { error } = await client.mfa.challengeAndVerify({ factorId: FACTOR_ID, code: "123456" });
+      expect(error).toMatchObject({ status: 429, code: "mfa_factor_locked", retryAfterSeconds: 840 });
     });
   });
 });

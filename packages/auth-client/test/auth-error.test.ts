@@ -2,6 +2,14 @@ import { describe, expect, it } from "vitest";
 import { AuthError, createNetworkError, isRetryableAuthError, parseAuthError } from "../src/auth-error";
 
 describe("parseAuthError", () => {
+  it("keeps Retry-After in seconds, so a lock-out can say when to try again", () => {
+    const body = { code: "mfa_factor_locked", message: "Too many invalid codes" };
+    expect(parseAuthError(429, body, "900").retryAfterSeconds).toBe(900);
+    expect(parseAuthError(429, body, "Wed, 21 Oct 2030 07:28:00 GMT").retryAfterSeconds).toBeUndefined();
+    expect(parseAuthError(429, body).retryAfterSeconds).toBeUndefined();
+    expect("retryAfterSeconds" in parseAuthError(429, body, null)).toBe(false);
+  });
+
   it("reads GoTrue's classic body {code: status, error_code, msg}", () => {
     const error = parseAuthError(400, {
       code: 400,

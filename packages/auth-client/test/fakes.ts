@@ -29,7 +29,9 @@ export interface FakeRequest {
   at: number;
 }
 
-export type FakeReply = { status: number; body?: unknown; delayMs?: number } | "network-error";
+export type FakeReply =
+  | { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> }
+  | "network-error";
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 export const ANON_KEY = "anon-test-key";
@@ -106,11 +108,14 @@ export function createFakeAuthServer(handlers: Partial<Record<AuthRouteName, Fak
     const reply = await handler(request);
     if (reply === "network-error") throw new TypeError("fetch failed");
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    if (reply.body === undefined) return new Response(null, { status: reply.status });
+    if (reply.body === undefined) return new Response(null, { status: reply.status, headers: reply.headers });
     const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
     return new Response(text, {
       status: reply.status,
-      headers: { "content-type": typeof reply.body === "string" ? "text/html" : "application/json" },
+      headers: {
+        "content-type": typeof reply.body === "string" ? "text/html" : "application/json",
+        ...reply.headers,
+      },
     });
   };
 

@@ -61,6 +61,8 @@ describe("TOTP verification lock-out per factor", () => {
     expect(first.map((r) => r.status)).toEqual([422, 422, 422, 422, 422]);
     expect(first.map((r) => r.body.error_code)).toEqual(Array(5).fill("mfa_verification_failed"));
     expect(first[4]?.body.msg).toMatch(/locked for 15 minutes/);
+    expect(first[4]?.headers["retry-after"]).toBe("900");
+    expect(first[3]?.headers["retry-after"]).toBeUndefined();
 
     const challenge = await challengeFactor(ctx, token, factor.id);
     expect(challenge.status).toBe(429);

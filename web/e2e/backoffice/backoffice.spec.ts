@@ -29,8 +29,8 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/contracts", "Coming Soon"],
   ["/app/invoices", "Coming Soon"],
   ["/app/activity", "Record type"],
-  ["/app/settings", "Coming Soon"],
-  ["/app/settings/profile", "Coming Soon"],
+  ["/app/settings", "Two-factor authentication"],
+  ["/app/settings/profile", "E-mail address"],
   ["/app/inbox", "Inbox"],
 ];
 

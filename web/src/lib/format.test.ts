@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, formatDay, formatRelativeTime, formatSek } from "@/lib/format";
+import { daysBetween, formatDateTime, formatDay, formatRelativeTime, formatSek } from "@/lib/format";
 
 describe("formatSek", () => {
   it("shows whole kronor with the SEK code and thousands separators", () => {
@@ -41,5 +41,11 @@ describe("formatDay", () => {
   it("shows a calendar day as the day, whatever the time zone", () => {
     expect(formatDay("2026-12-24")).toBe("24 Dec 2026");
     expect(formatDay("2027-01-01")).toBe("1 Jan 2027");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows year, short month, day, hour and minute in local time", () => {
+    expect(formatDateTime(new Date(2026, 10, 23, 18, 2))).toBe("23 Nov 2026, 18:02");
   });
 });

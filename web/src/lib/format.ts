@@ -60,3 +60,16 @@ const dayFormatter = new Intl.DateTimeFormat("en-GB", {
 export function formatDay(day: string): string {
   return dayFormatter.format(new Date(`${day}T00:00:00Z`));
 }
+
+const dateTimeFormatter = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** An instant in the browser's time zone, with year, short month, day, hour and minute: "23 Nov 2026, 18:02". */
+export function formatDateTime(instant: string | Date): string {
+  return dateTimeFormatter.format(new Date(instant));
+}

@@ -1,3 +1,4 @@
+import type { AuthClient } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
 import { createContext, useContext } from "react";
 
@@ -15,6 +16,11 @@ export interface AuthState {
   isStaff: boolean;
   /** Signs out and shows the spec's toasts ('Signed out' or 'Error'); resolves when done. */
   signOut(scope?: SignOutScope): Promise<void>;
+  /**
+   * The running auth client, for the screens that manage the account itself (password, factors,
+   * sessions); absent while the session loads and in tests that only read who is signed in.
+   */
+  client?: AuthClient | null;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);
@@ -28,4 +34,16 @@ export function useAuth(): AuthState {
 /** The signed-in person's id, or null (outside the auth area, or while loading): "You" on timelines. */
 export function useCurrentUserId(): string | null {
   return useContext(AuthContext)?.user?.id ?? null;
+}
+
+/** The auth client of the signed-in area; the account screens render only once the session has loaded. */
+export function useAuthClient(): AuthClient {
+  const client = useAuth().client;
+  if (!client) throw new Error("The auth client has not started yet");
+  return client;
+}
+
+/** Admins see the administration screens (team, backups); the server checks the same role. */
+export function isAdminUser(user: AuthUser | null): boolean {
+  return user?.app_metadata.role === "admin";
 }

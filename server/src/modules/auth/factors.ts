@@ -139,12 +139,14 @@ export async function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: s
 /** Challenges created at or before this instant have expired. */
 const openSince = (nowMs: number) => isoAt(nowMs - CHALLENGE_LIFETIME_SECONDS * 1000);
 
+// The attempt that sets the lock says how long it lasts as Retry-After too, so a client can tell when.
 const verificationFailed = (lockSeconds?: number) =>
   new AppError(
     "mfa_verification_failed",
     lockSeconds
       ? `Invalid TOTP code entered. Too many invalid codes: this factor is now locked for ${describeLock(lockSeconds)}.`
       : "Invalid TOTP code entered",
+    lockSeconds ? { retryAfterSeconds: lockSeconds } : {},
   );
 
 /**

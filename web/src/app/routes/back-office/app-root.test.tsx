@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppRoot } from "@/app/routes/back-office/app-root";
 import { SIDEBAR_COOKIE_NAME } from "@/lib/sidebar-state";
+import { createTestAuthClient } from "@/test/auth-client";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
-import { renderBackOffice } from "@/test/render-back-office";
+import { createAuthState, renderBackOffice } from "@/test/render-back-office";
 
 function setCookie(value: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: arranging the cookie a reload would find.
@@ -141,7 +142,8 @@ describe("back-office shell", () => {
     ["/app/inbox", "Inbox"],
   ])("routes %s to its screen", async (route, heading) => {
     stubFetch(() => jsonResponse([]));
-    renderBackOffice(<AppRoot />, { route });
+    // The account screens talk to the auth server through the client; the data screens ignore it.
+    renderBackOffice(<AppRoot />, { route, auth: createAuthState({ client: createTestAuthClient() }) });
     expect(await findHeading(heading)).toBeInTheDocument();
   });
 

@@ -78,6 +78,8 @@ const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
 );
+const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
+const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
 const BackupsPage = lazyNamed(() => import("@/features/backups/routes/backups-page"), "BackupsPage");
 
@@ -118,8 +120,8 @@ export function BackOfficeRoutes() {
       <Route path="contracts" element={<ComingSoonPage title="Contracts" />} />
       <Route path="invoices" element={<ComingSoonPage title="Invoices" />} />
       <Route path="activity" element={<ActivityPage />} />
-      <Route path="settings" element={<ComingSoonPage title="Settings" />} />
-      <Route path="settings/profile" element={<ComingSoonPage title="Profile" />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="settings/profile" element={<ProfilePage />} />
       <Route path="settings/backups" element={<BackupsPage />} />
       <Route path="inbox" element={<InboxPage />} />
       <Route path="*" element={<AppNotFoundPage />} />

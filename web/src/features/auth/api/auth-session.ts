@@ -1,6 +1,7 @@
 import { type AuthClient, type AuthError, createAuthClient, type Session } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
 import type { QueryClient } from "@tanstack/react-query";
+import { forgetSecondFactorSkip } from "@/features/auth/api/second-factor-skip";
 import {
   AUTH_FAILURE_TOASTS,
   AUTH_TOASTS,
@@ -75,12 +76,17 @@ export function isStaffUser(user: AuthUser | null): boolean {
 function wire(started: AuthClient) {
   unsubscribeClient = started.onAuthStateChange((event, session) => {
     if (event === "SIGNED_OUT") {
+      forgetSecondFactorSkip();
       // Screens leave first, so none refetches what is being cleared with the anonymous key.
       setSnapshot({ status: "signed-out", session: null });
       queryClient?.clear();
       return;
     }
-    if (event === "SIGNED_IN") showAuthToast(AUTH_TOASTS.signedIn);
+    if (event === "SIGNED_IN") {
+      // A new sign-in is asked for its code again, even if the last one skipped it.
+      forgetSecondFactorSkip();
+      showAuthToast(AUTH_TOASTS.signedIn);
+    }
     setSnapshot({ status: session ? "signed-in" : "signed-out", session });
   });
 

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from "react"
 import { Outlet } from "react-router-dom";
 import {
   bindQueryClient,
+  getAuthClient,
   getAuthSnapshot,
   isStaffUser,
   signOutWithToast,
@@ -27,7 +28,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => {
     const user = snapshot.session?.user ?? null;
-    return { status: snapshot.status, user, isStaff: isStaffUser(user), signOut: signOutWithToast };
+    return {
+      status: snapshot.status,
+      user,
+      isStaff: isStaffUser(user),
+      signOut: signOutWithToast,
+      client: getAuthClient(),
+    };
   }, [snapshot.status, snapshot.session]);
 
   if (snapshot.startError) throw snapshot.startError;

@@ -5,21 +5,28 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
+import { SecondFactorGate } from "@/features/auth/components/second-factor-gate";
 import { useAuth } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
  * The /app guard: a spinner while the session loads, the sign-in screen for visitors (remembering where they
- * were going), and a notice instead of data screens for people without the staff or admin role.
+ * were going), a notice instead of data screens for people without the staff or admin role, and the code
+ * step for those with a second factor (see SecondFactorGate).
  */
 export function RequireStaff() {
-  const { status, isStaff } = useAuth();
+  const { status, isStaff, client } = useAuth();
   const location = useLocation();
 
   if (status === "loading") return <FullPageSpinner />;
   if (status === "signed-out") return <Navigate to="/auth" replace state={{ from: location }} />;
   if (!isStaff) return <AccessPendingNotice />;
-  return <Outlet />;
+  if (!client) return <Outlet />;
+  return (
+    <SecondFactorGate client={client}>
+      <Outlet />
+    </SecondFactorGate>
+  );
 }
 
 function AccessPendingNotice() {

@@ -1,9 +1,9 @@
 import type { WeakPasswordReason } from "@app/auth-client";
 import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
+import { WeakPasswordNote } from "@/components/form/weak-password-note";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
 import { AuthField } from "@/features/auth/components/auth-field";
-import { WeakPasswordNote } from "@/features/auth/components/weak-password-note";
 import {
   AUTH_FAILURE_TOASTS,
   AUTH_TOASTS,

@@ -6,7 +6,10 @@ const REASON_TEXT: Record<WeakPasswordReason, string> = {
   pwned: "It is a common password that is easy to guess.",
 };
 
-/** The server's weak_password answer next to the field: its own message, then each reason it gave. */
+/**
+ * The server's weak_password answer next to a password field (sign-up, password change): its own message,
+ * then each reason it gave.
+ */
 export function WeakPasswordNote({
   id,
   message,

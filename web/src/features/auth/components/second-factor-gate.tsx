@@ -1,0 +1,68 @@
+import type { AuthClient } from "@app/auth-client";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useLocation } from "react-router-dom";
+import { isSecondFactorSkipped, skipSecondFactor } from "@/features/auth/api/second-factor-skip";
+import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
+import { SecondFactorSetupNotice } from "@/features/auth/components/second-factor-setup-notice";
+import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
+import { needsBackOfficeRule, secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
+import { useAuth } from "@/lib/use-auth";
+
+const AUTH_SETTINGS_KEY = ["auth", "settings"] as const;
+/** Where a factor is set up: open to a person the server otherwise keeps out for lack of one. */
+const SETUP_PATH = "/app/settings";
+
+/** The server's rule for the back office; read once per page, it changes only with a restart. */
+function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
+  return useQuery({
+    enabled: isNeeded,
+    queryKey: AUTH_SETTINGS_KEY,
+    queryFn: async () => {
+      const { data, error } = await client.getSettings();
+      if (error) throw error;
+      return data.settings.back_office_aal;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Between sign-in and the back office: a person with a verified factor whose session is still aal1 gives a
+ * code first, or (when the server lets aal1 in) may skip it. When the server needs aal2 and the person has
+ * no factor yet, only the settings page (where one is set up) opens.
+ */
+export function SecondFactorGate({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const userId = user?.id ?? "";
+  const [isSkipped, setIsSkipped] = useState(() => isSecondFactorSkipped(userId));
+  // The provider re-renders on MFA_CHALLENGE_VERIFIED too; this makes the step's own success enough.
+  const [, setVerifiedCount] = useState(0);
+  const { currentLevel, nextLevel } = client.mfa.getAuthenticatorAssuranceLevel().data;
+  const backOfficeAal = useBackOfficeAal(client, needsBackOfficeRule(currentLevel));
+  const prompt = secondFactorPrompt({
+    currentLevel,
+    nextLevel,
+    backOfficeAal: backOfficeAal.isError ? "unknown" : backOfficeAal.data,
+    isSkipped,
+  });
+
+  if (prompt === "none") return children;
+  if (prompt === "checking") return <FullPageSpinner />;
+  if (prompt === "setup") return pathname === SETUP_PATH ? children : <SecondFactorSetupNotice />;
+  return (
+    <SecondFactorStep
+      client={client}
+      onVerified={() => setVerifiedCount((count) => count + 1)}
+      onSkip={
+        prompt === "optional"
+          ? () => {
+              skipSecondFactor(userId);
+              setIsSkipped(true);
+            }
+          : undefined
+      }
+    />
+  );
+}
