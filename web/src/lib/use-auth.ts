@@ -29,3 +29,15 @@ export function useAuth(): AuthState {
 export function useCurrentUserId(): string | null {
   return useContext(AuthContext)?.user?.id ?? null;
 }
+
+/**
+ * app_metadata.role is admin: team administration (and the nav entries leading to it) is for them only.
+ * The server decides on every call; this only keeps people from screens that would refuse them.
+ */
+export function isAdminUser(user: AuthUser | null): boolean {
+  return user?.app_metadata.role === "admin";
+}
+
+export function useIsAdmin(): boolean {
+  return isAdminUser(useContext(AuthContext)?.user ?? null);
+}

@@ -79,6 +79,7 @@ const EventsAdminPage = lazyNamed(
   "EventsAdminPage",
 );
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
+const TeamPage = lazyNamed(() => import("@/features/team/routes/team-page"), "TeamPage");
 
 /** Spec §2 "Back-office routes defined", relative to /app. */
 export function BackOfficeRoutes() {
@@ -119,6 +120,7 @@ export function BackOfficeRoutes() {
       <Route path="activity" element={<ActivityPage />} />
       <Route path="settings" element={<ComingSoonPage title="Settings" />} />
       <Route path="settings/profile" element={<ComingSoonPage title="Profile" />} />
+      <Route path="settings/team" element={<TeamPage />} />
       <Route path="inbox" element={<InboxPage />} />
       <Route path="*" element={<AppNotFoundPage />} />
     </Routes>
