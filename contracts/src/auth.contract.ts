@@ -20,7 +20,7 @@ export const authEmailSchema = z
 /** Length and strength rules are checked by the server, which answers 422 weak_password with reasons. */
 export const authPasswordSchema = z.string().max(1024, "Password is too long");
 
-const metadataSchema = z.record(z.string(), z.unknown());
+export const metadataSchema = z.record(z.string(), z.unknown());
 
 /** Everything auth-js sends alongside the fields that matter; accepted and ignored. */
 const clientExtras = {
@@ -71,6 +71,8 @@ export const authUserSchema = z.object({
   email_change_sent_at: z.string().nullable().optional(),
   new_email: z.string().nullable().optional(),
   last_sign_in_at: z.string().nullable().optional(),
+  invited_at: z.string().optional(),
+  banned_until: z.string().optional(),
   app_metadata: z
     .object({
       provider: z.string().optional(),
@@ -121,7 +123,7 @@ export const authErrorSchema = z.union([
 ]);
 export type AuthError = z.infer<typeof authErrorSchema>;
 
-const authErrors = {
+export const authErrors = {
   400: authErrorSchema,
   401: z.union([authErrorSchema, z.object({ message: z.string() })]),
   403: authErrorSchema,
@@ -282,6 +284,7 @@ export const devMailSchema = z.object({
     "email_change",
     "email_change_current",
     "reauthentication",
+    "invite",
     "newsletter_confirmation",
     "legal_signing_request",
     "legal_fully_signed",

@@ -66,8 +66,9 @@ export const timestampSchema = z.string();
  * - user: a signed-in user's access token
  * - staff: a signed-in user whose app_metadata.role is staff or admin
  * - admin: a signed-in user whose app_metadata.role is admin (team, backups, personal-data requests)
+ * - service_role: the server-side service_role key as the bearer, never a person's token (GoTrue's admin API)
  */
-export type Access = "open" | "public" | "user" | "staff" | "admin";
+export type Access = "open" | "public" | "user" | "staff" | "admin" | "service_role";
 export interface RouteMetadata {
   access: Access;
 }

@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { authContract } from "./auth.contract";
+import { authAdminContract } from "./auth-admin.contract";
 import { configContract } from "./config.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
@@ -18,6 +19,7 @@ export const contract = c.router(
   {
     health: healthContract,
     auth: authContract,
+    authAdmin: authAdminContract,
     config: configContract,
     tables: c.router({
       events: tableRoutes(tables.events),
@@ -48,6 +50,7 @@ export const contract = c.router(
 export type Contract = typeof contract;
 
 export * from "./auth.contract";
+export * from "./auth-admin.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./crm.contract";

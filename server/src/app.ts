@@ -19,6 +19,7 @@ import { openApiRouter } from "./http/openapi";
 import { createRateLimiter } from "./http/rate-limit";
 import { cors, noStore, securityHeaders } from "./http/security";
 import { spa } from "./http/spa";
+import { authAdminRouter } from "./modules/auth/admin-router";
 import { devMailGate } from "./modules/auth/dev-mail";
 import { createTokenSigner } from "./modules/auth/jwt";
 import { authRouter } from "./modules/auth/router";
@@ -35,6 +36,7 @@ import { createStorageService } from "./modules/storage/service";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
+import { teamRouter } from "./modules/team/router";
 import { tableBodyError } from "./rest/postgrest/body-errors";
 import { tableEndpoints } from "./rest/postgrest/table-router";
 import { tableHooks } from "./rest/table-hooks";
@@ -160,6 +162,8 @@ export async function createApp({
   app.use("/api", devMailGate(config));
   mount(contract.health, healthRouter(db));
   mount(contract.auth, authRouter(auth));
+  mount(contract.authAdmin, authAdminRouter(auth));
+  mount(contract.team, teamRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
   const legal: LegalDeps = {

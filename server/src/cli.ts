@@ -100,8 +100,10 @@ export const commands: Record<string, Command> = {
       }
     }),
   keys: (_args, { config }) => {
-    const { anonKey } = createTokenSigner(config.JWT_SECRET);
+    const { anonKey, serviceRoleKey } = createTokenSigner(config.JWT_SECRET);
     console.log(`anon key: ${anonKey}`);
+    // A server-side secret: it passes GoTrue's admin API. Keep it out of browsers, logs and repositories.
+    console.log(`service_role key: ${serviceRoleKey}`);
   },
 };
 

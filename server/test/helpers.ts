@@ -27,6 +27,8 @@ export interface TestContext {
   databaseUrl: string;
   config: Config;
   anonKey: string;
+  /** The server-side service_role key (GoTrue's admin API). */
+  serviceRoleKey: string;
   dir: string;
   logs: string[];
   /** The app's background work (mail, lookups after the answer); tests can hold it up with a task. */
@@ -113,6 +115,7 @@ export async function createTestContext(
     logs,
     work,
     anonKey: tokens.anonKey,
+    serviceRoleKey: tokens.serviceRoleKey,
     clock,
     userToken,
     async createUser({

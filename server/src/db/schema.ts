@@ -126,6 +126,10 @@ export interface UserTable {
   email_change: string | null;
   email_change_sent_at: string | null;
   last_sign_in_at: string | null;
+  /** Sign-in, links and refresh are refused until then (GoTrue's ban). */
+  banned_until: Generated<string | null>;
+  /** When the account was last invited by an administrator. */
+  invited_at: Generated<string | null>;
   raw_app_meta_data: Generated<string>;
   raw_user_meta_data: Generated<string>;
   created_at: Generated<string>;
@@ -186,7 +190,8 @@ export type OneTimeTokenType =
   | "recovery"
   | "email_change"
   | "email_change_current"
-  | "reauthentication";
+  | "reauthentication"
+  | "invite";
 
 export interface OneTimeTokenTable {
   id: string;
@@ -245,6 +250,7 @@ export type MailKind =
   | "email_change"
   | "email_change_current"
   | "reauthentication"
+  | "invite"
   | "newsletter_confirmation"
   | "legal_signing_request"
   | "legal_fully_signed";

@@ -28,8 +28,17 @@ export interface AnonKeyClaims {
   exp: number;
 }
 
+/** The server-side key: GoTrue's admin API takes it, and nowhere else does it count for more than anon. */
+export interface ServiceRoleKeyClaims {
+  iss: string;
+  role: "service_role";
+  iat: number;
+  exp: number;
+}
+
 export type VerifiedToken =
   | { kind: "anon"; claims: AnonKeyClaims }
+  | { kind: "service_role"; claims: ServiceRoleKeyClaims }
   | { kind: "user"; claims: AccessTokenClaims };
 
 export class TokenError extends Error {

@@ -7,6 +7,8 @@ type Aal = AccessTokenClaims["aal"];
 
 export type Principal =
   | { kind: "anon" }
+  /** The server-side service_role key: GoTrue's admin API only; elsewhere it is no more than anon. */
+  | { kind: "service_role" }
   | {
       kind: "user";
       userId: string;
@@ -51,6 +53,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
       throw err;
     }
     if (verified.kind === "anon") return { kind: "anon" };
+    if (verified.kind === "service_role") return { kind: "service_role" };
     const { claims } = verified;
     const current = await sessionAal(claims.session_id, claims.sub);
     if (!current) throw tokenError("ended");
@@ -69,21 +72,33 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     const bearer = bearerOf(req);
     const key = apikey ?? bearer;
     if (!key) throw new AppError("no_api_key", "No API key found in request");
+    let keyKind: ReturnType<TokenVerifier["verify"]>["kind"] | undefined;
     try {
-      tokens.verify(key);
+      keyKind = tokens.verify(key).kind;
     } catch (err) {
       // An expired user token sent only as the bearer is a JWT problem, not an API key problem.
       if (apikey || !(err instanceof TokenError && err.reason === "expired")) {
         throw new AppError("invalid_api_key", "Invalid API key");
       }
     }
-    return bearer ? verifyUser(bearer) : { kind: "anon" };
+    if (bearer) return verifyUser(bearer);
+    return keyKind === "service_role" ? { kind: "service_role" } : { kind: "anon" };
+  }
+
+  /** GoTrue's admin check: only the service_role key passes; a person's token, an admin's too, does not. */
+  function serviceRoleOnly(principal: Principal, req: Request): Principal {
+    if (principal.kind === "service_role") return principal;
+    if (principal.kind === "anon" && !bearerOf(req)) {
+      throw new AppError("not_signed_in", "This endpoint requires a valid Bearer token");
+    }
+    throw new AppError("not_admin", "User not allowed");
   }
 
   async function authorize(access: Access, req: Request): Promise<Principal | undefined> {
     if (access === "open") return undefined;
     const principal = await identify(req);
     if (access === "public") return principal;
+    if (access === "service_role") return serviceRoleOnly(principal, req);
     if (principal.kind !== "user") {
       throw new AppError("not_signed_in", "This endpoint requires a Bearer token of a signed-in user");
     }

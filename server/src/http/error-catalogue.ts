@@ -65,6 +65,8 @@ const access = {
   },
   permission_denied: { status: 403, auth: "forbidden", rest: "42501", storage: "AccessDenied" },
   aal2_required: { status: 403, auth: "insufficient_aal", rest: "42501", storage: "AccessDenied" },
+  /** GoTrue's admin API refusing anything but the service_role key. */
+  not_admin: { status: 403, rest: "42501", storage: "AccessDenied" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** GoTrue's own situations, named as GoTrue names them. */
@@ -95,6 +97,8 @@ const auth = {
   mfa_factor_locked: { status: 429 },
   too_many_enrolled_mfa_factors: { status: 422 },
   submission_rejected: { status: 400, rest: "PGRST100" },
+  /** 400 at the token endpoint, 403 where GoTrue refuses a link. */
+  user_banned: { status: 400 },
 } satisfies Record<string, CatalogueEntry>;
 
 /** PostgREST's and PostgreSQL's situations, by the code PostgREST answers. */
@@ -130,6 +134,16 @@ const legal = {
   signing_link_invalid: { status: 410, auth: "otp_expired", rest: "PGRST116" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** The back office's team administration. */
+const team = {
+  /** Inviting an address that already has an account. */
+  member_exists: { status: 409, auth: "email_exists", rest: "23505" },
+  /** Taking the administrator role from the last administrator. */
+  last_admin: { status: 409, auth: "conflict", rest: "55000" },
+  /** An administrator blocking their own account. */
+  self_ban: { status: 409, auth: "conflict", rest: "55000" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** Supabase Storage's situations, by the code Storage answers (its `statusCode` is the HTTP status). */
 const storage = {
   NoSuchBucket: { status: 404, auth: "not_found", rest: "PGRST205" },
@@ -148,6 +162,7 @@ export const errorCatalogue = {
   ...data,
   ...storage,
   ...legal,
+  ...team,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

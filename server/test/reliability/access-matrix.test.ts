@@ -47,7 +47,8 @@ type Who =
   | "ended"
   | "tampered"
   | "algNone"
-  | "wrongAud";
+  | "wrongAud"
+  | "serviceRole";
 const WHO: Who[] = [
   "none",
   "anon",
@@ -59,6 +60,7 @@ const WHO: Who[] = [
   "tampered",
   "algNone",
   "wrongAud",
+  "serviceRole",
 ];
 
 /** Headers for each kind of caller; every user gets a fresh session so sign-outs do not leak across cells. */
@@ -99,6 +101,8 @@ async function headersFor(who: Who): Promise<Record<string, string>> {
           { ...claimsOf(await ctx.userToken({ role: "admin" })), aud: "someone-else" },
         ),
       );
+    case "serviceRole":
+      return withBearer(ctx.serviceRoleKey);
   }
 }
 
@@ -135,70 +139,88 @@ const missing = () => ({ bucketId: "event-posters", sourceKey: freshKey(), desti
  * The access-control matrix: one row per contract route, one column per kind of caller, each cell the
  * status a valid request gets. A route missing from this table fails the test.
  * Bad tokens: 401 under /rest/v1 (PostgREST) and /storage/v1, 403 bad_jwt / session_not_found under /auth/v1
- * (GoTrue). Storage routes that take no token (public and signed downloads) ignore a bad one.
+ * (GoTrue). Storage routes that take no token (public and signed downloads) ignore a bad one. The
+ * service_role key passes GoTrue's admin API and is the anonymous key everywhere else.
  */
 // biome-ignore format: the table is easier to read aligned
 const MATRIX: Record<string, [Recipe, ...number[]]> = {
-  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
-  "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
-  "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
-  "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401],
-  "forms.listContactMessages":         [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "forms.listApplications":            [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "forms.listNewsletterSubscriptions": [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "setup.createFirstAdmin":           [{ body: () => ({ token: "not-a-token", full_name: "A", email: uniqueEmail("setup"), password: "a long and unusual passphrase 7" }) }, 401, 403, 403, 403, 403, 401, 401, 401, 401, 401],
-  "crm.addCrmNote":                   [{ body: () => ({ record_type: "crm_contacts", record_id: anyId(), body: "A note" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "legal.rpc.renderLegalDocument":     [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "legal.rpc.sendLegalDocument":       [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "legal.rpc.voidLegalDocument":       [{ body: () => ({ document_id: anyId(), reason: "Withdrawn" }) },               401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "legal.rpc.previewLegalTemplate":    [{ body: () => ({ body_md: "# {{title}}", variables: [{ key: "title", label: "Title", required: true, type: "text" }] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "legal.signing.getSigningView":      [{ query: { token: "not-a-live-signing-token" } },                               410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
-  "legal.signing.signDocument":        [{ body: () => ({ token: "not-a-live-signing-token", full_name: "Ada Lovelace", consent: true }) }, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
-  "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
-  "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401],
-  "studio.bookStudioSession":         [{ body: bookingBody },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.sendMagicLink":                [{ body: () => ({ email: uniqueEmail("otp") }) },                                401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.verifyLink":                   [{ query: { token: "not-a-token", type: "magiclink" } },                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
-  "auth.verifyOtp":                    [{ body: () => ({ type: "magiclink", token_hash: "0".repeat(56) }) },            401, 403, 403, 403, 403, 403, 403, 403, 403, 403],
-  "auth.signOut":                      [{},                                                                             401, 401, 204, 204, 204, 403, 403, 403, 403, 403],
-  "auth.listUserSessions":             [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.endUserSession":               [{ params: { sessionId: anyId() } },                                             401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
-  "auth.getUser":                      [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.updateUser":                   [{ body: () => ({ data: { nickname: "matrix" } }) },                            401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.reauthenticate":               [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.recoverPassword":              [{ body: () => ({ email: uniqueEmail("recover") }) },                            401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.resend":                       [{ body: () => ({ type: "signup", email: uniqueEmail("resend") }) },             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.enrollFactor":                 [{ body: () => ({ factor_type: "totp" }) },                                      401, 401, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.challengeFactor":              [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
-  "auth.verifyFactor":                 [{ params: { factorId: anyId() }, body: () => ({ challenge_id: anyId(), code: "123456" }) }, 401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
-  "auth.unenrollFactor":               [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403],
-  "auth.getSettings":                  [{},                                                                             401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
-  "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud serviceRole
+  "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
+  "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
+  "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
+  "forms.listContactMessages":         [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.listApplications":            [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.listNewsletterSubscriptions": [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "setup.createFirstAdmin":           [{ body: () => ({ token: "not-a-token", full_name: "A", email: uniqueEmail("setup"), password: "a long and unusual passphrase 7" }) }, 401, 403, 403, 403, 403, 401, 401, 401, 401, 401, 403],
+  "crm.addCrmNote":                   [{ body: () => ({ record_type: "crm_contacts", record_id: anyId(), body: "A note" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "legal.rpc.renderLegalDocument":     [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "legal.rpc.sendLegalDocument":       [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "legal.rpc.voidLegalDocument":       [{ body: () => ({ document_id: anyId(), reason: "Withdrawn" }) },               401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "legal.rpc.previewLegalTemplate":    [{ body: () => ({ body_md: "# {{title}}", variables: [{ key: "title", label: "Title", required: true, type: "text" }] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "legal.signing.getSigningView":      [{ query: { token: "not-a-live-signing-token" } },                               410, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
+  "legal.signing.signDocument":        [{ body: () => ({ token: "not-a-live-signing-token", full_name: "Ada Lovelace", consent: true }) }, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
+  "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
+  "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401, 200],
+  "studio.bookStudioSession":         [{ body: bookingBody },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.sendMagicLink":                [{ body: () => ({ email: uniqueEmail("otp") }) },                                401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.verifyLink":                   [{ query: { token: "not-a-token", type: "magiclink" } },                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
+  "auth.verifyOtp":                    [{ body: () => ({ type: "magiclink", token_hash: "0".repeat(56) }) },            401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403],
+  "auth.signOut":                      [{},                                                                             401, 401, 204, 204, 204, 403, 403, 403, 403, 403, 401],
+  "auth.listUserSessions":             [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403, 401],
+  "auth.endUserSession":               [{ params: { sessionId: anyId() } },                                             401, 401, 404, 404, 404, 403, 403, 403, 403, 403, 401],
+  "auth.getUser":                      [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403, 401],
+  "auth.updateUser":                   [{ body: () => ({ data: { nickname: "matrix" } }) },                            401, 401, 200, 200, 200, 403, 403, 403, 403, 403, 401],
+  "auth.reauthenticate":               [{},                                                                             401, 401, 200, 200, 200, 403, 403, 403, 403, 403, 401],
+  "auth.recoverPassword":              [{ body: () => ({ email: uniqueEmail("recover") }) },                            401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.resend":                       [{ body: () => ({ type: "signup", email: uniqueEmail("resend") }) },             401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.enrollFactor":                 [{ body: () => ({ factor_type: "totp" }) },                                      401, 401, 200, 200, 200, 403, 403, 403, 403, 403, 401],
+  "auth.challengeFactor":              [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403, 401],
+  "auth.verifyFactor":                 [{ params: { factorId: anyId() }, body: () => ({ challenge_id: anyId(), code: "123456" }) }, 401, 401, 404, 404, 404, 403, 403, 403, 403, 403, 401],
+  "auth.unenrollFactor":               [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403, 401],
+  "auth.getSettings":                  [{},                                                                             401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
+  "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // GoTrue's admin API: the service_role key only; a person's token, an admin's too, gets 403 not_admin.
+  "authAdmin.listUsers":               [{},                                                                             401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+  "authAdmin.createUser":              [{ body: () => ({ email: uniqueEmail("admin-api") }) },                          401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+  "authAdmin.getUser":                 [{ params: { userId: anyId } },                                                  401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404],
+  "authAdmin.updateUser":              [{ params: { userId: anyId }, body: () => ({ user_metadata: { a: 1 } }) },       401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404],
+  "authAdmin.deleteUser":              [{ params: { userId: anyId } },                                                  401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404],
+  "authAdmin.listFactors":             [{ params: { userId: anyId } },                                                  401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404],
+  "authAdmin.deleteFactor":            [{ params: { userId: anyId, factorId: anyId } },                                 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404],
+  "authAdmin.invite":                  [{ body: () => ({ email: uniqueEmail("invite") }) },                             401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+  "authAdmin.generateLink":            [{ body: () => ({ type: "magiclink", email: uniqueEmail("link") }) },            401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+  // The back office's team routes: administrators only.
+  "team.listMembers":                  [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  "team.invite":                       [{ body: () => ({ email: uniqueEmail("team"), role: "staff" }) },                401, 401, 403, 403, 201, 401, 401, 401, 401, 401, 401],
+  "team.setRole":                      [{ params: { id: anyId }, body: () => ({ role: "staff" }) },                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
+  "team.ban":                          [{ params: { id: anyId }, body: () => ({}) },                                    401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
+  "team.unban":                        [{ params: { id: anyId } },                                                      401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
+  "team.removeFactor":                 [{ params: { id: anyId, factorId: anyId } },                                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
-  "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.downloadPublicObject":      [{ params: poster },                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.removeObject":              [{ params: { bucketId: "event-posters", path: freshKey } },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "storage.moveObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401],
-  "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401],
-  "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.downloadPublicObject":      [{ params: poster },                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.removeObject":              [{ params: { bucketId: "event-posters", path: freshKey } },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "storage.moveObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
 /**
@@ -213,6 +235,8 @@ const CALLER_OF: Partial<Record<Who, Caller>> = {
   noRole: "authenticated",
   staff: "staff",
   admin: "admin",
+  // The service_role key is no person: on the data API it is the anonymous key, nothing more.
+  serviceRole: "anon",
 };
 function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe, ...number[]] {
   const filter = { [table.primaryKey]: `eq.${anyId()}` };

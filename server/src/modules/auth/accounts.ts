@@ -55,6 +55,8 @@ export function draftUser(args: {
     email_change: null,
     email_change_sent_at: null,
     last_sign_in_at: null,
+    banned_until: null,
+    invited_at: null,
     raw_app_meta_data: JSON.stringify(appMeta),
     raw_user_meta_data: args.userMetadata,
     created_at: args.at,

@@ -1,12 +1,13 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { draftUser, findOrInsertUser, withRole } from "./accounts";
-import { audit } from "./audit";
+import { AppError } from "../../http/app-error";
+import type { Actor } from "./actor";
 import type { AppRole } from "./jwt";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
 import * as repo from "./repository";
+import { createUser, setRole, type UserAdminDeps } from "./user-admin";
 import { appMetadataOf } from "./user-json";
-import { isoAt, normalizeEmail } from "./values";
+import { normalizeEmail } from "./values";
 
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
@@ -15,7 +16,13 @@ export interface AdminDeps {
   now?: () => number;
 }
 
-const CLI = { ip: "cli", userAgent: "pnpm cli" };
+const CLI: Actor = { kind: "cli" };
+
+const userAdminDeps = (deps: AdminDeps): UserAdminDeps => ({
+  db: deps.db,
+  now: deps.now ?? Date.now,
+  passwords: createPasswordHasher(deps.config.BCRYPT_COST),
+});
 
 export function parseRole(value: string | undefined, allowNone: boolean): AppRole | null {
   if (value === "admin" || value === "staff") return value;
@@ -38,27 +45,20 @@ export async function createUserAsAdmin(
   } catch (err) {
     throw new Error(`weak password: ${(err as Error).message}`);
   }
-  const exists = () => new Error(`a user with e-mail ${email} already exists`);
-  if (await repo.findUserByEmail(deps.db, email)) throw exists();
-  const passwordHash = await createPasswordHasher(deps.config.BCRYPT_COST).hash(args.password);
-  const at = isoAt((deps.now ?? Date.now)());
-  const draft = draftUser({
-    email,
-    passwordHash,
-    userMetadata: "{}",
-    at,
-    confirmed: true,
-    confirmedRole: args.role ?? undefined,
-  });
-  const { created } = await deps.db.withTransaction((trx) => findOrInsertUser(trx, draft));
-  if (!created) throw exists();
-  await audit({ db: deps.db, now: deps.now ?? Date.now }, "user_created", {
-    userId: draft.user.id,
-    email,
-    requester: CLI,
-    detail: { role: args.role },
-  });
-  return { id: draft.user.id, email, role: args.role };
+  try {
+    const user = await createUser(userAdminDeps(deps), CLI, {
+      email,
+      password: args.password,
+      emailConfirm: true,
+      appMetadata: args.role ? { role: args.role } : {},
+    });
+    return { id: user.id, email, role: args.role };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "email_exists") {
+      throw new Error(`a user with e-mail ${email} already exists`);
+    }
+    throw err;
+  }
 }
 
 /**
@@ -67,33 +67,10 @@ export async function createUserAsAdmin(
  */
 export async function setUserRole(deps: AdminDeps, args: { email: string; role: AppRole | null }) {
   const email = normalizeEmail(args.email);
-  const noUser = () => new Error(`no user with e-mail ${email}`);
   const found = await repo.findUserByEmail(deps.db, email);
-  if (!found) throw noUser();
-  const now = deps.now ?? Date.now;
-  const at = isoAt(now());
-  const { before, ended } = await deps.db.withTransaction(async (trx) => {
-    // Read again under the lock: app_metadata is rewritten whole, so a change made meanwhile is kept.
-    const user = await repo.lockUser(trx, found.id);
-    if (!user) throw noUser();
-    const from = appMetadataOf(user).role ?? null;
-    await repo.updateUser(
-      trx,
-      user.id,
-      { raw_app_meta_data: JSON.stringify(withRole(appMetadataOf(user), args.role ?? undefined)) },
-      at,
-    );
-    const count =
-      from === args.role ? 0 : await repo.endSessions(trx, { userId: user.id, at, reason: "role_changed" });
-    return { before: from, ended: count };
-  });
-  await audit({ db: deps.db, now }, "role_changed", {
-    userId: found.id,
-    email,
-    requester: CLI,
-    detail: { from: before, to: args.role },
-  });
-  return { email, from: before, to: args.role, endedSessions: ended };
+  if (!found) throw new Error(`no user with e-mail ${email}`);
+  const result = await setRole(userAdminDeps(deps), CLI, found.id, args.role);
+  return { email, from: result.roleFrom, to: result.roleTo, endedSessions: result.endedSessions };
 }
 
 export async function listUsersForAdmin(deps: AdminDeps) {

@@ -23,7 +23,15 @@ export type AuditAction =
   | "factor_verified"
   | "factor_unenrolled"
   | "user_created"
-  | "role_changed";
+  | "role_changed"
+  | "user_updated"
+  | "user_deleted"
+  | "user_banned"
+  | "user_unbanned"
+  | "user_invited"
+  | "invite_accepted"
+  | "link_generated"
+  | "factor_removed";
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(

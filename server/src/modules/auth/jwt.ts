@@ -3,6 +3,7 @@ import jwt from "jsonwebtoken";
 import {
   type AccessTokenClaims,
   type AnonKeyClaims,
+  type ServiceRoleKeyClaims,
   TokenError,
   type VerifiedToken,
 } from "../../http/access-token";
@@ -12,18 +13,21 @@ export { TokenError } from "../../http/access-token";
 
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
 const ISSUER = "stockholm-songwriters";
-/** Fixed so the anonymous key is the same on every start for a given secret. */
+/** Fixed so the anonymous and service_role keys are the same on every start for a given secret. */
 const ANON_KEY_ISSUED_AT = 1_767_225_600; // 2026-01-01
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
 /** HS256 signing with a KeyObject: jsonwebtoken is ~50x slower when given the secret as a string. */
 export function createTokenSigner(secret: string, now: () => number = Date.now) {
   const key: KeyObject = createSecretKey(Buffer.from(secret, "utf8"));
-  const anonKey = jwt.sign(
-    { iss: ISSUER, role: "anon", iat: ANON_KEY_ISSUED_AT, exp: ANON_KEY_ISSUED_AT + TEN_YEARS },
-    key,
-    { algorithm: "HS256", noTimestamp: true },
-  );
+  const longLivedKey = (role: "anon" | "service_role") =>
+    jwt.sign({ iss: ISSUER, role, iat: ANON_KEY_ISSUED_AT, exp: ANON_KEY_ISSUED_AT + TEN_YEARS }, key, {
+      algorithm: "HS256",
+      noTimestamp: true,
+    });
+  const anonKey = longLivedKey("anon");
+  /** A server-side secret: it passes GoTrue's admin API. Never sent to a browser. */
+  const serviceRoleKey = longLivedKey("service_role");
 
   function signAccessToken(
     claims: Omit<AccessTokenClaims, "iss" | "aud" | "iat" | "exp">,
@@ -79,6 +83,9 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     if (decoded.role === "anon" && decoded.iss === ISSUER) {
       return { kind: "anon", claims: decoded as AnonKeyClaims };
     }
+    if (decoded.role === "service_role" && decoded.iss === ISSUER) {
+      return { kind: "service_role", claims: decoded as ServiceRoleKeyClaims };
+    }
     if (
       decoded.role === "authenticated" &&
       decoded.aud === ACCESS_TOKEN_AUDIENCE &&
@@ -89,7 +96,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     throw new TokenError("invalid JWT: unexpected role or audience", "invalid");
   }
 
-  return { anonKey, signAccessToken, verify };
+  return { anonKey, serviceRoleKey, signAccessToken, verify };
 }
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;

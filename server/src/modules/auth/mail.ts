@@ -109,6 +109,13 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
       "If it was not you, someone may be signed in as you: change your password.",
     action: "Confirm the change",
   },
+  invite: {
+    subject: `You are invited to ${PRODUCT}`,
+    intro:
+      `An administrator of ${PRODUCT} has invited you to the back office. Follow the link to accept the ` +
+      "invitation and choose your password.",
+    action: "Accept the invitation",
+  },
   reauthentication: {
     subject: `Your ${PRODUCT} confirmation code`,
     intro:

@@ -17,6 +17,7 @@ const mailKind: Record<OneTimeTokenType, MailKind> = {
   email_change: "email_change",
   email_change_current: "email_change_current",
   reauthentication: "reauthentication",
+  invite: "invite",
 };
 
 /** The `type` the e-mailed link carries, as GoTrue names it. */
@@ -26,6 +27,7 @@ export const linkType: Record<LinkTokenType, string> = {
   recovery: "recovery",
   email_change: "email_change",
   email_change_current: "email_change",
+  invite: "invite",
 };
 
 const sentAtColumn = {
@@ -35,6 +37,7 @@ const sentAtColumn = {
   email_change: "email_change_sent_at",
   email_change_current: "email_change_sent_at",
   reauthentication: null,
+  invite: "invited_at",
 } as const;
 
 /** What a confirmation token records of the password it vouches for: a hash of the stored hash. */
@@ -89,26 +92,35 @@ async function storeToken(
 }
 
 /**
- * Creates a single-use, expiring link token and 6-digit code for `to` in the caller's transaction, and
- * answers the mail carrying them: send it once the transaction has committed. Undefined when `to` is no
- * longer the user's address (see storeToken).
+ * Creates a single-use, expiring link token and 6-digit code for `to` in the caller's transaction and
+ * answers them in clear with the verify link that carries the token. Undefined when `to` is no longer the
+ * user's address (see storeToken).
+ */
+export async function createLinkToken(
+  deps: AuthDeps,
+  trx: Db,
+  args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
+): Promise<{ token: string; code: string; link: string } | undefined> {
+  const stored = await storeToken(deps, trx, args);
+  if (!stored) return undefined;
+  const { token, code } = stored;
+  const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
+  return { token, code, link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}` };
+}
+
+/**
+ * createLinkToken, answered as the mail carrying the link and code: send it once the transaction has
+ * committed.
  */
 export async function issueOneTimeToken(
   deps: AuthDeps,
   trx: Db,
   args: { user: UserRow; type: LinkTokenType; to: string; redirectTo: string },
 ): Promise<StampedMail | undefined> {
-  const stored = await storeToken(deps, trx, args);
-  if (!stored) return undefined;
-  const { token, code } = stored;
-  const query = new URLSearchParams({ token, type: linkType[args.type], redirect_to: args.redirectTo });
+  const created = await createLinkToken(deps, trx, args);
+  if (!created) return undefined;
   return stampMail(
-    {
-      kind: mailKind[args.type],
-      to: args.to,
-      link: `${deps.config.SITE_URL}/auth/v1/verify?${query.toString()}`,
-      code,
-    },
+    { kind: mailKind[args.type], to: args.to, link: created.link, code: created.code },
     deps.now(),
   );
 }

@@ -13,16 +13,21 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
+/** Where an invitation leads by default: the web app's page that sets the first password. */
+export const SET_PASSWORD_PATH = "/auth/set-password";
+
 /**
  * `redirect_to` is honoured only on SITE_URL's origin or when it matches ADDITIONAL_REDIRECT_URLS (exact, a
  * path prefix, or a glob with * and **); anything else falls back to SITE_URL, so a link can never send a
- * session to someone else's site. Where no redirect was asked for, the back office (/app) is the default.
+ * session to someone else's site. Where no redirect was asked for, `defaultPath` on SITE_URL (the back
+ * office, /app, unless the caller says otherwise).
  */
 export function resolveRedirect(
   config: Pick<Config, "SITE_URL" | "ADDITIONAL_REDIRECT_URLS">,
   requested?: string,
+  defaultPath = "/app",
 ) {
-  if (!requested) return `${config.SITE_URL}/app`;
+  if (!requested) return `${config.SITE_URL}${defaultPath}`;
   return isAllowedRedirect(config, requested) ? requested : config.SITE_URL;
 }
 

@@ -51,6 +51,18 @@ export async function lockAddress(db: Db, email: string) {
   }
 }
 
+/** The first key of the advisory lock that team role changes hold (see lockTeamRoles). */
+const TEAM_ROLE_LOCK = 0x7465616d;
+
+/**
+ * Serialises administrator role changes on PostgreSQL (SQLite's writers queue already): two
+ * administrators demoting each other at once must not both see the other still an administrator.
+ * Taken before any user's row; nothing else takes it, so it cannot close a cycle of waits.
+ */
+export async function lockTeamRoles(db: Db) {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${sql.lit(TEAM_ROLE_LOCK)}, 0)`.execute(db);
+}
+
 // ---- users -------------------------------------------------------------------------------------------
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -76,6 +88,32 @@ export async function findUserByPendingEmail(db: Db, email: string): Promise<Use
 
 export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().orderBy("created_at", "asc").execute();
+}
+
+/** One page of users, oldest first (ties by id, so pages never overlap), and how many there are. */
+export async function listUsersPage(
+  db: Db,
+  args: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const rows = await db
+    .selectFrom("users")
+    .selectAll()
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .offset(args.offset)
+    .limit(args.limit)
+    .execute();
+  const count = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirst();
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** Deletes an account; its identities, sessions, tokens and factors go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }
 
 export interface NewUser {
@@ -106,6 +144,8 @@ export type UserChanges = Partial<
     | "email_change"
     | "email_change_sent_at"
     | "last_sign_in_at"
+    | "banned_until"
+    | "invited_at"
     | "raw_app_meta_data"
     | "raw_user_meta_data"
   >
@@ -410,6 +450,11 @@ const factorsOf = fixedQuery((k, userId: string) =>
 );
 export async function listFactors(db: Db, userId: string): Promise<MfaFactorRow[]> {
   return factorsOf.all(db, userId);
+}
+
+/** Every user's factors at once, for the team list. */
+export async function listAllFactors(db: Db): Promise<MfaFactorRow[]> {
+  return db.selectFrom("mfa_factors").selectAll().orderBy("created_at").execute();
 }
 
 export async function findFactor(db: Db, id: string, userId: string): Promise<MfaFactorRow | undefined> {

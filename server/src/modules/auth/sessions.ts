@@ -3,6 +3,7 @@ import type { AuthSession, LogoutScope } from "@app/contracts";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
+import { isBanned, userBanned } from "./bans";
 import type { AuthDeps, Requester } from "./deps";
 import * as repo from "./repository";
 import { randomToken, sha256 } from "./secrets";
@@ -16,7 +17,8 @@ export type AmrMethod =
   | "recovery"
   | "email/signup"
   | "totp"
-  | "email_change";
+  | "email_change"
+  | "invite";
 type Amr = { method: string; timestamp: number }[];
 
 export interface SessionStart {
@@ -57,6 +59,8 @@ export async function startSession(
     const current = await repo.lockUser(trx, args.user.id);
     if (!current) throw new AppError("user_not_found", "User not found");
     args.guard?.(current);
+    // After the guard: only someone who proved the password (or the link) learns of the block.
+    if (isBanned(current, at)) throw userBanned();
     await repo.updateUser(trx, args.user.id, { last_sign_in_at: at }, at);
     await repo.touchIdentity(trx, args.user.id, at);
     await repo.insertSession(trx, session);
@@ -135,6 +139,7 @@ const refreshTokenAlreadyUsed = () =>
 type RotationOutcome =
   | { kind: "ok"; session: SessionRow; refreshToken: string; reused: boolean }
   | { kind: "not_found" }
+  | { kind: "banned" }
   | { kind: "expired"; userId: string }
   | { kind: "already_used"; userId: string; sessionId: string; revokedFamily: boolean };
 
@@ -164,6 +169,9 @@ export async function rotateRefreshToken(
   const outcome = await db.withTransaction(async (trx): Promise<RotationOutcome> => {
     const found = await repo.findRefreshToken(trx, tokenHash);
     if (!found) return { kind: "not_found" };
+    // A ban ended the sessions already; GoTrue still names the reason to whoever holds a token.
+    const owner = await repo.findUserById(trx, found.user_id);
+    if (owner && isBanned(owner, at)) return { kind: "banned" };
     const session = await repo.lockSession(trx, found.session_id);
     if (!session || session.ended_at) return { kind: "not_found" };
     // Read again under the lock: the refresh ahead of this one may just have rotated it.
@@ -223,6 +231,8 @@ export async function rotateRefreshToken(
       return sessionBody(deps, { ...outcome.session, refreshed_at: at }, outcome.refreshToken);
     case "not_found":
       throw refreshTokenNotFound();
+    case "banned":
+      throw userBanned(400, "Invalid Refresh Token: User Banned");
     case "expired":
       throw new AppError("session_expired", "Invalid Refresh Token: Session Expired");
     case "already_used":

@@ -63,6 +63,8 @@ export function userJsonFrom(user: UserRow, identities: IdentityRow[], factors: 
     email_change_sent_at: user.email_change_sent_at,
     new_email: user.email_change,
     last_sign_in_at: user.last_sign_in_at,
+    ...(user.invited_at ? { invited_at: user.invited_at } : {}),
+    ...(user.banned_until ? { banned_until: user.banned_until } : {}),
     app_metadata: appMetadataOf(user),
     user_metadata: userMetadataOf(user),
     identities: identities.map(toIdentity),

@@ -26,7 +26,7 @@ export async function getUser(deps: AuthDeps, who: SignedIn): Promise<AuthUser> 
 }
 
 /** GoTrue merges `data` into user_metadata key by key; a null value removes the key. */
-function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>) {
+export function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>) {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
@@ -54,6 +54,17 @@ async function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: Sessio
 }
 
 /**
+ * The session an accepted invitation started, of an account that has never had a password: it proved the
+ * mailbox moments ago and has no password to protect, so it sets the first one without a nonce. Once a
+ * password exists, or in any other session, the usual rule applies.
+ */
+function setsFirstPasswordFromInvitation(user: UserRow, session: SessionRow | undefined) {
+  if (user.encrypted_password !== null || !session) return false;
+  const amr = JSON.parse(session.amr) as { method: string }[];
+  return amr.some((entry) => entry.method === "invite");
+}
+
+/**
  * A nonce that is sent is always checked. One is required (AUTH_SECURE_PASSWORD_CHANGE) when the session
  * was signed in more than 24 hours ago, as GoTrue does: a session left open somewhere cannot set a new
  * password without access to the mailbox.
@@ -65,6 +76,7 @@ async function nonceForPasswordChange(
   nonce?: string,
 ) {
   if (nonce !== undefined) return checkNonce(deps, user, nonce);
+  if (setsFirstPasswordFromInvitation(user, session)) return undefined;
   const signedInAt = session ? Date.parse(session.created_at) : Number.NEGATIVE_INFINITY;
   if (deps.config.AUTH_SECURE_PASSWORD_CHANGE && deps.now() - signedInAt > REAUTHENTICATION_WINDOW_MS) {
     throw new AppError("reauthentication_needed", "Password update requires reauthentication");

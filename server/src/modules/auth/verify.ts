@@ -3,6 +3,7 @@ import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { confirmEmail } from "./accounts";
 import { audit } from "./audit";
+import { isBanned, userBanned } from "./bans";
 import type { AuthDeps, Requester } from "./deps";
 import { confirmEmailChange } from "./email-change";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
@@ -16,10 +17,10 @@ import { isoAt, normalizeEmail } from "./values";
 const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
   signup: ["confirmation"],
   magiclink: ["magiclink"],
-  email: ["confirmation", "magiclink"],
+  email: ["confirmation", "magiclink", "invite"],
   recovery: ["recovery"],
   email_change: ["email_change", "email_change_current"],
-  invite: [],
+  invite: ["invite"],
 };
 
 const amrFor: Record<LinkTokenType, AmrMethod> = {
@@ -28,6 +29,7 @@ const amrFor: Record<LinkTokenType, AmrMethod> = {
   recovery: "recovery",
   email_change: "email_change",
   email_change_current: "email_change",
+  invite: "invite",
 };
 
 export const otpExpired = () => new AppError("otp_expired", "Email link is invalid or has expired");
@@ -81,9 +83,11 @@ export async function verifyOneTimeToken(
   const isEmailChange = token.token_type === "email_change" || token.token_type === "email_change_current";
 
   const user = await deps.db.withTransaction(
-    async (trx): Promise<UserRow | "conflict" | "half_confirmed" | undefined> => {
+    async (trx): Promise<UserRow | "banned" | "conflict" | "half_confirmed" | undefined> => {
       // The user's row first (see repository.ts), then the token: changes to one account queue here.
       const current = await repo.lockUser(trx, token.user_id);
+      // Refused before the token is spent, so the link works again once the block is lifted.
+      if (current && isBanned(current, at)) return "banned";
       if (!(await repo.consumeOneTimeToken(trx, token.id, at))) return undefined;
       if (!current) return undefined;
       if (isEmailChange) {
@@ -98,6 +102,7 @@ export async function verifyOneTimeToken(
       return repo.findUserById(trx, current.id);
     },
   );
+  if (user === "banned") throw userBanned(403);
   if (user === "conflict") {
     throw new AppError("email_exists", "A user with this email address has already been registered");
   }
@@ -117,7 +122,9 @@ export async function verifyOneTimeToken(
       ? "user_recovered"
       : token.token_type === "confirmation"
         ? "user_confirmed"
-        : "login";
+        : token.token_type === "invite"
+          ? "invite_accepted"
+          : "login";
   await audit(deps, action, {
     userId: user.id,
     email: user.email,

@@ -1,0 +1,41 @@
+import type { TeamMember } from "@app/contracts";
+import type { Db } from "../../db/database";
+import type { MfaFactorRow, UserRow } from "../../db/schema";
+import { isBanned } from "../auth/bans";
+import * as repo from "../auth/repository";
+import { appMetadataOf } from "../auth/user-json";
+import { isoAt } from "../auth/values";
+
+/** A person as the Team screen shows them; a ban that has run out shows as none. */
+export function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: number): TeamMember {
+  return {
+    id: user.id,
+    email: user.email,
+    role: appMetadataOf(user).role ?? null,
+    created_at: user.created_at,
+    last_sign_in_at: user.last_sign_in_at,
+    invited_at: user.invited_at,
+    confirmed: user.email_confirmed_at !== null,
+    banned_until: isBanned(user, isoAt(nowMs)) ? user.banned_until : null,
+    factors: factors.map((f) => ({
+      id: f.id,
+      friendly_name: f.friendly_name ?? null,
+      factor_type: f.factor_type,
+      status: f.status,
+      created_at: f.created_at,
+    })),
+  };
+}
+
+/** Everyone with an account, oldest first, with their factors (two queries, whatever the team's size). */
+export async function listMembers(db: Db, nowMs: number): Promise<TeamMember[]> {
+  const [users, factors] = await Promise.all([repo.listUsers(db), repo.listAllFactors(db)]);
+  const byUser = new Map<string, MfaFactorRow[]>();
+  for (const factor of factors) byUser.set(factor.user_id, [...(byUser.get(factor.user_id) ?? []), factor]);
+  return users.map((user) => toTeamMember(user, byUser.get(user.id) ?? [], nowMs));
+}
+
+export async function memberById(db: Db, id: string, nowMs: number): Promise<TeamMember | undefined> {
+  const user = await repo.findUserById(db, id);
+  return user && toTeamMember(user, await repo.listFactors(db, id), nowMs);
+}
