@@ -33,7 +33,8 @@ export function ConfirmDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
-        <DialogHeader>
+        {/* Addresses are long unbroken words: they wrap rather than push the buttons out of the dialog. */}
+        <DialogHeader className="wrap-anywhere">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>

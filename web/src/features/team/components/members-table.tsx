@@ -34,7 +34,10 @@ export function MembersTable({ members, currentUserId, onAction }: MembersTableP
           const isSelf = member.id === currentUserId;
           return (
             <TableRow key={member.id}>
-              <TableHead scope="row" className="font-medium text-foreground">
+              <TableHead
+                scope="row"
+                className="min-w-44 font-medium whitespace-normal! wrap-anywhere text-foreground!"
+              >
                 {member.email}
                 {isSelf ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
               </TableHead>

@@ -84,7 +84,7 @@ function TeamScreen() {
           </Button>
         </EmptyState>
       ) : (
-        <Card className="p-2" aria-busy={list.isFetching || undefined}>
+        <Card className="min-w-0 p-2" aria-busy={list.isFetching || undefined}>
           <MembersTable members={members} currentUserId={currentUserId} onAction={setAction} />
         </Card>
       )}
