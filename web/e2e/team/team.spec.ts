@@ -106,6 +106,37 @@ test.describe("Team", () => {
     await refused.context.close();
   });
 
+  test("works from the keyboard, focus going back to the row's actions", async ({ page }) => {
+    await signInAsAdmin(page);
+    const staff = createUser("staff");
+    await page.goto("/app/settings/team");
+    const actions = page.getByRole("button", { name: `Actions for ${staff.email}` });
+    await actions.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Change role…" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Change role" });
+    const role = dialog.getByLabel("Role");
+    await expect(role).toBeFocused();
+    await role.selectOption({ label: "Administrator" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Change Role" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(memberRow(page, staff.email)).toContainText("Administrator");
+    await expect(actions).toBeFocused();
+
+    // Escape closes a confirmation without changing anything.
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Ban…" }).press("Enter");
+    await expect(page.getByRole("dialog", { name: `Ban ${staff.email}?` })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(actions).toBeFocused();
+    await expect(memberRow(page, staff.email)).toContainText("Active");
+  });
+
   test("staff have no Team entry and are told the screen is for administrators", async ({ page }) => {
     const staff = createUser("staff");
     await page.goto("/auth");

@@ -14,6 +14,11 @@ type ConfirmDialogProps = {
   error: unknown;
   onConfirm(): void;
   onClose(): void;
+  /**
+   * Puts focus back where the person was: the dialog opens from a menu that is gone by the time it
+   * closes, and the row may have moved (a new role re-sorts the table).
+   */
+  returnFocus(): void;
   /** A control the confirmation depends on (the role to give). */
   children?: ReactNode;
 };
@@ -28,11 +33,17 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  returnFocus,
   children,
 }: ConfirmDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         {/* Addresses are long unbroken words: they wrap rather than push the buttons out of the dialog. */}
         <DialogHeader className="wrap-anywhere">
           <DialogTitle>{title}</DialogTitle>

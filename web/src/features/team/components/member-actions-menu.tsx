@@ -15,6 +15,13 @@ export type MemberAction =
   | { kind: "unban"; member: TeamMember }
   | { kind: "factor"; member: TeamMember; factor: TeamFactor };
 
+/** Marks each row's menu button, so focus can return to it after a dialog (Radix owns its id). */
+const MEMBER_ACTIONS_ATTRIBUTE = "data-member-actions";
+
+export function focusMemberActions(memberId: string) {
+  document.querySelector<HTMLElement>(`[${MEMBER_ACTIONS_ATTRIBUTE}="${CSS.escape(memberId)}"]`)?.focus();
+}
+
 type MemberActionsMenuProps = {
   member: TeamMember;
   isBanned: boolean;
@@ -27,7 +34,12 @@ export function MemberActionsMenu({ member, isBanned, isSelf, onAction }: Member
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${member.email}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Actions for ${member.email}`}
+          {...{ [MEMBER_ACTIONS_ATTRIBUTE]: member.id }}
+        >
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -6,12 +6,28 @@ import { useBanMember, useUnbanMember } from "@/features/team/api/ban-member";
 import { useRemoveFactor } from "@/features/team/api/remove-factor";
 import { useSetMemberRole } from "@/features/team/api/set-member-role";
 import { ConfirmDialog } from "@/features/team/components/confirm-dialog";
+import { focusMemberActions, type MemberAction } from "@/features/team/components/member-actions-menu";
 import { factorName } from "@/features/team/utils/factor-name";
 import { parseRole, ROLE_OPTIONS, roleLabel } from "@/features/team/utils/member-status";
 
-type MemberDialogProps = { member: TeamMember; onClose(): void };
+type MemberDialogProps = { member: TeamMember; onClose(): void; returnFocus(): void };
 
-export function ChangeRoleDialog({ member, onClose }: MemberDialogProps) {
+/** The confirming dialog of the action picked in a row's menu; closed, it hands focus back to that menu. */
+export function MemberActionDialog({ action, onClose }: { action: MemberAction; onClose(): void }) {
+  const props = { member: action.member, onClose, returnFocus: () => focusMemberActions(action.member.id) };
+  switch (action.kind) {
+    case "role":
+      return <ChangeRoleDialog {...props} />;
+    case "ban":
+      return <BanMemberDialog {...props} />;
+    case "unban":
+      return <UnbanMemberDialog {...props} />;
+    case "factor":
+      return <RemoveFactorDialog {...props} factor={action.factor} />;
+  }
+}
+
+function ChangeRoleDialog({ member, onClose, returnFocus }: MemberDialogProps) {
   const setRole = useSetMemberRole();
   const [role, setRoleValue] = useState<string>(member.role ?? "");
   const selectId = useId();
@@ -24,6 +40,7 @@ export function ChangeRoleDialog({ member, onClose }: MemberDialogProps) {
       error={setRole.error}
       onConfirm={() => setRole.mutate({ id: member.id, role: parseRole(role) }, { onSuccess: onClose })}
       onClose={onClose}
+      returnFocus={returnFocus}
     >
       <div className="grid gap-2">
         <Label htmlFor={selectId}>Role</Label>
@@ -39,7 +56,7 @@ export function ChangeRoleDialog({ member, onClose }: MemberDialogProps) {
   );
 }
 
-export function BanMemberDialog({ member, onClose }: MemberDialogProps) {
+function BanMemberDialog({ member, onClose, returnFocus }: MemberDialogProps) {
   const ban = useBanMember();
   return (
     <ConfirmDialog
@@ -51,11 +68,12 @@ export function BanMemberDialog({ member, onClose }: MemberDialogProps) {
       error={ban.error}
       onConfirm={() => ban.mutate(member.id, { onSuccess: onClose })}
       onClose={onClose}
+      returnFocus={returnFocus}
     />
   );
 }
 
-export function UnbanMemberDialog({ member, onClose }: MemberDialogProps) {
+function UnbanMemberDialog({ member, onClose, returnFocus }: MemberDialogProps) {
   const unban = useUnbanMember();
   return (
     <ConfirmDialog
@@ -66,11 +84,17 @@ export function UnbanMemberDialog({ member, onClose }: MemberDialogProps) {
       error={unban.error}
       onConfirm={() => unban.mutate(member.id, { onSuccess: onClose })}
       onClose={onClose}
+      returnFocus={returnFocus}
     />
   );
 }
 
-export function RemoveFactorDialog({ member, factor, onClose }: MemberDialogProps & { factor: TeamFactor }) {
+function RemoveFactorDialog({
+  member,
+  factor,
+  onClose,
+  returnFocus,
+}: MemberDialogProps & { factor: TeamFactor }) {
   const remove = useRemoveFactor();
   return (
     <ConfirmDialog
@@ -82,6 +106,7 @@ export function RemoveFactorDialog({ member, factor, onClose }: MemberDialogProp
       error={remove.error}
       onConfirm={() => remove.mutate({ memberId: member.id, factorId: factor.id }, { onSuccess: onClose })}
       onClose={onClose}
+      returnFocus={returnFocus}
     />
   );
 }

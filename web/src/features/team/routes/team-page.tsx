@@ -9,12 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useTeamMembers } from "@/features/team/api/list-members";
 import { InviteMemberDialog } from "@/features/team/components/invite-member-dialog";
 import type { MemberAction } from "@/features/team/components/member-actions-menu";
-import {
-  BanMemberDialog,
-  ChangeRoleDialog,
-  RemoveFactorDialog,
-  UnbanMemberDialog,
-} from "@/features/team/components/member-dialogs";
+import { MemberActionDialog } from "@/features/team/components/member-dialogs";
 import { MembersTable } from "@/features/team/components/members-table";
 import { sortMembers } from "@/features/team/utils/member-status";
 import { useCurrentUserId, useIsAdmin } from "@/lib/use-auth";
@@ -69,7 +64,7 @@ function TeamScreen() {
           <Spinner />
           Loading the team...
         </p>
-      ) : list.isError ? (
+      ) : list.isError && !list.data ? (
         <div role="alert" className="grid justify-items-start gap-3">
           <p className="text-error-text">Failed to load the team.</p>
           <Button variant="secondary" onClick={() => list.refetch()}>
@@ -89,12 +84,7 @@ function TeamScreen() {
         </Card>
       )}
       <InviteMemberDialog open={isInviting} onOpenChange={setIsInviting} />
-      {action?.kind === "role" ? <ChangeRoleDialog member={action.member} onClose={closeAction} /> : null}
-      {action?.kind === "ban" ? <BanMemberDialog member={action.member} onClose={closeAction} /> : null}
-      {action?.kind === "unban" ? <UnbanMemberDialog member={action.member} onClose={closeAction} /> : null}
-      {action?.kind === "factor" ? (
-        <RemoveFactorDialog member={action.member} factor={action.factor} onClose={closeAction} />
-      ) : null}
+      {action ? <MemberActionDialog action={action} onClose={closeAction} /> : null}
     </div>
   );
 }
