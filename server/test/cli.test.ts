@@ -97,3 +97,23 @@ describe("npm run cli, with npm alone", () => {
     expect(run.stdout).not.toMatch(/pnpm|> /);
   });
 });
+
+describe("pnpm cli keys", () => {
+  it("prints the anon key and, on the line under it, the service_role key the admin API takes", async () => {
+    const run = cli(["keys"], "");
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines[0]).toBe(`anon key: ${ctx.anonKey}`);
+    expect(lines[1]).toMatch(/^service_role key: [\w-]+\.[\w-]+\.[\w-]+$/);
+    const serviceRoleKey = (lines[1] ?? "").slice("service_role key: ".length);
+    expect(serviceRoleKey).toBe(ctx.serviceRoleKey);
+    const admin = await request(ctx.app)
+      .get("/auth/v1/admin/users")
+      .set({ apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` });
+    expect(admin.status).toBe(200);
+    const anon = await request(ctx.app)
+      .get("/auth/v1/admin/users")
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${ctx.anonKey}` });
+    expect(anon.status).toBe(403);
+  });
+});

@@ -47,6 +47,16 @@ describe("routing", () => {
     expect(JSON.parse((meta?.[1] ?? "{}").replace(/&quot;/g, '"'))).toMatchObject({ anon_key: web.anonKey });
   });
 
+  it("never puts the service_role key in the page or the public config", async () => {
+    const page = await request(web.app).get("/app");
+    expect(page.text).toContain(web.anonKey);
+    expect(page.text).not.toContain(web.serviceRoleKey);
+    const config = await request(web.app).get("/api/config").set("apikey", web.anonKey);
+    expect(config.status).toBe(200);
+    expect(JSON.stringify(config.body)).toContain(web.anonKey);
+    expect(JSON.stringify(config.body)).not.toContain(web.serviceRoleKey);
+  });
+
   it.each(["/flyers/summer.pdf", "/poster.png", "/legal/contract.docx", "/storage.json"])(
     "answers a missing file-like path %s with a short 404, not the app's index.html",
     async (path) => {
