@@ -204,6 +204,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "team.ban":                          [{ params: { id: anyId }, body: () => ({}) },                                    401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "team.unban":                        [{ params: { id: anyId } },                                                      401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "team.removeFactor":                 [{ params: { id: anyId, factorId: anyId } },                                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
+  "team.listActivity":                 [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
   // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
   "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],

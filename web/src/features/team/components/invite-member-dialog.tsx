@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useInviteMember } from "@/features/team/api/invite-member";
-import { ROLE_OPTIONS } from "@/features/team/utils/member-status";
+import { ROLE_OPTIONS } from "@/lib/roles";
 import { FieldProblem, useRecordForm } from "@/lib/use-record-form";
 
 type InviteMemberDialogProps = { open: boolean; onOpenChange(open: boolean): void };

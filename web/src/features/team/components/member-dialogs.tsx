@@ -8,7 +8,8 @@ import { useSetMemberRole } from "@/features/team/api/set-member-role";
 import { ConfirmDialog } from "@/features/team/components/confirm-dialog";
 import { focusMemberActions, type MemberAction } from "@/features/team/components/member-actions-menu";
 import { factorName } from "@/features/team/utils/factor-name";
-import { parseRole, ROLE_OPTIONS, roleLabel } from "@/features/team/utils/member-status";
+import { parseRole } from "@/features/team/utils/member-status";
+import { ROLE_OPTIONS, roleLabel } from "@/lib/roles";
 
 type MemberDialogProps = { member: TeamMember; onClose(): void; returnFocus(): void };
 

@@ -2,8 +2,9 @@ import type { TeamMember } from "@app/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type MemberAction, MemberActionsMenu } from "@/features/team/components/member-actions-menu";
-import { hasMfa, memberStatus, roleLabel, STATUS_LABELS } from "@/features/team/utils/member-status";
+import { hasMfa, memberStatus, STATUS_LABELS } from "@/features/team/utils/member-status";
 import { formatRelativeTime } from "@/lib/format";
+import { roleLabel } from "@/lib/roles";
 
 type MembersTableProps = {
   members: TeamMember[];

@@ -1,6 +1,7 @@
 import type { TeamMember } from "@app/contracts";
 import { describe, expect, it } from "vitest";
-import { hasMfa, memberStatus, parseRole, roleLabel, sortMembers } from "@/features/team/utils/member-status";
+import { hasMfa, memberStatus, parseRole, sortMembers } from "@/features/team/utils/member-status";
+import { roleLabel } from "@/lib/roles";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 

@@ -26,16 +26,6 @@ export function hasMfa(member: Pick<TeamMember, "factors">): boolean {
   return member.factors.some((factor) => factor.status === "verified");
 }
 
-export const ROLE_OPTIONS: { value: AppRoleName | ""; label: string }[] = [
-  { value: "admin", label: "Administrator" },
-  { value: "staff", label: "Staff" },
-  { value: "", label: "No access" },
-];
-
-export function roleLabel(role: AppRoleName | null): string {
-  return ROLE_OPTIONS.find((option) => option.value === (role ?? ""))?.label ?? "No access";
-}
-
 /** A select's value back to the API's role: the empty option is no role at all. */
 export function parseRole(value: string): AppRoleName | null {
   return value === "admin" || value === "staff" ? value : null;
