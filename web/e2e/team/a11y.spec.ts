@@ -7,7 +7,7 @@ const WIDTHS = [375, 1280];
 
 test.describe("Team accessibility", () => {
   for (const width of WIDTHS) {
-    test(`Team screen and its invite dialog at ${width} px`, async ({ page }) => {
+    test(`Team screen, its invite dialog and the team's activity at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await signInAsAdmin(page);
       await page.goto("/app/settings/team");
@@ -17,6 +17,16 @@ test.describe("Team accessibility", () => {
       await page.getByRole("button", { name: "Invite Colleague" }).click();
       await expect(page.getByRole("dialog", { name: "Invite a colleague" })).toBeVisible();
       await expectNoSeriousViolations(page, `invite dialog at ${width}`);
+      await page.keyboard.press("Escape");
+
+      await page.goto("/app/activity?type=team");
+      await expect(page.getByLabel("Record type")).toHaveValue("team");
+      await expect(
+        page
+          .getByRole("list", { name: "Activity" })
+          .or(page.getByRole("heading", { name: "No activity found" })),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `team activity at ${width}`);
     });
 
     test(`Set your password, and a dead invitation link, at ${width} px`, async ({

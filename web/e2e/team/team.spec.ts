@@ -104,6 +104,17 @@ test.describe("Team", () => {
     await expect(refused.page).toHaveURL(/\/auth$/);
     expect((await apiSignIn(request, colleague)).status).toBeGreaterThanOrEqual(400);
     await refused.context.close();
+
+    // The Activity screen tells the story in words, newest first.
+    await page.goto("/app/activity");
+    await page.getByLabel("Record type").selectOption({ label: "Team" });
+    const story = page.getByRole("list", { name: "Activity" }).getByRole("listitem");
+    await expect(story.filter({ hasText: colleague.email })).toHaveText([
+      new RegExp(`^Banned ${colleague.email}You · `),
+      new RegExp(`^Removed ${colleague.email}'s second factor “Work phone”You · `),
+      new RegExp(`^${colleague.email} accepted the invitation${colleague.email} · `),
+      new RegExp(`^Invited ${colleague.email} as StaffYou · `),
+    ]);
   });
 
   test("works from the keyboard, focus going back to the row's actions", async ({ page }) => {
