@@ -50,3 +50,34 @@ describe("admin access level", () => {
     expect(await codeOf(authorize("admin", requestAs("admin", "aal2")))).toBe("allowed");
   });
 });
+
+describe("service_role access level", () => {
+  const serviceRequest = (headers: Record<string, string>) => ({ headers }) as unknown as Request;
+  const key = signer.serviceRoleKey;
+
+  it("passes only the service_role key, and refuses people's tokens as GoTrue does", async () => {
+    const { authorize } = authorizer(false);
+    const asService = serviceRequest({ apikey: signer.anonKey, authorization: `Bearer ${key}` });
+    expect(await authorize("service_role", asService)).toEqual({ kind: "service_role" });
+    expect(await authorize("service_role", serviceRequest({ apikey: key }))).toEqual({
+      kind: "service_role",
+    });
+    for (const role of ["admin", "staff", null] as const) {
+      expect(await codeOf(authorize("service_role", requestAs(role, "aal2")))).toBe("not_admin");
+    }
+    const anonBearer = serviceRequest({ apikey: signer.anonKey, authorization: `Bearer ${signer.anonKey}` });
+    expect(await codeOf(authorize("service_role", anonBearer))).toBe("not_admin");
+    expect(await codeOf(authorize("service_role", serviceRequest({ apikey: signer.anonKey })))).toBe(
+      "not_signed_in",
+    );
+  });
+
+  it("is no person: user, staff and admin routes refuse it, public ones see it", async () => {
+    const { authorize } = authorizer(false);
+    const asService = serviceRequest({ apikey: key, authorization: `Bearer ${key}` });
+    for (const level of ["user", "staff", "admin"] as const) {
+      expect(await codeOf(authorize(level, asService))).toBe("not_signed_in");
+    }
+    expect(await authorize("public", asService)).toEqual({ kind: "service_role" });
+  });
+});

@@ -38,4 +38,13 @@ describe("token verification", () => {
     const signer = createTokenSigner(SECRET);
     expect(signer.verify(signer.anonKey).kind).toBe("anon");
   });
+
+  it("accepts its own service_role key, the same on every start, and not another secret's", () => {
+    const signer = createTokenSigner(SECRET);
+    expect(signer.verify(signer.serviceRoleKey).kind).toBe("service_role");
+    expect(createTokenSigner(SECRET).serviceRoleKey).toBe(signer.serviceRoleKey);
+    expect(signer.serviceRoleKey).not.toBe(signer.anonKey);
+    const other = createTokenSigner("another-secret-that-is-long-enough-for-hs256");
+    expect(() => signer.verify(other.serviceRoleKey)).toThrow(/invalid JWT/);
+  });
 });
