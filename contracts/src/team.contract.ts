@@ -42,6 +42,47 @@ export type InviteMember = z.infer<typeof inviteMemberSchema>;
 export const setMemberRoleSchema = z.object({ role: appRoleSchema.nullable() }).strict();
 export type SetMemberRole = z.infer<typeof setMemberRoleSchema>;
 
+/** The audit log's actions about team membership, as the back office's Activity screen lists them. */
+export const teamActivityActions = [
+  "user_invited",
+  "invite_accepted",
+  "user_created",
+  "role_changed",
+  "user_banned",
+  "user_unbanned",
+  "factor_removed",
+  "user_deleted",
+] as const;
+export type TeamActivityAction = (typeof teamActivityActions)[number];
+
+/**
+ * One team change: who made it (an administrator's address; null for the operator's CLI or a server with
+ * the service_role key), whom it was about, and what it set. No IP address or user agent.
+ */
+export const teamActivityEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(teamActivityActions),
+  actor_email: z.string().nullable(),
+  target_email: z.string().nullable(),
+  /** The role given (an invitation, a new account) or the role before and after a change. */
+  role: appRoleSchema.nullable().optional(),
+  from_role: appRoleSchema.nullable().optional(),
+  to_role: appRoleSchema.nullable().optional(),
+  /** The removed factor's name, if it had one. */
+  factor_name: z.string().nullable().optional(),
+  created_at: z.string(),
+});
+export type TeamActivityEntry = z.infer<typeof teamActivityEntrySchema>;
+
+export const TEAM_ACTIVITY_PAGE_SIZE = 50;
+
+export const teamActivityQuerySchema = z
+  .object({
+    /** Counted from 1, newest first. */
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+
 const memberPath = z.object({ id: z.string().uuid("id must be a uuid") });
 const factorPath = memberPath.extend({ factorId: z.string().uuid("factorId must be a uuid") });
 
@@ -111,5 +152,16 @@ export const teamContract = c.router({
     responses: { 200: teamMemberSchema, ...teamErrors },
     metadata: access("admin"),
     summary: "Remove a second factor, e.g. when someone lost their authenticator",
+  },
+  listActivity: {
+    method: "GET",
+    path: "/api/team/activity",
+    query: teamActivityQuerySchema,
+    responses: {
+      200: z.object({ entries: z.array(teamActivityEntrySchema), total: z.number().int() }),
+      ...teamErrors,
+    },
+    metadata: access("admin"),
+    summary: "Team changes from the audit log, newest first, a page of 50 at a time",
   },
 });

@@ -11,8 +11,8 @@ import {
   tailAuditLog,
 } from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
-import { personalDataCommands } from "./modules/personal-data/cli";
 import { backupCommands } from "./modules/backups/cli";
+import { personalDataCommands } from "./modules/personal-data/cli";
 
 type Command = (args: string[], ctx: { config: ReturnType<typeof loadConfig> }) => Promise<void> | void;
 

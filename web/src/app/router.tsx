@@ -24,6 +24,10 @@ const AuthArea = lazyNamed(() => import("@/features/auth/components/auth-provide
 const RequireStaff = lazyNamed(() => import("@/features/auth/components/require-staff"), "RequireStaff");
 const SignInPage = lazyNamed(() => import("@/features/auth/routes/sign-in-page"), "SignInPage");
 const SetupPage = lazyNamed(() => import("@/features/auth/routes/setup-page"), "SetupPage");
+const SetPasswordPage = lazyNamed(
+  () => import("@/features/auth/routes/set-password-page"),
+  "SetPasswordPage",
+);
 // The public signing page: outside the site's layout and the auth area (signers have no account).
 const SignPage = lazyNamed(() => import("@/features/signing/routes/sign-page"), "SignPage");
 const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
@@ -48,6 +52,7 @@ export function AppRoutes() {
           <Route path="sign" element={<SignPage />} />
           <Route element={<AuthArea />}>
             <Route path="auth" element={<SignInPage />} />
+            <Route path="auth/set-password" element={<SetPasswordPage />} />
             <Route path="login" element={<SignInPage />} />
             <Route path="setup" element={<SetupPage />} />
             <Route element={<RequireStaff />}>

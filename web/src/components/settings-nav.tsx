@@ -1,5 +1,5 @@
 import { NavLink } from "react-router-dom";
-import { isAdminUser, useAuth } from "@/lib/use-auth";
+import { useIsAdmin } from "@/lib/use-auth";
 import { cn } from "@/lib/utils";
 
 type SettingsNavItem = { to: string; label: string; isAdminOnly?: boolean };
@@ -14,8 +14,7 @@ export const SETTINGS_NAV_ITEMS: readonly SettingsNavItem[] = [
 
 /** The sub-navigation every settings page shows under its heading. */
 export function SettingsNav({ className }: { className?: string }) {
-  const { user } = useAuth();
-  const isAdmin = isAdminUser(user);
+  const isAdmin = useIsAdmin();
   const items = SETTINGS_NAV_ITEMS.filter((item) => !item.isAdminOnly || isAdmin);
   return (
     <nav aria-label="Settings pages" className={cn("overflow-x-auto border-b", className)}>

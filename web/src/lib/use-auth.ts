@@ -47,3 +47,7 @@ export function useAuthClient(): AuthClient {
 export function isAdminUser(user: AuthUser | null): boolean {
   return user?.app_metadata.role === "admin";
 }
+
+export function useIsAdmin(): boolean {
+  return isAdminUser(useContext(AuthContext)?.user ?? null);
+}

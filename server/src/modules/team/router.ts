@@ -7,6 +7,7 @@ import type { Actor } from "../auth/actor";
 import { type AuthDeps, requesterOf } from "../auth/deps";
 import { inviteUser } from "../auth/invitations";
 import { removeFactor, setBanned, setRole, type UserAdminDeps } from "../auth/user-admin";
+import { listTeamActivity } from "./activity";
 import { listMembers, memberById } from "./members";
 
 const s = initServer();
@@ -69,5 +70,10 @@ export function teamRouter(deps: AuthDeps) {
       await removeFactor(admin, adminActor(req, res), params.id, params.factorId);
       return { status: 200, body: await member(params.id) };
     },
+
+    listActivity: async ({ query }) => ({
+      status: 200,
+      body: await listTeamActivity(deps.db, query.page),
+    }),
   });
 }

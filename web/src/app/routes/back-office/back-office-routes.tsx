@@ -82,6 +82,7 @@ const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
 const BackupsPage = lazyNamed(() => import("@/features/backups/routes/backups-page"), "BackupsPage");
+const TeamPage = lazyNamed(() => import("@/features/team/routes/team-page"), "TeamPage");
 
 /** Spec §2 "Back-office routes defined", relative to /app. */
 export function BackOfficeRoutes() {
@@ -123,6 +124,7 @@ export function BackOfficeRoutes() {
       <Route path="settings" element={<SettingsPage />} />
       <Route path="settings/profile" element={<ProfilePage />} />
       <Route path="settings/backups" element={<BackupsPage />} />
+      <Route path="settings/team" element={<TeamPage />} />
       <Route path="inbox" element={<InboxPage />} />
       <Route path="*" element={<AppNotFoundPage />} />
     </Routes>

@@ -2,6 +2,7 @@ import { type AuthClient, type AuthError, createAuthClient, type Session } from 
 import type { AuthUser } from "@app/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { forgetSecondFactorSkip } from "@/features/auth/api/second-factor-skip";
+import { SET_PASSWORD_PATH } from "@/features/auth/utils/auth-paths";
 import {
   AUTH_FAILURE_TOASTS,
   AUTH_TOASTS,
@@ -24,9 +25,16 @@ export type AuthSnapshot = {
   session: Session | null;
   /** Set when the client could not be started (the public config did not load). */
   startError: Error | null;
+  /** An e-mailed link this page was opened from could not be used (expired, already used). */
+  linkError: AuthError | null;
 };
 
-const INITIAL_SNAPSHOT: AuthSnapshot = { status: "loading", session: null, startError: null };
+const INITIAL_SNAPSHOT: AuthSnapshot = {
+  status: "loading",
+  session: null,
+  startError: null,
+  linkError: null,
+};
 
 let snapshot: AuthSnapshot = INITIAL_SNAPSHOT;
 let client: AuthClient | null = null;
@@ -106,7 +114,10 @@ function wire(started: AuthClient) {
   });
 
   void started.initialize().then(({ error }) => {
-    if (error) showLinkError(error);
+    if (!error) return;
+    setSnapshot({ linkError: error });
+    // The set-password page explains a dead invitation itself, with what to do next.
+    if (window.location.pathname !== SET_PASSWORD_PATH) showLinkError(error);
   });
 }
 

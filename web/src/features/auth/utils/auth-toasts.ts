@@ -8,6 +8,10 @@ export const AUTH_TOASTS = {
   signOutFailed: { title: "Error", description: "Failed to sign out. Please try again." },
   signUpSent: { title: "Success!", description: "Please check your email for a verification link." },
   magicLinkSent: { title: "Magic link sent!", description: "Check your email for a sign-in link." },
+  passwordSet: {
+    title: "Password set",
+    description: "From now on, sign in with your e-mail and this password.",
+  },
 } as const;
 
 /** Failures show the server's message, or the fallback when it sent none. */

@@ -1,4 +1,5 @@
 import { DatabaseBackup, ShieldAlert } from "lucide-react";
+import { SettingsNav } from "@/components/settings-nav";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,7 +9,7 @@ import { useCreateBackup } from "@/features/backups/api/create-backup";
 import { useBackups } from "@/features/backups/api/list-backups";
 import { BackupsTable } from "@/features/backups/components/backups-table";
 import { describeApiError } from "@/lib/api-errors";
-import { useAuth } from "@/lib/use-auth";
+import { useIsAdmin } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const DESCRIPTION = "Snapshots of the database and uploaded files, kept on the server.";
@@ -37,8 +38,7 @@ function OnlyAdministrators() {
 /** Settings › Backups: the server's backups, and a button that makes one now (administrators only). */
 export function BackupsPage() {
   useDocumentTitle("Backups");
-  const { user } = useAuth();
-  const isAdmin = user?.app_metadata.role === "admin";
+  const isAdmin = useIsAdmin();
   const backups = useBackups({ enabled: isAdmin });
   const create = useCreateBackup();
   // The server has the last word: a role taken away since sign-in answers 403.
@@ -54,6 +54,7 @@ export function BackupsPage() {
         description={DESCRIPTION}
         actions={isRefused || isEmpty ? undefined : button}
       />
+      <SettingsNav />
       {isRefused ? (
         <OnlyAdministrators />
       ) : backups.isPending ? (

@@ -30,9 +30,10 @@ export function activityQuery({ recordType, recordId, actor, page = 1 }: Activit
   return query;
 }
 
-export function useActivity(params: ActivityParams) {
+export function useActivity(params: ActivityParams, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: crmKeys.activity(params),
+    enabled,
     queryFn: ({ signal }) => readTable<Activity>("crm_activity", activityQuery(params), signal),
     placeholderData: keepPreviousData,
     meta: { errorMessage: "Failed to load the activity timeline" },

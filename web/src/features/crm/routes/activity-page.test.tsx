@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { ActivityPage } from "@/features/crm/routes/activity-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
 import { makeActivity, makeContact, makeDeal } from "@/features/crm/test/crm-fixtures";
-import { renderBackOffice, STAFF_USER } from "@/test/render-back-office";
+import { jsonResponse } from "@/test/fetch-stub";
+import { createAuthState, renderBackOffice, STAFF_USER } from "@/test/render-back-office";
 
 const deal = makeDeal({ title: "Writing camp" });
 const nova = makeContact({ kind: "industry", first_name: "Sara", last_name: "Öberg" });
@@ -72,5 +73,59 @@ describe("ActivityPage", () => {
     stubCrmApi();
     renderBackOffice(<ActivityPage />, { route: "/app/activity" });
     expect(await screen.findByRole("heading", { name: "No activity found" })).toBeInTheDocument();
+  });
+
+  it("shows administrators the team's changes under the record type Team, in words", async () => {
+    const admin = { ...STAFF_USER, app_metadata: { ...STAFF_USER.app_metadata, role: "admin" as const } };
+    const api = stubCrmApi({
+      "GET /api/team/activity": () =>
+        jsonResponse({
+          entries: [
+            {
+              id: 7,
+              action: "user_banned",
+              actor_email: STAFF_USER.email,
+              target_email: "ny@example.com",
+              created_at: new Date(Date.now() - 120_000).toISOString(),
+            },
+            {
+              id: 6,
+              action: "user_invited",
+              actor_email: null,
+              target_email: "ny@example.com",
+              role: "staff",
+              created_at: new Date(Date.now() - 3_600_000).toISOString(),
+            },
+          ],
+          total: 2,
+        }),
+    });
+    renderBackOffice(<ActivityPage />, {
+      route: "/app/activity",
+      auth: createAuthState({ user: admin }),
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Record type" }), "Team");
+    const list = await screen.findByRole("list", { name: "Activity" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Banned ny@example.comYou · 2 minutes ago",
+      "Invited ny@example.com as StaffThe operator · 1 hour ago",
+    ]);
+    expect(screen.queryByRole("combobox", { name: "Person" })).not.toBeInTheDocument();
+    expect(api.calls("GET", "/api/team/activity")[0]?.params.get("page")).toBe("1");
+    expect(api.calls("GET", "crm_activity").every((call) => !call.params.has("record_type"))).toBe(true);
+  });
+
+  it("offers staff no Team record type and never asks for the team's changes", async () => {
+    const api = stubCrmApi();
+    renderBackOffice(<ActivityPage />, { route: "/app/activity?type=team" });
+    const types = await screen.findByRole("combobox", { name: "Record type" });
+    expect(within(types).queryByRole("option", { name: "Team" })).not.toBeInTheDocument();
+    await screen.findByRole("heading", { name: "No activity found" });
+    expect(api.calls("GET", "/api/team/activity")).toHaveLength(0);
   });
 });

@@ -12,13 +12,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { ACTIVITY_PAGE_SIZE, type ActorFilter, useActivity } from "@/features/crm/api/list-activity";
 import { hasName, useRecordNames } from "@/features/crm/api/lookup-record-names";
 import { ActivityEntry } from "@/features/crm/components/activity-entry";
+import { TeamActivityList } from "@/features/crm/components/team-activity-list";
 import { RECORD_TYPE_LABELS } from "@/features/crm/utils/describe-activity";
-import { useCurrentUserId } from "@/lib/use-auth";
+import { useAuth, useCurrentUserId, useIsAdmin } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUrlState } from "@/lib/use-url-state";
 
 const FILTER_DEFAULTS = { type: "", person: "anyone", page: "1" };
 const RECORD_TYPES = Object.entries(RECORD_TYPE_LABELS);
+/** The record type that shows team changes (from the audit log) instead of the CRM timeline. */
+const TEAM_TYPE = "team";
 
 /** The person filter: changes anyone made, the signed-in person's own, or those no one made (the seed). */
 function toActorFilter(person: string, currentUserId: string | null): ActorFilter {
@@ -27,17 +30,22 @@ function toActorFilter(person: string, currentUserId: string | null): ActorFilte
   return { kind: "anyone" };
 }
 
-/** The whole CRM timeline, newest first, by record type and person, a page at a time. */
+/**
+ * The whole CRM timeline, newest first, by record type and person, a page at a time. Administrators also
+ * find the team's changes here (invitations, roles, bans, removed factors) under the record type Team.
+ */
 export function ActivityPage() {
   useDocumentTitle("Activity");
   const [state, setState] = useUrlState(FILTER_DEFAULTS);
   const currentUserId = useCurrentUserId();
+  const currentUserEmail = useAuth().user?.email ?? null;
+  const isAdmin = useIsAdmin();
+  const isTeam = isAdmin && state.type === TEAM_TYPE;
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
-  const activity = useActivity({
-    recordType: state.type || undefined,
-    actor: toActorFilter(state.person, currentUserId),
-    page,
-  });
+  const activity = useActivity(
+    { recordType: state.type || undefined, actor: toActorFilter(state.person, currentUserId), page },
+    { enabled: !isTeam },
+  );
   const rows = activity.data?.rows ?? [];
   const { names, isLoading: isNaming } = useRecordNames(rows);
   const ids = { type: useId(), person: useId() };
@@ -45,7 +53,14 @@ export function ActivityPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeading title="Activity" description="Every change to the CRM, newest first." />
+      <PageHeading
+        title="Activity"
+        description={
+          isAdmin
+            ? "Every change to the CRM and the team, newest first."
+            : "Every change to the CRM, newest first."
+        }
+      />
       <SearchRegion aria-label="Filter the timeline">
         <div className="grid gap-1">
           <Label htmlFor={ids.type}>Record type</Label>
@@ -61,23 +76,33 @@ export function ActivityPage() {
                 {label.many}
               </option>
             ))}
+            {isAdmin ? <option value={TEAM_TYPE}>Team</option> : null}
           </NativeSelect>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={ids.person}>Person</Label>
-          <NativeSelect
-            id={ids.person}
-            className="w-56"
-            value={state.person}
-            onChange={(event) => setState({ person: event.target.value, page: "1" })}
-          >
-            <option value="anyone">Anyone</option>
-            <option value="me">You</option>
-            <option value="nobody">No one (imported)</option>
-          </NativeSelect>
-        </div>
+        {/* The person filter picks CRM authors by id; each team change names its author instead. */}
+        {isTeam ? null : (
+          <div className="grid gap-1">
+            <Label htmlFor={ids.person}>Person</Label>
+            <NativeSelect
+              id={ids.person}
+              className="w-56"
+              value={state.person}
+              onChange={(event) => setState({ person: event.target.value, page: "1" })}
+            >
+              <option value="anyone">Anyone</option>
+              <option value="me">You</option>
+              <option value="nobody">No one (imported)</option>
+            </NativeSelect>
+          </div>
+        )}
       </SearchRegion>
-      {activity.isPending ? (
+      {isTeam ? (
+        <TeamActivityList
+          page={page}
+          currentUserEmail={currentUserEmail}
+          onPageChange={(next) => setState({ page: String(next) })}
+        />
+      ) : activity.isPending ? (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Spinner />
           Loading activity...

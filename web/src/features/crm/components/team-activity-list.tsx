@@ -1,0 +1,73 @@
+import { TEAM_ACTIVITY_PAGE_SIZE } from "@app/contracts";
+import { History } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { Spinner } from "@/components/ui/spinner";
+import { useTeamActivity } from "@/features/crm/api/list-team-activity";
+import { describeTeamActivity, teamActorName } from "@/features/crm/utils/describe-team-activity";
+import { formatRelativeTime } from "@/lib/format";
+
+type TeamActivityListProps = {
+  page: number;
+  currentUserEmail: string | null;
+  onPageChange(page: number): void;
+};
+
+const absoluteTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** The Activity screen's team changes (invitations, roles, bans, removed factors), for administrators. */
+export function TeamActivityList({ page, currentUserEmail, onPageChange }: TeamActivityListProps) {
+  const activity = useTeamActivity({ page, enabled: true });
+  const entries = activity.data?.entries ?? [];
+
+  if (activity.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner />
+        Loading activity...
+      </p>
+    );
+  }
+  if (activity.isError && !activity.data) {
+    return (
+      <p role="alert" className="text-error-text">
+        Failed to load the team's activity.
+      </p>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <EmptyState
+        icon={History}
+        title="No activity found"
+        description="Invitations, role changes, bans and removed second factors appear here."
+      />
+    );
+  }
+  return (
+    <Card className="grid gap-2 p-2" aria-busy={activity.isFetching || undefined}>
+      <Pager
+        page={page}
+        pageSize={TEAM_ACTIVITY_PAGE_SIZE}
+        rowsOnPage={entries.length}
+        total={activity.data?.total ?? 0}
+        label="activity"
+        onPageChange={onPageChange}
+      />
+      <ol className="grid gap-3 px-3 pb-3" aria-label="Activity">
+        {entries.map((entry) => (
+          <li key={entry.id} className="grid gap-1 border-l-2 border-border pl-3">
+            <p className="text-sm font-medium wrap-anywhere">{describeTeamActivity(entry)}</p>
+            <p className="text-xs text-muted-foreground wrap-anywhere">
+              {teamActorName(entry, currentUserEmail)} ·{" "}
+              <time dateTime={entry.created_at} title={absoluteTime.format(new Date(entry.created_at))}>
+                {formatRelativeTime(entry.created_at)}
+              </time>
+            </p>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { ShieldAlert, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { SettingsNav } from "@/components/settings-nav";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeading } from "@/components/ui/page-heading";
+import { Spinner } from "@/components/ui/spinner";
+import { useTeamMembers } from "@/features/team/api/list-members";
+import { InviteMemberDialog } from "@/features/team/components/invite-member-dialog";
+import type { MemberAction } from "@/features/team/components/member-actions-menu";
+import { MemberActionDialog } from "@/features/team/components/member-dialogs";
+import { MembersTable } from "@/features/team/components/members-table";
+import { sortMembers } from "@/features/team/utils/member-status";
+import { useCurrentUserId, useIsAdmin } from "@/lib/use-auth";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+const DESCRIPTION = "Who can sign in to the back office, with which role, and how their accounts stand.";
+
+/** Team administration: administrators only (the server refuses everyone else as well). */
+export function TeamPage() {
+  useDocumentTitle("Team");
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdministratorsOnly />;
+  return <TeamScreen />;
+}
+
+function AdministratorsOnly() {
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Team" />
+      <SettingsNav />
+      <EmptyState
+        icon={ShieldAlert}
+        title="Only administrators can manage the team"
+        description="Ask an administrator if you need someone invited, their role changed or their account unlocked."
+      >
+        <Button asChild variant="secondary">
+          <Link to="/app">Back to the dashboard</Link>
+        </Button>
+      </EmptyState>
+    </div>
+  );
+}
+
+function TeamScreen() {
+  const list = useTeamMembers();
+  const currentUserId = useCurrentUserId();
+  const [isInviting, setIsInviting] = useState(false);
+  const [action, setAction] = useState<MemberAction | null>(null);
+  const members = sortMembers(list.data ?? []);
+  const closeAction = () => setAction(null);
+  const invite = (
+    <Button onClick={() => setIsInviting(true)}>
+      <UserPlus aria-hidden="true" />
+      Invite Colleague
+    </Button>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Team" description={DESCRIPTION} actions={invite} />
+      <SettingsNav />
+      {list.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner />
+          Loading the team...
+        </p>
+      ) : list.isError && !list.data ? (
+        <div role="alert" className="grid justify-items-start gap-3">
+          <p className="text-error-text">Failed to load the team.</p>
+          <Button variant="secondary" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : members.length === 0 ? (
+        <EmptyState icon={Users} title="No team members yet" description="Invite a colleague to get started.">
+          <Button variant="secondary" onClick={() => setIsInviting(true)}>
+            <UserPlus aria-hidden="true" />
+            Invite Colleague
+          </Button>
+        </EmptyState>
+      ) : (
+        <Card className="min-w-0 p-2" aria-busy={list.isFetching || undefined}>
+          <MembersTable members={members} currentUserId={currentUserId} onAction={setAction} />
+        </Card>
+      )}
+      <InviteMemberDialog open={isInviting} onOpenChange={setIsInviting} />
+      {action ? <MemberActionDialog action={action} onClose={closeAction} /> : null}
+    </div>
+  );
+}
