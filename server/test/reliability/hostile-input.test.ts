@@ -90,24 +90,39 @@ const principal = fc.constantFrom("none", "anon", "staff", "service");
 /** Storage routes get a real bucket most of the time, so the junk reaches the key and body checks. */
 const bucket = fc.constantFrom("event-posters", "portfolio-media", "documents", "no-such-bucket");
 
-function send(
-  route: AppRoute,
-  opts: {
-    params: string;
-    bucket?: string;
-    query: Record<string, string>;
-    body?: unknown;
-    raw?: string;
-    type?: string;
-    who: string;
-  },
-) {
+/**
+ * Signing out ends the caller's session whatever junk the request carries, so logout gets a session of its
+ * own each time: the shared administrator session must live through the run, or every later route would
+ * answer 401 before its input is ever looked at.
+ */
+const bearerFor = async (route: AppRoute) =>
+  route.path.endsWith("/logout") ? ctx.userToken({ role: "admin" }) : staffToken;
+
+/** The database's checksum once the caller's session exists, and the answer to the request. */
+async function sendAndSnapshot(route: AppRoute, opts: SendOptions) {
+  const bearer = opts.who === "staff" ? await bearerFor(route) : undefined;
+  const before = await checksum();
+  const res = await send(route, opts, bearer);
+  return { before, res };
+}
+
+interface SendOptions {
+  params: string;
+  bucket?: string;
+  query: Record<string, string>;
+  body?: unknown;
+  raw?: string;
+  type?: string;
+  who: string;
+}
+
+function send(route: AppRoute, opts: SendOptions, bearer: string = staffToken) {
   const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
     name === "bucketId" && opts.bucket ? opts.bucket : encodeURIComponent(opts.params),
   );
   let req = request(ctx.app)[route.method.toLowerCase() as "get"](path).query(opts.query);
   if (opts.who !== "none") req = req.set("apikey", ctx.anonKey);
-  if (opts.who === "staff") req = req.set("Authorization", `Bearer ${staffToken}`);
+  if (opts.who === "staff") req = req.set("Authorization", `Bearer ${bearer}`);
   if (opts.who === "service") req = req.set("Authorization", `Bearer ${ctx.serviceRoleKey}`);
   if (route.method === "GET" || route.method === "DELETE") return req;
   if (opts.raw !== undefined) return req.set("Content-Type", opts.type ?? "application/json").send(opts.raw);
@@ -128,8 +143,7 @@ describe("hostile input on every contract route", () => {
           principal,
           bucket,
           async (params, query, body, who, b) => {
-            const before = await checksum();
-            const res = await send(route, { params, bucket: b, query, body, who });
+            const { before, res } = await sendAndSnapshot(route, { params, bucket: b, query, body, who });
             expect(
               res.status,
               `${route.method} ${route.path} → ${res.status} ${(res.text ?? "").slice(0, 200)}`,
@@ -172,8 +186,14 @@ describe("hostile input on every contract route", () => {
           principal,
           bucket,
           async ({ raw, type }, who, b) => {
-            const before = await checksum();
-            const res = await send(route, { params: "x", bucket: b, query: {}, raw, type, who });
+            const { before, res } = await sendAndSnapshot(route, {
+              params: "x",
+              bucket: b,
+              query: {},
+              raw,
+              type,
+              who,
+            });
             expect(res.status).toBeGreaterThanOrEqual(400);
             expect(res.status).toBeLessThan(500);
             expect(await checksum()).toBe(before);
@@ -221,8 +241,12 @@ describe("the PKCE grant and PKCE challenges", () => {
               body.auth_code === live.code
             ),
           );
-          const before = await checksum();
-          const res = await send(tokenRoute, { params: "x", query: { grant_type: "pkce" }, body, who });
+          const { before, res } = await sendAndSnapshot(tokenRoute, {
+            params: "x",
+            query: { grant_type: "pkce" },
+            body,
+            who,
+          });
           expect(res.status, res.text).toBeGreaterThanOrEqual(400);
           expect(res.status, res.text).toBeLessThan(500);
           expect(familyShapeOk("/auth/v1/token", res.status, res.body), res.text).toBe(true);
@@ -268,6 +292,13 @@ describe("the PKCE grant and PKCE challenges", () => {
       );
     },
   );
+
+  it("kept the administrator's session alive, so every route's junk reached its input checks", async () => {
+    const res = await request(ctx.app)
+      .get("/auth/v1/user")
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${staffToken}` });
+    expect(res.status, res.text).toBe(200);
+  });
 });
 
 describe("generated valid input", () => {
