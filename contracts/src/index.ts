@@ -55,6 +55,7 @@ export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
 export * from "./public-contract";
+export * from "./public-pages";
 export * from "./setup.contract";
 export * from "./storage.contract";
 export * from "./studio.contract";

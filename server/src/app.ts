@@ -12,6 +12,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
+import { compressJson } from "./http/compress-json";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
 import { jsonOnce } from "./http/json-once";
 import { httpLogger } from "./http/logger";
@@ -103,6 +104,8 @@ export async function createApp({
   app.use(securityHeaders(config));
   app.use(cors(config.CORS_ORIGINS));
   app.use(["/auth/v1", "/rest/v1", "/api"], noStore);
+  // Storage stays out: its downloads are files, sent as they were stored.
+  app.use(["/auth/v1", "/rest/v1", "/api", "/health"], compressJson);
   // auth-js reads `code` as the error code only when the answer says it speaks the 2024-01-01 API.
   app.use("/auth/v1", (req, res, next) => {
     const version = req.headers["x-supabase-api-version"];
@@ -200,7 +203,9 @@ export async function createApp({
   );
 
   app.use(API_PREFIXES, apiNotFound);
-  app.use(spa(config.WEB_DIST, publicConfig(config, tokens.anonKey)));
+  app.use(
+    spa(config.WEB_DIST, { publicConfig: publicConfig(config, tokens.anonKey), siteUrl: config.SITE_URL }),
+  );
   app.use(errorMiddleware(logger));
   return app;
 }
