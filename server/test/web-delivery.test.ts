@@ -52,6 +52,17 @@ beforeAll(async () => {
     join(distDir, "favicon.svg.br"),
     brotliCompressSync(`<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(900)}</svg>`),
   );
+  mkdirSync(join(distDir, ".vite"));
+  writeFileSync(
+    join(distDir, ".vite", "route-preloads.json"),
+    JSON.stringify({
+      "/about": [
+        "/assets/about-page-abc123.js",
+        '/assets/x.js"><script>alert(1)</script>',
+        "https://cdn.example/x.js",
+      ],
+    }),
+  );
   ctx = await createTestContext({ env: { WEB_DIST: distDir, SITE_URL, RATE_LIMITS: "false" } });
   server = ctx.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -215,6 +226,15 @@ describe("the HTML of each page", () => {
       expect(html).not.toContain("canonical");
     },
   );
+
+  it("lists a page's own scripts as modulepreload links, and only the build's asset paths", async () => {
+    const html = (await raw("/about")).body.toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/about-page-abc123.js">');
+    expect(html).not.toContain("alert(1)");
+    expect(html).not.toContain("cdn.example");
+    expect((await raw("/contact")).body.toString()).not.toContain("modulepreload");
+    expect((await raw("/.vite/route-preloads.json")).status).toBe(404);
+  });
 
   it("gzips the HTML for a gzip-only client and sends it plain otherwise", async () => {
     const gz = await raw("/about", { headers: { "accept-encoding": "gzip" } });

@@ -24,6 +24,21 @@ export function isMissingFile(path: string) {
 const ASSETS_CACHE = "public, max-age=31536000, immutable";
 const FILES_CACHE = "public, max-age=3600";
 
+/** Per public path, the scripts its page imports right after the entry (written by the web build). */
+function readRoutePreloads(distDir: string): Record<string, string[]> {
+  const file = join(distDir, ".vite", "route-preloads.json");
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (typeof parsed !== "object" || parsed === null) return {};
+  const preloads: Record<string, string[]> = {};
+  for (const [path, files] of Object.entries(parsed)) {
+    // Only the build's own asset paths: the list goes into an attribute of every page.
+    if (Array.isArray(files))
+      preloads[path] = files.filter((f) => typeof f === "string" && /^\/assets\/[\w.-]+\.js$/.test(f));
+  }
+  return preloads;
+}
+
 /** Sends one of a body's encodings, as the client's Accept-Encoding asks. */
 function sendEncoded(req: Request, res: Response, body: EncodedBody) {
   res.vary("Accept-Encoding");
@@ -74,8 +89,14 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   }
   const meta = `<meta name="app-config" content='${escapeAttribute(JSON.stringify(publicConfig))}'>`;
   const template = readFileSync(indexPath, "utf8");
+  const preloads = readRoutePreloads(distDir);
   const render = (page: PublicPage | null) =>
-    encodeOnce(pageHead(template, { page, siteUrl }).replace("</head>", `    ${meta}\n  </head>`));
+    encodeOnce(
+      pageHead(template, { page, siteUrl, preloads: page ? preloads[page.path] : [] }).replace(
+        "</head>",
+        `    ${meta}\n  </head>`,
+      ),
+    );
   const pages = new Map<string, EncodedBody>(
     Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page)]),
   );
@@ -92,7 +113,8 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
     }),
   );
   router.use(precompressedStatic(distDir, { cacheControl: FILES_CACHE }));
-  router.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  // Dotfiles stay private: .vite holds the build's manifest, which is for the server only.
+  router.use(express.static(distDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   router.use(notFound);
   const sendIndex: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
