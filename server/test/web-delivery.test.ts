@@ -61,6 +61,7 @@ beforeAll(async () => {
         '/assets/x.js"><script>alert(1)</script>',
         "https://cdn.example/x.js",
       ],
+      "/app/*": ["/assets/app-root-abc123.js"],
     }),
   );
   ctx = await createTestContext({ env: { WEB_DIST: distDir, SITE_URL, RATE_LIMITS: "false" } });
@@ -233,6 +234,12 @@ describe("the HTML of each page", () => {
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("cdn.example");
     expect((await raw("/contact")).body.toString()).not.toContain("modulepreload");
+    for (const path of ["/app", "/app/crm/contacts"]) {
+      const app = (await raw(path)).body.toString();
+      expect(app).toContain('<link rel="modulepreload" crossorigin href="/assets/app-root-abc123.js">');
+      expect(app).toContain('<meta name="robots" content="noindex">');
+    }
+    expect((await raw("/auth")).body.toString()).not.toContain("app-root");
     expect((await raw("/.vite/route-preloads.json")).status).toBe(404);
   });
 

@@ -6,22 +6,34 @@ type OutputChunk = Rollup.OutputChunk;
 export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 
 const LAYOUT = "src/app/layouts/public-layout.tsx";
+const AUTH_AREA = "src/features/auth/components/auth-provider.tsx";
+const SIGN_IN = "src/features/auth/routes/sign-in-page.tsx";
 
-/** The public pages' route modules (router.tsx's lazy imports for the site's layout). */
-export const PUBLIC_ROUTE_MODULES: Record<string, string> = {
-  "/": "src/app/routes/home-page.tsx",
-  "/about": "src/features/marketing/routes/about-page.tsx",
-  "/services": "src/features/marketing/routes/services-page.tsx",
-  "/projects": "src/features/marketing/routes/projects-page.tsx",
-  "/work-with-us": "src/features/careers/routes/work-with-us-page.tsx",
-  "/contact": "src/features/contact/routes/contact-page.tsx",
+/**
+ * The modules router.tsx loads lazily for each path: a public page's layout and page, the sign-in page's
+ * auth area and page, and for every back-office path (`/app/*`) the auth area, the staff gate and the shell.
+ */
+export const ROUTE_MODULES: Record<string, string[]> = {
+  "/": [LAYOUT, "src/app/routes/home-page.tsx"],
+  "/about": [LAYOUT, "src/features/marketing/routes/about-page.tsx"],
+  "/services": [LAYOUT, "src/features/marketing/routes/services-page.tsx"],
+  "/projects": [LAYOUT, "src/features/marketing/routes/projects-page.tsx"],
+  "/work-with-us": [LAYOUT, "src/features/careers/routes/work-with-us-page.tsx"],
+  "/contact": [LAYOUT, "src/features/contact/routes/contact-page.tsx"],
+  "/auth": [AUTH_AREA, SIGN_IN],
+  "/login": [AUTH_AREA, SIGN_IN],
+  "/app/*": [
+    AUTH_AREA,
+    "src/features/auth/components/require-staff.tsx",
+    "src/app/routes/back-office/app-root.tsx",
+  ],
 };
 
 /**
- * The router loads a public page's layout and then its page lazily: without a hint the browser learns of
- * those chunks only after running the entry, then the layout. This writes the chunks each public path
- * needs (its layout's and page's static import graph, less the entry's own) so the server can list them
- * as modulepreload links in that path's HTML and the downloads start with the entry's.
+ * The router loads a path's modules lazily, one after the other: without a hint the browser learns of each
+ * chunk only after running the one before. This writes the chunks each path needs (the static import
+ * graph of its modules, less the entry's own) so the server can list them as modulepreload links in that
+ * path's HTML and the downloads start with the entry's.
  */
 export function routePreloads(): Plugin {
   return {
@@ -49,10 +61,9 @@ export function routePreloads(): Plugin {
       const entryFiles = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) staticGraph(chunk, entryFiles);
       const preloads: Record<string, string[]> = {};
-      for (const [path, module] of Object.entries(PUBLIC_ROUTE_MODULES)) {
+      for (const [path, modules] of Object.entries(ROUTE_MODULES)) {
         const files = new Set<string>();
-        staticGraph(chunkOf(LAYOUT), files);
-        staticGraph(chunkOf(module), files);
+        for (const module of modules) staticGraph(chunkOf(module), files);
         preloads[path] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({

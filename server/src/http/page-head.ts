@@ -8,15 +8,23 @@ const escapeHtml = (s: string) =>
 
 /**
  * index.html with a public page's title, description, canonical link, preview tags and the page's own
- * scripts as modulepreload links (from the build's route-preloads.json) in its head, or,
- * for any other path (the sign-in page, the back office, a path the app will call not found), the
- * build's own title with a request to keep it out of search results.
+ * scripts as modulepreload links (from the build's route-preloads.json) in its head, or, for any other
+ * path (the sign-in page, the back office, a path the app will call not found), the build's own title
+ * with a request to keep it out of search results, and that path's scripts when the build lists them.
  */
 export function pageHead(
   template: string,
   { page, siteUrl, preloads = [] }: { page: PublicPage | null; siteUrl: string; preloads?: string[] },
 ) {
-  if (!page) return template.replace("</head>", `  <meta name="robots" content="noindex">\n  </head>`);
+  // Same credentials mode as the entry's <script type="module" crossorigin>, or the browser fetches twice.
+  const preloadLinks = preloads.map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
+  if (!page)
+    return template.replace(
+      "</head>",
+      `  ${['<meta name="robots" content="noindex">', ...preloadLinks].join("\n    ")}\n  </head>`,
+    );
   const title = escapeHtml(publicPageTitle(page));
   const description = escapeHtml(page.description);
   const url = escapeHtml(`${siteUrl}${page.path}`);
@@ -33,8 +41,7 @@ export function pageHead(
     `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}">`,
     `<meta property="og:image:alt" content="${escapeHtml(`${SITE_NAME}: music, media and events from Stockholm`)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
-    // Same credentials mode as the entry's <script type="module" crossorigin>, or the browser fetches twice.
-    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...preloadLinks,
   ];
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)

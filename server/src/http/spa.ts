@@ -90,17 +90,18 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   const meta = `<meta name="app-config" content='${escapeAttribute(JSON.stringify(publicConfig))}'>`;
   const template = readFileSync(indexPath, "utf8");
   const preloads = readRoutePreloads(distDir);
-  const render = (page: PublicPage | null) =>
+  const render = (page: PublicPage | null, path: string) =>
     encodeOnce(
-      pageHead(template, { page, siteUrl, preloads: page ? preloads[page.path] : [] }).replace(
+      pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
         "</head>",
         `    ${meta}\n  </head>`,
       ),
     );
   const pages = new Map<string, EncodedBody>(
-    Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page)]),
+    Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page, page.path)]),
   );
-  const otherPaths = render(null);
+  for (const path of Object.keys(preloads)) if (!pages.has(path)) pages.set(path, render(null, path));
+  const otherPaths = render(null, "");
 
   router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));
   router.use(
@@ -121,7 +122,8 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
     res.setHeader("Cache-Control", "no-cache");
     res.type("html");
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    sendEncoded(req, res, pages.get(path) ?? otherPaths);
+    const area = path === "/app" || path.startsWith("/app/") ? "/app/*" : path;
+    sendEncoded(req, res, pages.get(area) ?? otherPaths);
   };
   router.use(sendIndex);
   return router;
