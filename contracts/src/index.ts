@@ -66,6 +66,7 @@ export * from "./identifiers";
 export * from "./legal.contract";
 export * from "./personal-data.contract";
 export * from "./public-contract";
+export * from "./public-pages";
 export * from "./setup.contract";
 export * from "./storage.contract";
 export * from "./studio.contract";

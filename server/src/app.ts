@@ -12,6 +12,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
+import { compressJson } from "./http/compress-json";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
 import { jsonBodiesOnly } from "./http/json-bodies-only";
 import { jsonOnce } from "./http/json-once";
@@ -113,6 +114,8 @@ export async function createApp({
   app.use(securityHeaders(config));
   app.use(cors(config.CORS_ORIGINS));
   app.use(["/auth/v1", "/rest/v1", "/api"], noStore);
+  // Storage stays out: its downloads are files, sent as they were stored.
+  app.use(["/auth/v1", "/rest/v1", "/api", "/health"], compressJson);
   // auth-js reads `code` as the error code only when the answer says it speaks the 2024-01-01 API.
   app.use("/auth/v1", (req, res, next) => {
     const version = req.headers["x-supabase-api-version"];
@@ -218,7 +221,9 @@ export async function createApp({
   );
 
   app.use(API_PREFIXES, apiNotFound);
-  app.use(spa(config.WEB_DIST, publicConfig(config, tokens.anonKey)));
+  app.use(
+    spa(config.WEB_DIST, { publicConfig: publicConfig(config, tokens.anonKey), siteUrl: config.SITE_URL }),
+  );
   app.use(errorMiddleware(logger));
   return app;
 }

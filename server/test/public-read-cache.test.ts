@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../src/config";
@@ -52,6 +54,35 @@ describe("the public read cache in front of the app", () => {
     expect(second.headers.get("content-range")).toBe(first.headers.get("content-range"));
     expect(second.headers.get("x-request-id")).toBe("second-2");
     expect(logs.some((l) => l.includes('"id":"second-2"') && l.includes("/rest/v1/events"))).toBe(true);
+  });
+
+  it("keeps one entry per encoding: a compressed answer is never replayed to a client that did not ask for it", async () => {
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(
+          `${running.url}/rest/v1/events?select=*&order=title.asc`,
+          { headers: { apikey: anonKey, "accept-encoding": acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () =>
+              resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on("error", reject);
+      });
+    const br = await raw("br");
+    const gzip = await raw("gzip");
+    const plain = await raw("identity");
+    const brAgain = await raw("br");
+    expect(br.encoding).toBe("br");
+    expect(gzip.encoding).toBe("gzip");
+    expect(plain.encoding).toBeUndefined();
+    expect(JSON.parse(plain.body.toString()).length).toBeGreaterThan(0);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(brAgain.body.equals(br.body)).toBe(true);
   });
 
   it("serves what changed after a write by another process", async () => {

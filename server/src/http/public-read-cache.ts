@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { negotiateEncoding } from "./content-encoding";
 import { logWhenFinished, requestIdOf } from "./logger";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -10,7 +11,7 @@ interface Entry {
 }
 
 export interface PublicReadCacheOptions {
-  /** Paths whose anonymous GET answers depend only on the URL, the Origin and the database. */
+  /** Paths whose anonymous GET answers depend only on the URL, the Origin, the accepted encodings and the database. */
   paths: string[];
   anonKey: string;
   /** Changes whenever the database may have changed; every entry is dropped then. */
@@ -41,7 +42,9 @@ export function createPublicReadCache(app: Handler, options: PublicReadCacheOpti
     const { apikey, authorization } = req.headers;
     if (apikey !== options.anonKey || (authorization !== undefined && authorization !== anonBearer))
       return undefined;
-    return `${req.headers.origin ?? ""} ${req.url}`;
+    // The app compresses large answers for clients that accept it: one entry per encoding it would pick.
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]) ?? "identity";
+    return `${req.headers.origin ?? ""} ${encoding} ${req.url}`;
   }
 
   function record(key: string, res: ServerResponse, stamp: string) {

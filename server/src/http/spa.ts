@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import express, { type RequestHandler, Router } from "express";
+import { PUBLIC_PAGES, type PublicPage } from "@app/contracts";
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import { type EncodedBody, encodeOnce, negotiateEncoding } from "./content-encoding";
+import { pageHead } from "./page-head";
+import { precompressedStatic } from "./precompressed-static";
+import { robotsTxt, sitemapXml } from "./seo-files";
 
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -16,14 +21,60 @@ export function isMissingFile(path: string) {
   return /\.[A-Za-z0-9]{1,10}$/.test(last);
 }
 
+const ASSETS_CACHE = "public, max-age=31536000, immutable";
+const FILES_CACHE = "public, max-age=3600";
+
+/** Per public path, the scripts its page imports right after the entry (written by the web build). */
+function readRoutePreloads(distDir: string): Record<string, string[]> {
+  const file = join(distDir, ".vite", "route-preloads.json");
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (typeof parsed !== "object" || parsed === null) return {};
+  const preloads: Record<string, string[]> = {};
+  for (const [path, files] of Object.entries(parsed)) {
+    // Only the build's own asset paths: the list goes into an attribute of every page.
+    if (Array.isArray(files))
+      preloads[path] = files.filter((f) => typeof f === "string" && /^\/assets\/[\w.-]+\.js$/.test(f));
+  }
+  return preloads;
+}
+
+/** Sends one of a body's encodings, as the client's Accept-Encoding asks. */
+function sendEncoded(req: Request, res: Response, body: EncodedBody) {
+  res.vary("Accept-Encoding");
+  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  const bytes = body[encoding ?? "identity"];
+  res.setHeader("Content-Length", bytes.length);
+  res.end(req.method === "HEAD" ? undefined : bytes);
+}
+
+export interface SpaOptions {
+  /** Written into meta tags so the app needs no extra round trip and no inline script. */
+  publicConfig: object;
+  /** The public origin: canonical links, the sitemap and link previews name absolute URLs. */
+  siteUrl: string;
+}
+
 /**
- * The built web app: hashed assets cached for a year, a plain 404 for a missing file, and index.html
- * for every other GET path (the SPA renders its own 404). The public config goes into a meta tag, so the app needs no extra round trip and
- * no inline script.
+ * The built web app: hashed assets cached for a year (brotli or gzip when the build made them), a plain 404
+ * for a missing file, robots.txt and sitemap.xml, and index.html for every other GET path (the SPA renders
+ * its own 404). A public page's HTML carries its own title, description and preview tags, so crawlers that
+ * run no JavaScript still read them.
  */
-export function spa(distDir: string, publicConfig: object): Router {
+export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Router {
   const router = Router();
   const indexPath = join(distDir, "index.html");
+  const robots = robotsTxt(siteUrl);
+  const sitemap = sitemapXml(siteUrl);
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").setHeader("Cache-Control", FILES_CACHE);
+    res.send(robots);
+  });
+  router.get("/sitemap.xml", (_req, res) => {
+    res.type("application/xml").setHeader("Cache-Control", FILES_CACHE);
+    res.send(sitemap);
+  });
   const notFound: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isMissingFile(req.path)) return next();
     res.status(404).type("text/plain").setHeader("Cache-Control", "no-cache");
@@ -37,8 +88,22 @@ export function spa(distDir: string, publicConfig: object): Router {
     return router;
   }
   const meta = `<meta name="app-config" content='${escapeAttribute(JSON.stringify(publicConfig))}'>`;
-  const html = readFileSync(indexPath, "utf8").replace("</head>", `    ${meta}\n  </head>`);
+  const template = readFileSync(indexPath, "utf8");
+  const preloads = readRoutePreloads(distDir);
+  const render = (page: PublicPage | null, path: string) =>
+    encodeOnce(
+      pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
+        "</head>",
+        `    ${meta}\n  </head>`,
+      ),
+    );
+  const pages = new Map<string, EncodedBody>(
+    Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page, page.path)]),
+  );
+  for (const path of Object.keys(preloads)) if (!pages.has(path)) pages.set(path, render(null, path));
+  const otherPaths = render(null, "");
 
+  router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));
   router.use(
     "/assets",
     express.static(join(distDir, "assets"), {
@@ -48,12 +113,17 @@ export function spa(distDir: string, publicConfig: object): Router {
       fallthrough: false,
     }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  router.use(precompressedStatic(distDir, { cacheControl: FILES_CACHE }));
+  // Dotfiles stay private: .vite holds the build's manifest, which is for the server only.
+  router.use(express.static(distDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   router.use(notFound);
   const sendIndex: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.type("html").send(html);
+    res.type("html");
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const area = path === "/app" || path.startsWith("/app/") ? "/app/*" : path;
+    sendEncoded(req, res, pages.get(area) ?? otherPaths);
   };
   router.use(sendIndex);
   return router;

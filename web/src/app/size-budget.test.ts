@@ -16,6 +16,8 @@ type Manifest = Record<string, ManifestChunk>;
 const KIB = 1024;
 const HOME_JS_BUDGET = 110 * KIB;
 const HOME_CSS_BUDGET = 25 * KIB;
+const APP_FIRST_LOAD_JS_BUDGET = 170 * KIB;
+const SCREEN_CHUNK_BUDGET = 30 * KIB;
 
 const webRoot = resolve(import.meta.dirname, "../..");
 const ENTRY = "index.html";
@@ -58,6 +60,26 @@ const PRIVATE_SOURCE_DIRS = [
   "/src/lib/storage-upload.ts",
   "/src/lib/use-auth.ts",
   "/packages/auth-client/",
+];
+
+/** What a signed-in visit to /app loads before any interaction: the auth area, the shell, the dashboard. */
+const APP_FIRST_LOAD = [
+  ENTRY,
+  "src/features/auth/components/auth-provider.tsx",
+  "src/features/auth/components/require-staff.tsx",
+  "src/app/routes/back-office/app-root.tsx",
+  "src/features/dashboard/routes/dashboard-page.tsx",
+];
+
+/** Every back-office screen, read from the route table so a new screen is budgeted without editing this. */
+const BACK_OFFICE_SCREENS = [
+  ...new Set(
+    [
+      ...readFileSync(join(webRoot, "src/app/routes/back-office/back-office-routes.tsx"), "utf8").matchAll(
+        /import\("@\/([^"]+)"\)/g,
+      ),
+    ].map((match) => `src/${match[1]}.tsx`),
+  ),
 ];
 
 let outDir = "";
@@ -126,6 +148,21 @@ describe("production bundle size budgets", () => {
   it("keeps the home page's CSS within 25 KiB gzipped", () => {
     const home = collect([ENTRY, LAYOUT, "src/app/routes/home-page.tsx"]);
     expect(gzippedSize(home.css)).toBeLessThanOrEqual(HOME_CSS_BUDGET);
+  });
+
+  it("keeps the first signed-in /app load within 170 KiB of JavaScript gzipped", () => {
+    const app = collect(APP_FIRST_LOAD);
+    expect(gzippedSize(app.js)).toBeLessThanOrEqual(APP_FIRST_LOAD_JS_BUDGET);
+  });
+
+  it("keeps each back-office screen's own chunk within 30 KiB gzipped", () => {
+    expect(BACK_OFFICE_SCREENS.length).toBeGreaterThan(10);
+    for (const screen of BACK_OFFICE_SCREENS) {
+      const chunk = manifest[screen];
+      expect(chunk, screen).toBeDefined();
+      const size = gzippedSize(new Set([chunk?.file ?? ""]));
+      expect(size, screen).toBeLessThanOrEqual(SCREEN_CHUNK_BUDGET);
+    }
   });
 
   it("never loads sign-in or back-office code on a public page", () => {

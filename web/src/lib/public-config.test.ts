@@ -21,6 +21,24 @@ describe("public config", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it.each(['{"anon_key":1,"site_url":"x","playlist_embed_url":"y"}', "[]", "not json", '{"anon_key":"k"}'])(
+    "ignores a tag that does not hold the config: %s",
+    (content) => {
+      const meta = document.createElement("meta");
+      meta.name = "app-config";
+      meta.content = content;
+      document.head.append(meta);
+      expect(readPublicConfigFromMeta()).toBeNull();
+    },
+  );
+
+  it("keeps only the config's own keys", () => {
+    installConfigMeta();
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="app-config"]');
+    if (meta) meta.content = JSON.stringify({ ...TEST_CONFIG, extra: "dropped" });
+    expect(readPublicConfigFromMeta()).toEqual(TEST_CONFIG);
+  });
+
   it("falls back to one GET /api/config when the tag is missing", async () => {
     removeConfigMeta();
     const { requests } = stubFetch(() => jsonResponse(TEST_CONFIG));

@@ -1,6 +1,18 @@
-import { type PublicConfig, publicConfigSchema } from "@app/contracts";
+import type { PublicConfig } from "@app/contracts";
 
 const META_NAME = "app-config";
+
+/**
+ * The contract's schema checked by hand: zod would be the only reason for the home page (whose playlist
+ * reads this) to download the validation library.
+ */
+function asPublicConfig(value: unknown): PublicConfig | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { anon_key, site_url, playlist_embed_url } = value as Record<string, unknown>;
+  if (typeof anon_key !== "string" || typeof site_url !== "string" || typeof playlist_embed_url !== "string")
+    return null;
+  return { anon_key, site_url, playlist_embed_url };
+}
 
 /**
  * The server writes the config into index.html so the first render needs no round trip.
@@ -10,8 +22,7 @@ export function readPublicConfigFromMeta(doc: Document = document): PublicConfig
   const content = doc.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
   if (!content) return null;
   try {
-    const parsed = publicConfigSchema.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    return asPublicConfig(JSON.parse(content));
   } catch {
     return null;
   }
@@ -20,7 +31,9 @@ export function readPublicConfigFromMeta(doc: Document = document): PublicConfig
 async function fetchPublicConfig(): Promise<PublicConfig> {
   const response = await fetch("/api/config", { headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`Could not load the site configuration (HTTP ${response.status}).`);
-  return publicConfigSchema.parse(await response.json());
+  const config = asPublicConfig(await response.json());
+  if (!config) throw new Error("The site configuration is not in the expected shape.");
+  return config;
 }
 
 let pending: Promise<PublicConfig> | null = null;

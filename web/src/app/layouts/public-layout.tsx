@@ -25,8 +25,11 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
-        {/* Inside the layout so the header and footer stay put while a page's chunk loads. */}
-        <Suspense fallback={<div className="min-h-[60dvh]" />}>
+        {/*
+          Inside the layout so the header stays put while a page's chunk loads. A full screen tall, so the
+          footer is never painted in view only to be pushed down by the page (a layout shift).
+        */}
+        <Suspense fallback={<div className="min-h-dvh" />}>
           <Outlet />
         </Suspense>
       </main>

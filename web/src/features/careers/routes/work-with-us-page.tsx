@@ -1,15 +1,16 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApplicationForm } from "@/features/careers/components/application-form";
 import { OpportunitiesList } from "@/features/careers/components/opportunities-list";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { usePublicPageMeta } from "@/lib/use-document-title";
 
 type Tab = "opportunities" | "apply";
 
 export function WorkWithUsPage() {
-  useDocumentTitle("Work With Us");
+  usePublicPageMeta(PUBLIC_PAGES.workWithUs);
   const [tab, setTab] = useState<Tab>("opportunities");
   const [chosenRole, setChosenRole] = useState("");
 

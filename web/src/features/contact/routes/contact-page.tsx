@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -5,10 +6,10 @@ import { ContactForm } from "@/features/contact/components/contact-form";
 import { ContactInfo } from "@/features/contact/components/contact-info";
 import { NewsletterForm } from "@/features/contact/components/newsletter-form";
 import { NewsletterOutcome } from "@/features/contact/components/newsletter-outcome";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { usePublicPageMeta } from "@/lib/use-document-title";
 
 export function ContactPage() {
-  useDocumentTitle("Contact");
+  usePublicPageMeta(PUBLIC_PAGES.contact);
   return (
     <>
       <PageHeader eyebrow="Contact" title="Let's make something together">

@@ -1,17 +1,12 @@
-import { Spinner } from "@/components/ui/spinner";
 import { useEvents } from "@/features/events/api/list-events";
 import { EventListItem } from "@/features/events/components/event-list-item";
+import { EventsLoading } from "@/features/events/components/events-loading";
 
 export function CommunityEvents() {
   const eventsQuery = useEvents();
 
   if (eventsQuery.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-        Loading events...
-      </p>
-    );
+    return <EventsLoading />;
   }
   if (eventsQuery.isError || eventsQuery.data.status !== 200) {
     return (

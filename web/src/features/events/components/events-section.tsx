@@ -1,6 +1,17 @@
+import { Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { CommunityEvents } from "@/features/events/components/community-events";
+import { EventsLoading } from "@/features/events/components/events-loading";
 import { FeaturedEvents } from "@/features/events/components/featured-events";
+import { lazyNamed } from "@/lib/lazy-named";
+
+/*
+ * The one part of the home page that calls the API: its client (ts-rest and the contract's zod schemas,
+ * about half the page's script) downloads beside the hero instead of before it.
+ */
+const CommunityEvents = lazyNamed(
+  () => import("@/features/events/components/community-events"),
+  "CommunityEvents",
+);
 
 export function EventsSection({ id }: { id: string }) {
   const headingId = `${id}-heading`;
@@ -25,7 +36,9 @@ export function EventsSection({ id }: { id: string }) {
 
       <div className="grid gap-6">
         <h3 className="text-2xl font-semibold">Showcased Community Events</h3>
-        <CommunityEvents />
+        <Suspense fallback={<EventsLoading />}>
+          <CommunityEvents />
+        </Suspense>
       </div>
 
       <div className="text-center">

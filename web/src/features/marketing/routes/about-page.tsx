@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { Check } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,10 +14,10 @@ import {
   VALUES,
   VISION,
 } from "@/features/marketing/content/about-content";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { usePublicPageMeta } from "@/lib/use-document-title";
 
 export function AboutPage() {
-  useDocumentTitle("About");
+  usePublicPageMeta(PUBLIC_PAGES.about);
   return (
     <>
       <PageHeader eyebrow="About us" title="Songwriters building a better music business">

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
 import { ExternalLink } from "@/components/layout/external-link";
@@ -6,7 +7,7 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PLATFORM } from "@/config/site";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { usePublicPageMeta } from "@/lib/use-document-title";
 
 type Project = { title: string; category: string; status: string; text: string; url?: string };
 
@@ -58,7 +59,7 @@ export function projectStatusVariant(status: string): BadgeVariant {
 }
 
 export function ProjectsPage() {
-  useDocumentTitle("Projects");
+  usePublicPageMeta(PUBLIC_PAGES.projects);
   return (
     <>
       <PageHeader eyebrow="Projects" title="What we are building">

@@ -1,10 +1,11 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { AudioLines, Camera, Disc3, LayoutDashboard, Mic2, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PLATFORM } from "@/config/site";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { usePublicPageMeta } from "@/lib/use-document-title";
 
 const SERVICES = [
   {
@@ -54,7 +55,7 @@ const SERVICES = [
 ] as const;
 
 export function ServicesPage() {
-  useDocumentTitle("Services");
+  usePublicPageMeta(PUBLIC_PAGES.services);
   return (
     <>
       <PageHeader eyebrow="Services" title="Everything a release needs, under one roof">

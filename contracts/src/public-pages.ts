@@ -1,0 +1,57 @@
+/*
+ * The public site's pages as search engines and link previews see them. The server writes these into the
+ * HTML it sends for each path (so crawlers without JavaScript read them) and into sitemap.xml; the web app
+ * sets the same title and description when someone navigates between pages.
+ */
+export const SITE_NAME = "Slussen Sound";
+
+export interface PublicPage {
+  path: string;
+  /** The page's own part of the title; the site's name follows it. */
+  title: string;
+  description: string;
+}
+
+export const PUBLIC_PAGES = {
+  home: {
+    path: "/",
+    title: "Music, media and events from Stockholm",
+    description:
+      "Slussen Sound: a songwriter-founded music company in Stockholm. Production, mastering, events, label services, artist development and the SplitLedger platform.",
+  },
+  about: {
+    path: "/about",
+    title: "About",
+    description:
+      "Songwriters building a better music business: founded in Stockholm in 2016, our mission, vision, values, offerings and founders.",
+  },
+  services: {
+    path: "/services",
+    title: "Services",
+    description:
+      "Music production and mastering, event production and AV, label services, artist coaching and management, and media content, all under one roof in Stockholm.",
+  },
+  projects: {
+    path: "/projects",
+    title: "Projects",
+    description:
+      "What Slussen Sound is building: the SplitLedger platform for music metadata and royalty splits, and our live, beta and upcoming projects.",
+  },
+  workWithUs: {
+    path: "/work-with-us",
+    title: "Work With Us",
+    description:
+      "Open roles for music producers, visual artists, event coordinators and audio engineers at Slussen Sound in Stockholm, and how to apply.",
+  },
+  contact: {
+    path: "/contact",
+    title: "Contact",
+    description:
+      "Write to Slussen Sound in Stockholm, find our e-mail, phone and social links, and sign up for news about releases and events.",
+  },
+} as const satisfies Record<string, PublicPage>;
+
+export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;
+
+/** Paths only staff use: kept out of search engines by robots.txt. */
+export const PRIVATE_PATH_PREFIXES = ["/app", "/auth", "/login", "/setup", "/sign", "/api"] as const;
