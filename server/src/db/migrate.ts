@@ -14,6 +14,7 @@ import * as createStorage from "./migrations/2026_11_28_100000_create_storage";
 import * as storeEventStatusWithoutPast from "./migrations/2026_11_28_120000_store_event_status_without_past";
 import * as createLegalTables from "./migrations/2026_11_29_100000_create_legal_tables";
 import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
+import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_100000_create_legal_tables": createLegalTables,
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
   "2026_11_30_100000_create_studio_sessions": createStudioSessions,
+  "2026_12_05_100000_add_list_indexes": addListIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
