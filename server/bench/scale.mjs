@@ -175,7 +175,6 @@ function report(engine, results) {
   for (const scenario of SCENARIOS) {
     for (const count of COUNTS) {
       const key = `${scenario.name}|${count}`;
-      const p99s = SIZES.map((s) => results[s].scenarios[key].p99);
       const growth = results[large].scenarios[key].p99 / results[small].scenarios[key].p99;
       const met = growth <= GROWTH_TARGET;
       if (!met && count === "estimated") misses++;

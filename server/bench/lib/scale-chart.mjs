@@ -3,7 +3,7 @@
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
 const PANEL = { width: 460, height: 300, left: 56, right: 16, top: 36, bottom: 44 };
 
-const escape = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const xmlText = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function panel(engine, results, sizes, names, count, x0) {
   const values = names.flatMap((n) => sizes.map((s) => results[s].scenarios[`${n}|${count}`].p99));
@@ -14,7 +14,7 @@ function panel(engine, results, sizes, names, count, x0) {
   const x = (i) => x0 + PANEL.left + (sizes.length === 1 ? plotW / 2 : (i / (sizes.length - 1)) * plotW);
   const y = (ms) => PANEL.top + plotH - ((Math.log10(ms) - lo) / (hi - lo)) * plotH;
   const parts = [
-    `<text x="${x0 + PANEL.left}" y="20" font-weight="bold">${escape(engine)}: p99 (ms, log) by talents</text>`,
+    `<text x="${x0 + PANEL.left}" y="20" font-weight="bold">${xmlText(engine)}: p99 (ms, log) by talents</text>`,
     `<rect x="${x0 + PANEL.left}" y="${PANEL.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#999"/>`,
   ];
   for (let e = Math.ceil(lo); e <= Math.floor(hi); e++) {
@@ -50,14 +50,14 @@ export function scaleChart(out, names, count) {
   const legend = names.map(
     (name, n) =>
       `<rect x="${PANEL.left}" y="${legendTop + n * 18}" width="12" height="12" fill="${COLOURS[n % COLOURS.length]}"/>` +
-      `<text x="${PANEL.left + 18}" y="${legendTop + n * 18 + 10}">${escape(name)}</text>`,
+      `<text x="${PANEL.left + 18}" y="${legendTop + n * 18 + 10}">${xmlText(name)}</text>`,
   );
   const note = `Prefer: count=${count}; dashed: 2 × p99 at ${out.sizes[0].toLocaleString("en")} (the target). ${out.at.slice(0, 10)}, ${out.machine.cpus} × ${out.machine.model}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">
 <rect width="100%" height="100%" fill="#fff"/>
 ${engines.map((e, i) => panel(e, out.engines[e], out.sizes, names, count, i * PANEL.width)).join("\n")}
 ${legend.join("\n")}
-<text x="${PANEL.left}" y="${height - 8}" fill="#555">${escape(note)}</text>
+<text x="${PANEL.left}" y="${height - 8}" fill="#555">${xmlText(note)}</text>
 </svg>
 `;
 }
