@@ -57,7 +57,7 @@ const read = (path: string, prefer: string) =>
     .set("Authorization", `Bearer ${token}`)
     .set("Prefer", prefer);
 
-const totalOf = (contentRange: string) => Number(contentRange.split("/")[1]);
+const totalOf = (contentRange: string | undefined) => Number(contentRange?.split("/")[1]);
 const ACTIVE_TALENT = "/rest/v1/crm_contacts?kind=eq.talent&archived_at=is.null&order=last_name.asc";
 
 describe("Prefer: count=planned and count=estimated", () => {
