@@ -125,19 +125,27 @@ export function startServer(env, { execArgv = [], ipc = false } = {}) {
   return child;
 }
 
-/** Starts a baseline script (node -e) in its own process; resolves once it sends "ready". */
-export async function startBaseline(script, env = process.env) {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-    env,
+/** A helper script (a baseline) in its own process, so it does not share the load generator's event loop. */
+export function startChild(file, env) {
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   children.add(child);
   child.on("exit", () => children.delete(child));
-  await new Promise((resolve, reject) => {
-    child.once("message", resolve);
-    child.once("exit", (code) => reject(new Error(`baseline exited with ${code} before it was ready`)));
-  });
   return child;
+}
+
+/** The first message a child sends; rejects when it exits first. */
+export function messageFrom(child) {
+  return new Promise((resolve, reject) => {
+    const onExit = (code) => reject(new Error(`${child.spawnargs.at(-1)} exited with ${code}`));
+    child.once("exit", onExit);
+    child.once("message", (m) => {
+      child.off("exit", onExit);
+      resolve(m);
+    });
+  });
 }
 
 export async function stopProcess(child, signal = "SIGTERM") {
