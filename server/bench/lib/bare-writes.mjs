@@ -97,8 +97,13 @@ async function runSqlite(kind) {
   const statements = new Map();
   const q = (text, params) => {
     let stmt = statements.get(text);
-    if (!stmt) statements.set(text, (stmt = db.prepare(text)));
-    return stmt.reader ? stmt.all(params) : (stmt.run(params), []);
+    if (!stmt) {
+      stmt = db.prepare(text);
+      statements.set(text, stmt);
+    }
+    if (stmt.reader) return stmt.all(params);
+    stmt.run(params);
+    return [];
   };
   // better-sqlite3 is synchronous: one loop, like the server's one connection.
   const states = [];

@@ -126,8 +126,8 @@ export function startServer(env, { execArgv = [], ipc = false } = {}) {
 }
 
 /** A helper script (a baseline) in its own process, so it does not share the load generator's event loop. */
-export function startChild(file, env) {
-  const child = spawn(process.execPath, [file], {
+export function startChild(file, env, execArgv = []) {
+  const child = spawn(process.execPath, [...execArgv, file], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
