@@ -155,7 +155,7 @@ export async function stopProcess(child, signal = "SIGTERM") {
   await exited;
 }
 
-export async function waitForHealth(base, started = performance.now(), timeoutMs = 30_000) {
+export async function waitForHealth(base, started = performance.now(), timeoutMs = 120_000) {
   while (performance.now() - started < timeoutMs) {
     try {
       const res = await fetch(`${base}/health`);

@@ -1,7 +1,7 @@
 // The chart beside bench/scale.json: p99 per read against the number of talents, one panel per engine,
 // both axes logarithmic, with the target (2 × the smallest size's p99) as a dashed line per read.
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
-const PANEL = { width: 460, height: 300, left: 56, right: 16, top: 36, bottom: 44 };
+const PANEL = { width: 460, height: 300, left: 56, right: 36, top: 36, bottom: 44 };
 
 const xmlText = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -53,7 +53,8 @@ export function scaleChart(out, names, count) {
       `<text x="${PANEL.left + 18}" y="${legendTop + n * 18 + 10}">${xmlText(name)}</text>`,
   );
   const note = `Prefer: count=${count}; dashed: 2 × p99 at ${out.sizes[0].toLocaleString("en")} (the target). ${out.at.slice(0, 10)}, ${out.machine.cpus} × ${out.machine.model}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12" role="img" aria-labelledby="scale-title">
+<title id="scale-title">p99 of the CRM reads by number of talents, per engine (Prefer: count=${count})</title>
 <rect width="100%" height="100%" fill="#fff"/>
 ${engines.map((e, i) => panel(e, out.engines[e], out.sizes, names, count, i * PANEL.width)).join("\n")}
 ${legend.join("\n")}
