@@ -107,6 +107,17 @@ describe("Prefer: count=planned and count=estimated", () => {
     expect(totalOf(res.headers["content-range"])).toBeGreaterThanOrEqual(ADDED / 4);
   });
 
+  it.each(["planned", "estimated"])("count=%s estimates a search through the search index", async (mode) => {
+    // Count1, Count10…19, Count100…199, Count1000…1199: 311 rows, more than one read returns.
+    const res = await read(
+      `${ACTIVE_TALENT}&and=(or(first_name.ilike.*count1*,last_name.ilike.*count1*))&limit=50`,
+      `count=${mode}`,
+    );
+    expect(res.status).toBe(206);
+    expect(res.body).toHaveLength(50);
+    expect(totalOf(res.headers["content-range"])).toBeGreaterThanOrEqual(50);
+  });
+
   it("answers the rows past the end as */<total> with an estimate too", async () => {
     const res = await read(`${ACTIVE_TALENT}&offset=100000`, "count=planned");
     expect(res.body).toEqual([]);

@@ -215,7 +215,7 @@ const SAMPLE_ROWS = 500;
  * The engine's estimate of the matching rows. PostgreSQL's planner says it (EXPLAIN, from the
  * statistics ANALYZE keeps). SQLite's planner keeps no row estimates, so it is the share of matching rows
  * among the first rows of the table times the table's rowid span: a bounded amount of work however large
- * the table grows. A read source that is not a plain table (derived columns) is counted exactly.
+ * the table grows. The sample keeps its rowids, which the search filters look up. A read source that is not a plain table (derived columns) is counted exactly.
  */
 async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
   const query = db
@@ -238,7 +238,7 @@ async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlB
   const sample = (
     await sql<{ sampled: number; matched: number }>`
     select count(*) as sampled, coalesce(sum(${where}), 0) as matched
-    from (select * from ${sql.table(source)} order by rowid limit ${SAMPLE_ROWS}) as ${sql.table(source)}`.execute(
+    from (select rowid, * from ${sql.table(source)} order by rowid limit ${SAMPLE_ROWS}) as ${sql.table(source)}`.execute(
       db,
     )
   ).rows[0];
