@@ -215,7 +215,8 @@ const SAMPLE_ROWS = 500;
  * The engine's estimate of the matching rows. PostgreSQL's planner says it (EXPLAIN, from the
  * statistics ANALYZE keeps). SQLite's planner keeps no row estimates, so it is the share of matching rows
  * among the first rows of the table times the table's rowid span: a bounded amount of work however large
- * the table grows. The sample keeps its rowids, which the search filters look up. A read source that is not a plain table (derived columns) is counted exactly.
+ * the table grows. The sample keeps its rowids, which the search filters look up. (min and max are two
+ * subqueries: each alone is one step to an end of the rowid tree, together in one select they scan.) A read source that is not a plain table (derived columns) is counted exactly.
  */
 async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
   const query = db
@@ -232,7 +233,8 @@ async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlB
   if (typeof source !== "string") return exactCount(db, source, where);
   const span = (
     await sql<{ low: number | null; high: number | null }>`
-    select min(rowid) as low, max(rowid) as high from ${sql.table(source)}`.execute(db)
+    select (select min(rowid) from ${sql.table(source)}) as low,
+      (select max(rowid) from ${sql.table(source)}) as high`.execute(db)
   ).rows[0];
   if (!span || span.low === null || span.high === null) return 0;
   const sample = (
