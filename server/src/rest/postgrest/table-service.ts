@@ -193,18 +193,17 @@ async function countRows(
   return Math.max(await plannedCount(db, source, where), seen);
 }
 
+/** count(*) of the matching rows; with `upTo`, of at most that many (the scan stops there). */
 async function exactCount(db: Db, source: Source, where: RawBuilder<SqlBool>, upTo?: number) {
   const matching = db
     .selectFrom(source as never)
     .select(sql`1`.as("one"))
     .where(where);
-  const row = (await (upTo === undefined
-    ? db
-        .selectFrom(source as never)
-        .select(sql<number>`count(*)`.as("n"))
-        .where(where)
-    : db.selectFrom(matching.limit(upTo).as("matching")).select(sql<number>`count(*)`.as("n"))
-  ).executeTakeFirst()) as { n: number | string } | undefined;
+  const bounded = upTo === undefined ? matching : matching.limit(upTo);
+  const row = (await db
+    .selectFrom(bounded.as("matching"))
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirst()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
@@ -215,8 +214,9 @@ const SAMPLE_ROWS = 500;
  * The engine's estimate of the matching rows. PostgreSQL's planner says it (EXPLAIN, from the
  * statistics ANALYZE keeps). SQLite's planner keeps no row estimates, so it is the share of matching rows
  * among the first rows of the table times the table's rowid span: a bounded amount of work however large
- * the table grows. The sample keeps its rowids, which the search filters look up. (min and max are two
- * subqueries: each alone is one step to an end of the rowid tree, together in one select they scan.) A read source that is not a plain table (derived columns) is counted exactly.
+ * the table grows. The sample keeps its rowids, which the search filters look up; min and max are two
+ * subqueries, each one step to an end of the rowid tree (together in one select they scan). A read source
+ * that is not a plain table (derived columns) is counted exactly.
  */
 async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
   const query = db
