@@ -1,4 +1,4 @@
-// The real server in a child process that can report its heap after a full GC (for the soak test only).
+// The real server in a child process that reports its heap after a full GC and its RSS (for the soak only).
 import { loadConfig } from "../src/config";
 import { startServer } from "../src/server";
 
@@ -8,7 +8,8 @@ process.on("message", async (msg: { type: string }) => {
   if (msg.type === "heap") {
     const gc = (globalThis as { gc?: () => void }).gc;
     for (let i = 0; i < 3; i++) gc?.();
-    process.send?.({ type: "heap", heapUsed: process.memoryUsage().heapUsed });
+    const { heapUsed, rss } = process.memoryUsage();
+    process.send?.({ type: "heap", heapUsed, rss });
   }
   if (msg.type === "stop") {
     await running.close();

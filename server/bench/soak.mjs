@@ -1,74 +1,39 @@
-// `pnpm bench:soak`: two minutes of mixed traffic at a steady rate. Passes when nothing failed and the
-// server's heap after a full GC ends no more than 10% above where it started (after warm-up).
-import { fork, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `pnpm bench:soak`: two minutes (SOAK_SECONDS) of mixed traffic at a steady rate on each engine. Passes
+// when nothing failed, the server's heap after a full GC ends within 10 % of where it started (after
+// warm-up), and its RSS at idle after the soak within 20 % of its RSS once started. Prints a table, writes
+// bench/soak.json.
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import {
+  anonKeyOf,
+  createStaff,
+  describeMachine,
+  enginesToRun,
+  freePort,
+  machine,
+  messageFrom,
+  openTarget,
+  printTable,
+  root,
+  runBench,
+  STAFF,
+  serverEnv,
+  signIn,
+  startChild,
+  stopProcess,
+  tempDir,
+} from "./lib/harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.SOAK_SECONDS ?? 120);
 const RATE = Number(process.env.SOAK_RATE ?? 200); // requests per second, all scenarios together
-const dir = mkdtempSync(join(tmpdir(), "sms-soak-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: process.env.SOAK_PORT ?? "3230",
-  HOST: "127.0.0.1",
-  DATABASE_URL: join(dir, "app.db"),
-  JWT_SECRET: "soak-secret-that-is-long-enough-for-hs256-signing",
-  MFA_ENCRYPTION_KEY: "soak-mfa-key-that-is-long-enough-for-aes-256",
-  LOG_LEVEL: "silent",
-  RATE_LIMITS: "false",
-  BCRYPT_COST: "8",
-};
-const STAFF = { email: "soak.staff@example.com", password: "Soak-Staff-Password-2026!" };
+/** Idle time after the soak before the last RSS reading: timers and pools settle. */
+const IDLE_MS = 5000;
+const LIMITS = { heap: 0.1, rss: 0.2 };
 
-const child = fork(join(here, "soak-server.ts"), { env, execArgv: ["--expose-gc", "--import", "tsx"] });
-const cleanup = () => {
-  child.kill("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
-};
-process.on("exit", cleanup);
-
-const next = (type) =>
-  new Promise((resolve) =>
-    child.on("message", function on(m) {
-      if (m.type === type) {
-        child.off("message", on);
-        resolve(m);
-      }
-    }),
-  );
-const heap = async () => {
-  child.send({ type: "heap" });
-  return (await next("heap")).heapUsed;
-};
-
-const { url } = await next("ready");
-const cli = (...args) =>
-  spawnSync(process.execPath, ["--import", "tsx", join(here, "..", "src", "cli.ts"), ...args], {
-    env,
-    encoding: "utf8",
-  });
-const anonKey = /anon key: (\S+)/.exec(cli("keys").stdout)?.[1];
-if (
-  cli("users", "create", "--email", STAFF.email, "--password", STAFF.password, "--role", "staff").status !== 0
-)
-  throw new Error("could not create the staff user");
-const headers = { apikey: anonKey, "content-type": "application/json" };
-const signIn = async () =>
-  await (
-    await fetch(`${url}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(STAFF),
-    })
-  ).json();
-const staff = await signIn();
-
-const scenarios = (duration, rate) =>
+const scenarios = (url, anonKey, staff, duration, rate) =>
   [
     {
       url: `${url}/rest/v1/events?select=*&order=event_date.asc`,
@@ -83,7 +48,7 @@ const scenarios = (duration, rate) =>
     {
       url: `${url}/rest/v1/contact_messages`,
       method: "POST",
-      headers,
+      headers: { apikey: anonKey, "content-type": "application/json" },
       body: JSON.stringify({
         name: "Soak",
         email: "soak@example.com",
@@ -95,7 +60,7 @@ const scenarios = (duration, rate) =>
     {
       url: `${url}/auth/v1/token?grant_type=password`,
       method: "POST",
-      headers,
+      headers: { apikey: anonKey, "content-type": "application/json" },
       body: JSON.stringify(STAFF),
       overallRate: Math.max(1, Math.round(rate * 0.02)),
       connections: 2,
@@ -106,20 +71,93 @@ const scenarios = (duration, rate) =>
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
 
-// Warm-up, then the baseline heap.
-await Promise.all(scenarios(10, RATE).map(run));
-const startHeap = await heap();
-const results = await Promise.all(scenarios(DURATION, RATE).map(run));
-const endHeap = await heap();
+async function soak(engine, dir) {
+  const target = await openTarget(engine, dir);
+  try {
+    const port = await freePort();
+    const env = serverEnv(port, target.url, { BCRYPT_COST: "8" });
+    const child = startChild(join(here, "soak-server.ts"), env, ["--expose-gc", "--import", "tsx"]);
+    const { url } = await messageFrom(child);
+    const memory = async () => {
+      child.send({ type: "heap" });
+      const m = await messageFrom(child);
+      return { heap: m.heapUsed / 2 ** 20, rss: m.rss / 2 ** 20 };
+    };
+    createStaff(env);
+    const anonKey = anonKeyOf(env);
+    const staff = await signIn(url, anonKey);
+    const started = await memory();
+    await Promise.all(scenarios(url, anonKey, staff, 10, RATE).map(run));
+    const warm = await memory();
+    console.log(`${engine}: soaking for ${DURATION} s at ${RATE} req/s…`);
+    const results = await Promise.all(scenarios(url, anonKey, staff, DURATION, RATE).map(run));
+    const end = await memory();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const idle = await memory();
+    child.send({ type: "stop" });
+    await new Promise((r) => child.once("exit", r));
+    await stopProcess(child);
+    return {
+      requests: results.reduce((n, r) => n + r.requests.total, 0),
+      failures: results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+      started,
+      warm,
+      end,
+      idle,
+      heapGrowth: (end.heap - warm.heap) / warm.heap,
+      rssGrowth: (idle.rss - started.rss) / started.rss,
+    };
+  } finally {
+    target.close();
+  }
+}
 
-const failures = results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
-const total = results.reduce((n, r) => n + r.requests.total, 0);
-const growth = (endHeap - startHeap) / startHeap;
-console.log(`requests: ${total}, failures: ${failures}`);
-console.log(
-  `heap after GC: start ${(startHeap / 2 ** 20).toFixed(1)} MiB, end ${(endHeap / 2 ** 20).toFixed(1)} MiB (${(growth * 100).toFixed(1)}%)`,
-);
-child.send({ type: "stop" });
-const ok = failures === 0 && growth <= 0.1;
-console.log(ok ? "soak passed" : "soak FAILED");
-process.exit(ok ? 0 : 1);
+const mib = (n) => `${n.toFixed(1)} MiB`;
+const signed = (f) => `${f >= 0 ? "+" : ""}${(f * 100).toFixed(1)} %`;
+
+await runBench(async () => {
+  const dir = tempDir("sms-soak-");
+  const out = {
+    machine: machine(),
+    at: new Date().toISOString(),
+    seconds: DURATION,
+    rate: RATE,
+    engines: {},
+  };
+  for (const engine of enginesToRun()) out.engines[engine] = await soak(engine, dir);
+  const rows = [];
+  let ok = true;
+  for (const [engine, r] of Object.entries(out.engines)) {
+    const heapOk = r.heapGrowth <= LIMITS.heap;
+    const rssOk = r.rssGrowth <= LIMITS.rss;
+    ok &&= heapOk && rssOk && r.failures === 0;
+    rows.push([
+      engine,
+      `${r.requests} / ${r.failures}`,
+      mib(r.warm.rss),
+      `${mib(r.warm.heap)} → ${mib(r.end.heap)} (${signed(r.heapGrowth)})`,
+      heapOk ? "met" : "**missed**",
+      `${mib(r.started.rss)} → ${mib(r.idle.rss)} (${signed(r.rssGrowth)})`,
+      rssOk ? "met" : "**missed**",
+    ]);
+  }
+  console.log(`\nsoak: ${DURATION} s at ${RATE} req/s of mixed traffic per engine`);
+  printTable(
+    [
+      "Engine",
+      "Requests / failed",
+      "RSS warm",
+      "Heap after full GC, warm → end",
+      "≤ +10 %",
+      "RSS started → idle after",
+      "≤ +20 %",
+    ],
+    rows,
+  );
+  console.log(`machine: ${describeMachine(out.machine)}`);
+  mkdirSync(join(root, "bench"), { recursive: true });
+  writeFileSync(join(root, "bench", "soak.json"), `${JSON.stringify(out, null, 2)}\n`);
+  console.log("wrote bench/soak.json");
+  console.log(ok ? "soak passed" : "soak FAILED");
+  if (!ok) process.exitCode = 1;
+});

@@ -113,6 +113,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Slussen Sound <no-reply@localhost>"),
   RATE_LIMITS: bool.default("true"),
+  /** Memoised reads of unchanged lists; `false` makes every read reach the database (for benchmarks). */
+  READ_CACHE: bool.default("true"),
   /** How long a mailed signing link works, in seconds (14 days unless set). */
   SIGNING_LINK_EXPIRY: seconds.default(SIGNING_LINK_DEFAULT_SECONDS),
   /** Hours between the server's own backups; 0 turns them off. Unset: 24 in production, off otherwise. */

@@ -39,6 +39,8 @@ export interface OpenDatabaseOptions {
   synchronous?: "FULL" | "NORMAL";
   poolSize?: number;
   logger?: Logger;
+  /** False: cachedRead always reads (benchmarks of the database's own cost). */
+  readCache?: boolean;
 }
 
 /** Counts writes that changed rows, so this process's own writes move its change stamp at once. */
@@ -92,6 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     changeStamp,
     cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+      if (options.readCache === false) return read();
       const stamp = changeStamp();
       const hit = reads.get(key);
       if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
@@ -153,13 +156,19 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
 
 /** Opens the database the configuration names. */
 export function openConfiguredDatabase(
-  config: { DATABASE: DatabaseTarget; SQLITE_SYNCHRONOUS: "FULL" | "NORMAL"; DATABASE_POOL_SIZE: number },
+  config: {
+    DATABASE: DatabaseTarget;
+    SQLITE_SYNCHRONOUS: "FULL" | "NORMAL";
+    DATABASE_POOL_SIZE: number;
+    READ_CACHE?: boolean;
+  },
   logger?: Logger,
 ) {
   return openDatabase({
     target: config.DATABASE,
     synchronous: config.SQLITE_SYNCHRONOUS,
     poolSize: config.DATABASE_POOL_SIZE,
+    readCache: config.READ_CACHE,
     logger,
   });
 }

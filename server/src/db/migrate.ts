@@ -16,6 +16,7 @@ import * as createLegalTables from "./migrations/2026_11_29_100000_create_legal_
 import * as createStudioSessions from "./migrations/2026_11_30_100000_create_studio_sessions";
 import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_state";
 import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
+import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_30_100000_create_studio_sessions": createStudioSessions,
   "2026_12_01_140000_create_flow_state": createFlowState,
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
+  "2026_12_05_100000_add_list_indexes": addListIndexes,
 };
 
 const migratorFor = (db: Kysely<any>) =>

@@ -116,6 +116,24 @@ function tightenSidecars(path: string) {
   for (const file of [`${path}-wal`, `${path}-shm`]) if (existsSync(file)) ownerOnly(file);
 }
 
+const STATISTICS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * SQLite's own advice for a long-lived connection: `PRAGMA optimize` when it opens and every hour after.
+ * It refreshes the planner's statistics (sqlite_stat1) of tables whose size changed a lot, reading at most
+ * analysis_limit rows per index, so it costs milliseconds. Without them the planner cannot tell a search
+ * index that finds ten rows from an ordered walk over every row, and picks the walk.
+ */
+function refreshPlannerStatistics(sqlite: SQLite.Database) {
+  if (!sqlite.open || sqlite.inTransaction) return;
+  try {
+    sqlite.pragma("analysis_limit = 1000");
+    sqlite.pragma("optimize = 0x10002");
+  } catch {
+    // Busy with another process's write: the next hour's run catches up.
+  }
+}
+
 export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   createPrivately(path);
   const sqlite = new SQLite(path);
@@ -131,7 +149,17 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
         ? 1
         : 0,
   );
-  const database = withStatementCache(sqlite);
+  refreshPlannerStatistics(sqlite);
+  const statistics = setInterval(() => refreshPlannerStatistics(sqlite), STATISTICS_EVERY_MS);
+  statistics.unref();
+  const cached = withStatementCache(sqlite);
+  const database = {
+    ...cached,
+    close() {
+      clearInterval(statistics);
+      cached.close();
+    },
+  };
   // data_version moves when another connection commits; total_changes() when this one writes.
   const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
   const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();

@@ -1,6 +1,7 @@
 import type { ColumnSpec, TableDefinition } from "@app/contracts";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Engine } from "../../db/database";
+import { literalOf, SQLITE_SEARCH_INDEXES, searchMatch } from "../../db/search-indexes";
 import type { Condition } from "./parse-query";
 import { restError } from "./rest-error";
 import { filterValue } from "./values";
@@ -82,7 +83,13 @@ function filterSql(table: TableDefinition, engine: Engine, c: Extract<Condition,
       if (engine === "postgres") return sql<SqlBool>`${column} ${sql.raw(c.op)} ${pattern}`;
       // SQLite's LIKE ignores ASCII case only and has no default escape; app_like (registered on the
       // connection) matches with PostgreSQL's rules, case-folding all of Unicode for ilike.
-      return sql<SqlBool>`app_like(${pattern}, ${column}, ${c.op === "ilike" ? 1 : 0})`;
+      const like = sql<SqlBool>`app_like(${pattern}, ${column}, ${c.op === "ilike" ? 1 : 0})`;
+      // The trigram index (case-insensitive) narrows to rows holding the text; app_like still decides.
+      const search = SQLITE_SEARCH_INDEXES[table.name];
+      const text = literalOf(pattern);
+      if (!search?.columns.includes(c.column) || text === undefined) return like;
+      const index = sql.table(search.index);
+      return sql<SqlBool>`(rowid in (select rowid from ${index} where ${index} match ${searchMatch(c.column, text)}) and ${like})`;
     }
     case "is": {
       if (c.value === "null") return sql<SqlBool>`${column} is null`;

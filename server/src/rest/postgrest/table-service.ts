@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
-import { type AliasedRawBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { columnOf, whereSql } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
@@ -87,6 +87,9 @@ function parseDefaultOrder(value: string): OrderTerm[] {
  */
 function orderSql(table: TableDefinition, terms: OrderTerm[]) {
   const parts = terms.map((t) => {
+    // A column that is never null needs no placement, and without one SQLite can walk an index in order.
+    if (!t.nulls && !table.columns[t.column]?.nullable)
+      return sql`${sql.ref(t.column)} ${sql.raw(t.direction)}`;
     const nulls = t.nulls ?? (t.direction === "asc" ? "last" : "first");
     return sql`${sql.ref(t.column)} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
   });
@@ -145,27 +148,104 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
   const order = orderSql(table, orderTerms(table, query.order));
-  const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => ({
-    rows: (await db
+  const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => {
+    const rows = (await db
       .selectFrom(source as never)
       .selectAll()
       .where(where)
       .orderBy(order)
       .limit(limit)
       .offset(offset)
-      .execute()) as Row[],
-    total: prefer.count ? await countRows(db, source, where) : undefined,
-  }));
+      .execute()) as Row[];
+    const page = { offset, limit, rows: rows.length };
+    const total = prefer.count ? await countRows(db, handle, source, where, prefer.count, page) : undefined;
+    return { rows, total };
+  });
   return { rows: rows.map((row) => project(toApiRow(table, row), columns)), offset, total };
 }
 
-async function countRows(db: Db, source: ReturnType<typeof readSource>, where: ReturnType<typeof whereSql>) {
-  const row = (await db
+type Source = ReturnType<typeof readSource>;
+type CountMode = NonNullable<Preferences["count"]>;
+
+/**
+ * The total a `Prefer: count=…` asks for, as PostgREST answers it. `exact` counts every matching row;
+ * `planned` answers the engine's estimate; `estimated` counts exactly up to the table's most rows per
+ * read (PostgREST's db-max-rows) and answers the estimate beyond. A page that ends the list (shorter than
+ * asked, and not past the end) tells its total without counting at all.
+ */
+async function countRows(
+  db: Database,
+  handle: TableHandle,
+  source: Source,
+  where: RawBuilder<SqlBool>,
+  mode: CountMode,
+  page: { offset: number; limit: number; rows: number },
+) {
+  const seen = page.offset + page.rows;
+  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) return seen;
+  if (mode === "exact") return exactCount(db, source, where);
+  if (mode === "estimated") {
+    const upTo = handle.table.maxRows;
+    const counted = await exactCount(db, source, where, upTo + 1);
+    if (counted <= upTo) return counted;
+  }
+  // An estimate may fall short of the rows already seen; never answer fewer than those.
+  return Math.max(await plannedCount(db, source, where), seen);
+}
+
+/** count(*) of the matching rows; with `upTo`, of at most that many (the scan stops there). */
+async function exactCount(db: Db, source: Source, where: RawBuilder<SqlBool>, upTo?: number) {
+  const matching = db
     .selectFrom(source as never)
+    .select(sql`1`.as("one"))
+    .where(where);
+  const bounded = upTo === undefined ? matching : matching.limit(upTo);
+  const row = (await db
+    .selectFrom(bounded.as("matching"))
     .select(sql<number>`count(*)`.as("n"))
-    .where(where ?? all)
     .executeTakeFirst()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
+}
+
+/** Rows in the sample behind SQLite's estimate. */
+const SAMPLE_ROWS = 500;
+
+/**
+ * The engine's estimate of the matching rows. PostgreSQL's planner says it (EXPLAIN, from the
+ * statistics ANALYZE keeps). SQLite's planner keeps no row estimates, so it is the share of matching rows
+ * among the first rows of the table times the table's rowid span: a bounded amount of work however large
+ * the table grows. The sample keeps its rowids, which the search filters look up; min and max are two
+ * subqueries, each one step to an end of the rowid tree (together in one select they scan). A read source
+ * that is not a plain table (derived columns) is counted exactly.
+ */
+async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
+  const query = db
+    .selectFrom(source as never)
+    .select(sql`1`.as("one"))
+    .where(where)
+    .compile();
+  if (db.engine === "postgres") {
+    const explained = await db.executeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+    );
+    return Math.round(explained.rows[0]?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0);
+  }
+  if (typeof source !== "string") return exactCount(db, source, where);
+  const span = (
+    await sql<{ low: number | null; high: number | null }>`
+    select (select min(rowid) from ${sql.table(source)}) as low,
+      (select max(rowid) from ${sql.table(source)}) as high`.execute(db)
+  ).rows[0];
+  if (!span || span.low === null || span.high === null) return 0;
+  const sample = (
+    await sql<{ sampled: number; matched: number }>`
+    select count(*) as sampled, coalesce(sum(${where}), 0) as matched
+    from (select rowid, * from ${sql.table(source)} order by rowid limit ${SAMPLE_ROWS}) as ${sql.table(source)}`.execute(
+      db,
+    )
+  ).rows[0];
+  if (!sample || sample.sampled === 0) return 0;
+  return Math.round((sample.matched / sample.sampled) * (span.high - span.low + 1));
 }
 
 export interface WriteRequest {
