@@ -287,8 +287,8 @@ async function pkceExchangeBody() {
 /** The token route's other grants: same callers, same statuses as the password grant in its row above. */
 // biome-ignore format: the table is easier to read aligned
 const GRANTS: Record<string, [Recipe, ...number[]]> = {
-  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud
-  "pkce":                              [{ query: { grant_type: "pkce" }, body: pkceExchangeBody },                      401, 200, 200, 200, 200, 403, 403, 403, 403, 403],
+  //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud serviceRole
+  "pkce":                              [{ query: { grant_type: "pkce" }, body: pkceExchangeBody },                      401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
 };
 
 const routes = contractRoutes();

@@ -34,10 +34,11 @@ export async function listTextColumns(db: Db): Promise<TextColumn[]> {
       order by 1, a.attnum`.execute(db);
     return rows.filter((r) => !SKIPPED_TABLES.has(r.table));
   }
+  // Ordinary tables only: a full-text index (a virtual table and its shadow tables) holds no text of its
+  // own to erase, follows its content table through triggers, and has no rowid to update by.
   const { rows: tables } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
-    db,
-  );
+    select name from pragma_table_list
+    where schema = 'main' and type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
   const columns: TextColumn[] = [];
   for (const { name } of tables) {
     if (SKIPPED_TABLES.has(name)) continue;
