@@ -1,60 +1,9 @@
-import { initContract } from "@ts-rest/core";
-import { authContract } from "./auth.contract";
-import { authAdminContract } from "./auth-admin.contract";
-import { backupsContract } from "./backups.contract";
-import { configContract } from "./config.contract";
-import { crmContract } from "./crm.contract";
-import { formsContract } from "./forms.contract";
-import { healthContract } from "./health.contract";
-import { legalContract } from "./legal.contract";
-import { personalDataContract } from "./personal-data.contract";
-import { setupContract } from "./setup.contract";
-import { storageContract } from "./storage.contract";
-import { studioContract } from "./studio.contract";
-import { tables } from "./tables";
-import { tableRoutes } from "./tables/table-routes";
-import { teamContract } from "./team.contract";
-
-const c = initContract();
-
-export const contract = c.router(
-  {
-    health: healthContract,
-    auth: authContract,
-    authAdmin: authAdminContract,
-    config: configContract,
-    tables: c.router({
-      events: tableRoutes(tables.events),
-      crm_contacts: tableRoutes(tables.crm_contacts),
-      crm_companies: tableRoutes(tables.crm_companies),
-      crm_deals: tableRoutes(tables.crm_deals),
-      crm_briefs: tableRoutes(tables.crm_briefs),
-      crm_brief_talent: tableRoutes(tables.crm_brief_talent),
-      crm_activity: tableRoutes(tables.crm_activity),
-      portfolio_items: tableRoutes(tables.portfolio_items),
-      legal_clauses: tableRoutes(tables.legal_clauses),
-      legal_templates: tableRoutes(tables.legal_templates),
-      legal_documents: tableRoutes(tables.legal_documents),
-      studio_rooms: tableRoutes(tables.studio_rooms),
-      studio_sessions: tableRoutes(tables.studio_sessions),
-      studio_session_talent: tableRoutes(tables.studio_session_talent),
-    }),
-    forms: formsContract,
-    crm: crmContract,
-    legal: legalContract,
-    personalData: personalDataContract,
-    setup: setupContract,
-    storage: storageContract,
-    studio: studioContract,
-    team: teamContract,
-    backups: backupsContract,
-  },
-  { strictStatusCodes: true },
-);
-export type Contract = typeof contract;
+// The full contract lives in a module of its own that the web app never imports, so GoTrue's admin API
+// (service_role only) and the routes only integrators call stay out of the browser's bundle.
 
 export * from "./auth.contract";
 export * from "./auth-admin.contract";
+export { backOfficeContract } from "./back-office-contract";
 export * from "./backups.contract";
 export * from "./common";
 export * from "./config.contract";
@@ -67,6 +16,7 @@ export * from "./legal.contract";
 export * from "./personal-data.contract";
 export * from "./public-contract";
 export * from "./public-pages";
+export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";
 export * from "./storage.contract";
 export * from "./studio.contract";

@@ -1,7 +1,10 @@
-import { contract } from "@app/contracts";
-import { type ApiFetcher, initClient } from "@ts-rest/core";
+import { authContract } from "@app/contracts";
+import { type ApiFetcher, initClient, initContract } from "@ts-rest/core";
 import { type AuthError, createNetworkError, parseAuthError } from "./auth-error";
 import { API_VERSION_HEADER } from "./constants";
+
+/** The auth routes alone, with the server contract's strict status codes: a browser bundles nothing else. */
+const auth = initContract().router(authContract, { strictStatusCodes: true });
 
 export function createAuthApi(options: { url: string; anonKey: string; fetch: typeof fetch }) {
   // Our own fetcher so the injected fetch is used and any body (JSON, gateway HTML, empty 204) is read.
@@ -10,7 +13,7 @@ export function createAuthApi(options: { url: string; anonKey: string; fetch: ty
     const text = await response.text();
     return { status: response.status, body: parseBody(text), headers: response.headers };
   };
-  return initClient(contract.auth, {
+  return initClient(auth, {
     baseUrl: options.url.replace(/\/+$/, ""),
     baseHeaders: { apikey: options.anonKey, ...API_VERSION_HEADER },
     api,

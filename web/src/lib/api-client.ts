@@ -1,4 +1,4 @@
-import { contract } from "@app/contracts";
+import { backOfficeContract } from "@app/contracts";
 import { initTsrReactQuery } from "@ts-rest/react-query/v5";
 import { fetchWithKeys } from "@/lib/api-fetch";
 
@@ -10,8 +10,8 @@ export {
   type UnauthorizedHandler,
 } from "@/lib/api-fetch";
 
-/** The whole contract, for the sign-in area and the back office (public pages use public-api-client.ts). */
-export const tsr = initTsrReactQuery(contract, {
+/** The back office's routes (public pages use public-api-client.ts; auth and storage have clients of their own). */
+export const tsr = initTsrReactQuery(backOfficeContract, {
   baseUrl: "",
   baseHeaders: {},
   api: fetchWithKeys,

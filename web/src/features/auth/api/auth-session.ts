@@ -10,7 +10,7 @@ import {
   showAuthToast,
   showErrorToast,
 } from "@/features/auth/utils/auth-toasts";
-import { setAccessTokenProvider, setUnauthorizedHandler } from "@/lib/api-client";
+import { setAccessTokenProvider, setUnauthorizedHandler } from "@/lib/api-fetch";
 import { loadPublicConfig } from "@/lib/public-config";
 import type { AuthStatus, SignOutScope } from "@/lib/use-auth";
 

@@ -1,13 +1,23 @@
 import type { AuthClient } from "@app/auth-client";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { isSecondFactorSkipped, skipSecondFactor } from "@/features/auth/api/second-factor-skip";
 import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
-import { SecondFactorSetupNotice } from "@/features/auth/components/second-factor-setup-notice";
-import { SecondFactorStep } from "@/features/auth/components/second-factor-step";
 import { needsBackOfficeRule, secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
+import { lazyNamed } from "@/lib/lazy-named";
 import { useAuth } from "@/lib/use-auth";
+
+// Most visits to the back office never see these screens (no factor, or already aal2): they load only when
+// needed, keeping the first signed-in load small.
+const SecondFactorStep = lazyNamed(
+  () => import("@/features/auth/components/second-factor-step"),
+  "SecondFactorStep",
+);
+const SecondFactorSetupNotice = lazyNamed(
+  () => import("@/features/auth/components/second-factor-setup-notice"),
+  "SecondFactorSetupNotice",
+);
 
 const AUTH_SETTINGS_KEY = ["auth", "settings"] as const;
 /** Where a factor is set up: open to a person the server otherwise keeps out for lack of one. */
@@ -50,19 +60,28 @@ export function SecondFactorGate({ client, children }: { client: AuthClient; chi
 
   if (prompt === "none") return children;
   if (prompt === "checking") return <FullPageSpinner />;
-  if (prompt === "setup") return pathname === SETUP_PATH ? children : <SecondFactorSetupNotice />;
+  if (prompt === "setup") {
+    if (pathname === SETUP_PATH) return children;
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <SecondFactorSetupNotice />
+      </Suspense>
+    );
+  }
   return (
-    <SecondFactorStep
-      client={client}
-      onVerified={() => setVerifiedCount((count) => count + 1)}
-      onSkip={
-        prompt === "optional"
-          ? () => {
-              skipSecondFactor(userId);
-              setIsSkipped(true);
-            }
-          : undefined
-      }
-    />
+    <Suspense fallback={<FullPageSpinner />}>
+      <SecondFactorStep
+        client={client}
+        onVerified={() => setVerifiedCount((count) => count + 1)}
+        onSkip={
+          prompt === "optional"
+            ? () => {
+                skipSecondFactor(userId);
+                setIsSkipped(true);
+              }
+            : undefined
+        }
+      />
+    </Suspense>
   );
 }
