@@ -1,25 +1,19 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { AuthSessionMissingError, GoTrueClient } from "@supabase/auth-js";
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
+import { TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
+import { type LiveServer, startLiveServer } from "../support/live-server";
 import { fragmentOf, latestMail, mailCode, mails } from "./support";
 
+let live: LiveServer;
 let ctx: TestContext;
-let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
-  server = ctx.app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startLiveServer();
+  ({ ctx, base } = live);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await ctx.close();
-});
+afterAll(() => live.close());
 
 /** A stock auth-js client, configured as supabase-js would configure it. */
 const client = () =>
