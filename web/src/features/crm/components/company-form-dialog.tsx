@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -75,15 +75,7 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
   };
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={reload} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={reload}>
       <FormField {...fieldIds("name")} label="Name" error={errors.name}>
         <Input {...textField("name")} autoComplete="organization" />
       </FormField>
@@ -121,6 +113,6 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }

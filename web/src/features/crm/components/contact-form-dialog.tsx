@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { TagInput } from "@/components/form/tag-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -91,15 +91,7 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
   };
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={reload} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={reload}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...fieldIds("first_name")} label="First name" error={errors.first_name}>
           <Input {...textField("first_name")} autoComplete="off" />
@@ -196,6 +188,6 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { TagInput } from "@/components/form/tag-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -64,15 +64,7 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
     form.reset(toClauseFormValues(fresh));
   };
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={reload} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={reload}>
       <FormField {...fieldIds("title")} label="Title" error={errors.title}>
         <Input {...textField("title")} autoComplete="off" />
       </FormField>
@@ -93,6 +85,6 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }

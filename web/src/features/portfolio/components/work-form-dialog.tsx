@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { TagInput } from "@/components/form/tag-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -76,15 +76,7 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   };
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={reload} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={reload}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...fieldIds("title")} label="Title" error={errors.title} className="sm:col-span-2">
           <Input {...textField("title")} autoComplete="off" />
@@ -138,6 +130,6 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }
