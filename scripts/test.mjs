@@ -23,6 +23,29 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
+/** One line per failed test, with the first line of its first message. */
+function failureSummary(v, p) {
+  const lines = [];
+  for (const file of v?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== "failed") continue;
+      const why = String(t.failureMessages?.[0] ?? "").split("\n")[0];
+      lines.push(`FAILED ${file.name.replace(root, "")} › ${t.fullName}: ${why}`);
+    }
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
+      lines.push(`FAILED ${file.name.replace(root, "")}: ${String(file.message ?? "").split("\n")[0]}`);
+  }
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected" || test.status === "flaky")
+          lines.push(`FAILED ${[...trail, spec.title].join(" › ")} (${test.status})`);
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of p?.suites ?? []) walk(suite, [suite.title]);
+  return lines;
+}
+
 try {
   step("install", installDependencies);
   const chromium = step("browser", ensureChromium);
@@ -52,6 +75,8 @@ try {
   const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
   const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0);
   const ok = unit === 0 && e2e === 0 && v && p;
+  // CI keeps only the end of the output, so the failures are repeated where it will be read.
+  for (const line of failureSummary(v, p)) console.error(line);
   if (!v || !p) console.error("A test runner produced no report; counting it as failed.");
   console.log(`\n${passed} passed, ${failed + (ok ? 0 : failed === 0 ? 1 : 0)} failed`);
   process.exit(ok ? 0 : 1);
