@@ -64,6 +64,22 @@ test.describe("hydration", () => {
     expect(messages).toEqual([]);
   });
 
+  test("a public page's HTML also serves its address with a trailing slash or a query", async ({ page }) => {
+    const messages = watchConsole(page);
+    for (const [path, h1] of [
+      ["/about/", PUBLIC_ROUTES[1].h1],
+      ["/contact?utm_source=newsletter", PUBLIC_ROUTES[5].h1],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+      await waitForHydration(page);
+    }
+    // The newsletter link's outcome is not in the prerendered /contact: it appears once hydrated.
+    await page.goto("/contact?newsletter=confirmed");
+    await expect(page.getByRole("status").filter({ hasText: "subscription is confirmed" })).toBeVisible();
+    expect(messages).toEqual([]);
+  });
+
   test("the contact page keeps its prerendered nodes and sends what was typed before hydration", async ({
     page,
   }) => {
