@@ -2,12 +2,13 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { prerender } from "./build/prerender.ts";
 import { routePreloads } from "./build/route-preloads.ts";
 
 const apiTarget = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads()],
+  plugins: [react(), tailwindcss(), routePreloads(), prerender()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

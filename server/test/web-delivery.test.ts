@@ -25,6 +25,10 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/** What the web build's prerender writes for a page; a `$'` too, which a string replacement would expand. */
+const prerenderedMarkup = (path: string) =>
+  `<!--$--><main><h1>Page ${path}</h1><p>Costs $' 5</p></main><!--/$-->`;
+
 let ctx: TestContext;
 let server: Server;
 let port: number;
@@ -62,6 +66,17 @@ beforeAll(async () => {
         "https://cdn.example/x.js",
       ],
       "/app/*": ["/assets/app-root-abc123.js"],
+    }),
+  );
+  writeFileSync(
+    join(distDir, ".vite", "prerendered.json"),
+    JSON.stringify({
+      ...Object.fromEntries(
+        Object.values(PUBLIC_PAGES).map((page) => [page.path, prerenderedMarkup(page.path)]),
+      ),
+      // Not a public page: the build never writes it, and the server must not serve it if it did.
+      "/privacy": "<h1>Not ours</h1>",
+      "/about/": 42,
     }),
   );
   ctx = await createTestContext({ env: { WEB_DIST: distDir, SITE_URL, RATE_LIMITS: "false" } });
@@ -241,6 +256,20 @@ describe("the HTML of each page", () => {
     }
     expect((await raw("/auth")).body.toString()).not.toContain("app-root");
     expect((await raw("/.vite/route-preloads.json")).status).toBe(404);
+  });
+
+  it.each(Object.values(PUBLIC_PAGES))(
+    "$path arrives with its prerendered markup in the root",
+    async (page) => {
+      const html = decode(await raw(page.path, { headers: { "accept-encoding": "br" } })).toString();
+      expect(html).toContain(`<div id="root">${prerenderedMarkup(page.path)}</div>`);
+    },
+  );
+
+  it.each(["/privacy", "/about/x", "/auth", "/app/crm", "/sign"])("%s keeps an empty root", async (path) => {
+    const html = (await raw(path)).body.toString();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("<h1>");
   });
 
   it("gzips the HTML for a gzip-only client and sends it plain otherwise", async () => {

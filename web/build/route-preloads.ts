@@ -38,7 +38,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 export function routePreloads(): Plugin {
   return {
     name: "route-preloads",
-    apply: "build",
+    // The browser build's chunks only: the prerender's server build (build/prerender.ts) has its own.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
       const byModule = new Map<string, OutputChunk>();

@@ -1,16 +1,17 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { AppProvider } from "@/app/provider";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "@/app/app";
 import { AppRouter } from "@/app/router";
 import "@/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+const app = (
+  <App>
+    <AppRouter />
+  </App>
 );
+// The server sends a public page with the build's prerendered markup in the root: adopt it rather than
+// draw it again. Every other path arrives with an empty root.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

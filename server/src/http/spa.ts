@@ -39,6 +39,31 @@ function readRoutePreloads(distDir: string): Record<string, string[]> {
   return preloads;
 }
 
+/**
+ * Per public path, the page's markup as the web build prerendered it (path → the root's inner HTML), for
+ * the paths that are public pages only. Our own build's output, so it goes in as it is; a missing or
+ * malformed file leaves every root empty and the app draws the pages in the browser, as before.
+ */
+function readPrerendered(distDir: string): Map<string, string> {
+  const file = join(distDir, ".vite", "prerendered.json");
+  const markup = new Map<string, string>();
+  if (!existsSync(file)) return markup;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return markup;
+  }
+  if (typeof parsed !== "object" || parsed === null) return markup;
+  const publicPaths = new Set<string>(Object.values(PUBLIC_PAGES).map((page) => page.path));
+  for (const [path, html] of Object.entries(parsed)) {
+    if (publicPaths.has(path) && typeof html === "string") markup.set(path, html);
+  }
+  return markup;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /** Sends one of a body's encodings, as the client's Accept-Encoding asks. */
 function sendEncoded(req: Request, res: Response, body: EncodedBody) {
   res.vary("Accept-Encoding");
@@ -60,7 +85,8 @@ export interface SpaOptions {
  * The built web app: hashed assets cached for a year (brotli or gzip when the build made them), a plain 404
  * for a missing file, robots.txt and sitemap.xml, and index.html for every other GET path (the SPA renders
  * its own 404). A public page's HTML carries its own title, description and preview tags, so crawlers that
- * run no JavaScript still read them.
+ * run no JavaScript still read them, and the page's prerendered markup in its root, so it paints before any
+ * script runs (the app then hydrates it).
  */
 export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Router {
   const router = Router();
@@ -90,13 +116,16 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   const meta = `<meta name="app-config" content='${escapeAttribute(JSON.stringify(publicConfig))}'>`;
   const template = readFileSync(indexPath, "utf8");
   const preloads = readRoutePreloads(distDir);
-  const render = (page: PublicPage | null, path: string) =>
-    encodeOnce(
-      pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
-        "</head>",
-        `    ${meta}\n  </head>`,
-      ),
+  const prerendered = readPrerendered(distDir);
+  const render = (page: PublicPage | null, path: string) => {
+    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
+      "</head>",
+      `    ${meta}\n  </head>`,
     );
+    const markup = page ? prerendered.get(page.path) : undefined;
+    // A function, not a string: a `$` in the markup must not be read as a replacement pattern.
+    return encodeOnce(markup ? html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : html);
+  };
   const pages = new Map<string, EncodedBody>(
     Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page, page.path)]),
   );

@@ -44,10 +44,23 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Opens a public page and waits until its h1 has rendered (the route chunk is lazy). */
+/**
+ * Until the app hydrates a prerendered page, its buttons do nothing and what is typed does not reach the
+ * app. React marks each DOM node it has adopted with an internal `__reactFiber$…` key; the h1 sits in the
+ * route's own lazy chunk, the last part to hydrate.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Opens a public page and waits until its h1 has rendered and the app has hydrated it. */
 export async function openPage(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
 }
 
 /** Client-side navigation inside the already loaded app (as a router link would), then waits for the h1. */

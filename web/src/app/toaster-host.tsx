@@ -4,7 +4,12 @@ import { getIsToasterRequested, subscribeToToasterRequest } from "@/lib/toaster-
 const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster }));
 
 export function ToasterHost() {
-  const isRequested = useSyncExternalStore(subscribeToToasterRequest, getIsToasterRequested);
+  const isRequested = useSyncExternalStore(
+    subscribeToToasterRequest,
+    getIsToasterRequested,
+    // The prerender has no toasts to show.
+    () => false,
+  );
   if (!isRequested) return null;
   return (
     <Suspense fallback={null}>

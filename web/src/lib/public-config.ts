@@ -16,10 +16,12 @@ function asPublicConfig(value: unknown): PublicConfig | null {
 
 /**
  * The server writes the config into index.html so the first render needs no round trip.
- * Returns null when the tag is missing (the Vite dev server) or unreadable.
+ * Returns null when the tag is missing (the Vite dev server, the build's prerender) or unreadable.
  */
-export function readPublicConfigFromMeta(doc: Document = document): PublicConfig | null {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
+export function readPublicConfigFromMeta(
+  doc: Document | undefined = globalThis.document,
+): PublicConfig | null {
+  const content = doc?.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
   if (!content) return null;
   try {
     return asPublicConfig(JSON.parse(content));

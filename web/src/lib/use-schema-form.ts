@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
 import { describeApiError } from "@/lib/api-errors";
@@ -34,6 +34,23 @@ export function useSchemaForm<TSchema extends AnySchema>(options: SchemaFormOpti
   const setValue = useCallback(<K extends FieldName<Values>>(name: K, value: Values[K]) => {
     setValues((previous) => ({ ...previous, [name]: value }));
     setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
+  }, []);
+
+  // Text typed into a prerendered form before the app hydrated it stays in the fields (React keeps it) but
+  // is not in state: take it over once, so what the visitor sees is what gets checked and sent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render's fields can hold such text.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, initial] of Object.entries(initialValues as Record<string, unknown>)) {
+      const control = form.elements.namedItem(name);
+      const isText =
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement ||
+        (control instanceof HTMLInputElement && control.type !== "checkbox" && control.type !== "radio");
+      if (isText && typeof initial === "string" && control.value !== initial)
+        setValue(name as FieldName<Values>, control.value as Values[FieldName<Values>]);
+    }
   }, []);
 
   const fieldIds = (name: FieldName<Values>) => ({

@@ -8,6 +8,7 @@ import { CircleAlert, CircleCheck, MailCheck } from "lucide-react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { useConfirmNewsletterSubscription } from "@/features/contact/api/confirm-newsletter-subscription";
+import { useHydrated } from "@/lib/use-hydrated";
 
 const MESSAGES = {
   confirmed: {
@@ -27,11 +28,14 @@ const MESSAGES = {
 /**
  * Where the mailed newsletter link lands (`/contact?newsletter=confirm#token=…`). Only the visitor's click
  * confirms: mail scanners open links too. The outcome then replaces the address, token and all, so a
- * reload shows the outcome instead of trying a used token again.
+ * reload shows the outcome instead of trying a used token again. The prerendered /contact has no query,
+ * so nothing shows until hydrated: the first client render must match it.
  */
 export function NewsletterOutcome() {
   const [params] = useSearchParams();
   const { hash } = useLocation();
+  const isHydrated = useHydrated();
+  if (!isHydrated) return null;
   const landing = newsletterLandingSchema.safeParse(params.get(NEWSLETTER_OUTCOME_PARAM));
   if (!landing.success) return null;
   if (landing.data !== "confirm") return <OutcomeMessage outcome={landing.data} />;

@@ -1,9 +1,12 @@
 import { SITE } from "@/config/site";
+import { useHydrated } from "@/lib/use-hydrated";
 import { usePublicConfig } from "@/lib/use-public-config";
 
 export function PlaylistPlayer() {
   const config = usePublicConfig();
-  const src = config.data?.playlist_embed_url;
+  // The playlist is runtime config the build's prerender does not know: the placeholder until hydrated.
+  const isHydrated = useHydrated();
+  const src = isHydrated ? config.data?.playlist_embed_url : undefined;
 
   return (
     <section
