@@ -36,6 +36,15 @@ const CONNECTIONS = 50;
 /** The server's default pool (DATABASE_POOL_SIZE); the pg baseline gets the same. */
 const POOL = 10;
 const STAGES = ["prospect", "negotiation", "contract", "won", "lost"];
+const SCENARIOS = ["events", "crm", "refresh", "contactInsert", "dealMove", "storm"];
+/** BENCH_ONLY=refresh,dealMove runs those scenarios alone (with a profile, to see one at a time). */
+const ONLY = (process.env.BENCH_ONLY ?? SCENARIOS.join(",")).split(",").map((s) => s.trim());
+for (const name of ONLY)
+  if (!SCENARIOS.includes(name))
+    throw new Error(`BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(", ")})`);
+const runs = (name) => ONLY.includes(name);
+/** BENCH_PROFILE=<folder>: the measured server writes a V8 CPU profile there when it stops. */
+const PROFILE = process.env.BENCH_PROFILE;
 const TARGETS = {
   events: { ratio: 0.85, p99: 10 },
   crm: { ratio: 0.6 },
@@ -72,7 +81,7 @@ async function interleaved(server, baseline) {
   return { server: s, baseline: b, ratio: +(s.reqPerSec / b.reqPerSec).toFixed(2) };
 }
 
-/** A bare node:http server answering `body` (and the same content headers), optionally verifying the JWT. */
+/** A bare node:http server answering `body` with the same headers, optionally verifying the JWT first. */
 async function bareHttp(dir, name, body, headers, jwtSecret) {
   const file = join(dir, `${name}.body`);
   writeFileSync(file, body);
@@ -104,14 +113,17 @@ async function bareWrites(engine, url, kind, ids = []) {
   return { reqPerSec: Math.round(ops / seconds) };
 }
 
+/**
+ * The server's answer to a read, for the bare baseline to send back byte for byte: the body and every
+ * header (security headers, Vary, Cache-Control, the request id as sent once) but those node:http writes
+ * itself (Date, Connection, Keep-Alive, Content-Length).
+ */
 async function readAnswer(base, path, headers) {
   const res = await fetch(`${base}${path}`, { headers });
   if (!res.ok) throw new Error(`GET ${path} → ${res.status}`);
   const kept = {};
-  for (const name of ["content-type", "content-range"]) {
-    const value = res.headers.get(name);
-    if (value) kept[name] = value;
-  }
+  const writtenByNode = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+  for (const [name, value] of res.headers) if (!writtenByNode.has(name)) kept[name] = value;
   return { body: Buffer.from(await res.arrayBuffer()), headers: kept };
 }
 
@@ -174,118 +186,120 @@ async function runEngine(engine, dir) {
     const out = { coldStartMs: await coldStarts(base, env) };
     createStaff(env);
     const anonKey = anonKeyOf(env);
-    const server = startServer(env);
+    const profileDir = PROFILE && join(PROFILE, engine);
+    const server = startServer(env, {
+      execArgv: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    });
     await waitForHealth(base);
     out.rssMiB = { started: rssMiB(server.pid) };
-    console.log(`${engine}: signing in ${CONNECTIONS} sessions (bcrypt)…`);
+    const sessionCount = runs("refresh") ? CONNECTIONS : 1;
+    console.log(`${engine}: signing in ${sessionCount} session(s) (bcrypt)…`);
     const sessions = [];
-    for (let i = 0; i < CONNECTIONS; i++) sessions.push(await signIn(base, anonKey));
+    for (let i = 0; i < sessionCount; i++) sessions.push(await signIn(base, anonKey));
     const staff = sessions[0];
     const headers = { apikey: anonKey, "content-type": "application/json" };
     const staffHeaders = { ...headers, authorization: `Bearer ${staff.access_token}` };
+    const eventsPath = "/rest/v1/events?select=*&order=event_date.asc";
 
     console.log(`${engine}: reads…`);
-    const eventsPath = "/rest/v1/events?select=*&order=event_date.asc";
-    const events = await readAnswer(base, eventsPath, { apikey: anonKey });
-    const bareEvents = await bareHttp(dir, `${engine}-events`, events.body, events.headers);
-    out.events = await interleaved(
-      () => cannon({ url: `${base}${eventsPath}`, headers: { apikey: anonKey } }),
-      () => cannon({ url: `${bareEvents.url}${eventsPath}` }),
-    );
-    await bareEvents.stop();
+    if (runs("events")) {
+      const events = await readAnswer(base, eventsPath, { apikey: anonKey });
+      const bareEvents = await bareHttp(dir, `${engine}-events`, events.body, events.headers);
+      out.events = await interleaved(
+        () => cannon({ url: `${base}${eventsPath}`, headers: { apikey: anonKey } }),
+        () => cannon({ url: `${bareEvents.url}${eventsPath}` }),
+      );
+      await bareEvents.stop();
+    }
     out.rssMiB.warm = rssMiB(server.pid);
 
-    const crmPath = "/rest/v1/crm_contacts?limit=50";
-    const crmHeaders = {
-      apikey: anonKey,
-      authorization: `Bearer ${staff.access_token}`,
-      prefer: "count=exact",
-    };
-    const crm = await readAnswer(base, crmPath, crmHeaders);
-    const bareCrm = await bareHttp(dir, `${engine}-crm`, crm.body, crm.headers, env.JWT_SECRET);
-    out.crm = await interleaved(
-      () => cannon({ url: `${base}${crmPath}`, headers: crmHeaders }),
-      () => cannon({ url: `${bareCrm.url}${crmPath}`, headers: crmHeaders }),
-    );
-    await bareCrm.stop();
+    if (runs("crm")) {
+      const crmPath = "/rest/v1/crm_contacts?limit=50";
+      const crmHeaders = {
+        apikey: anonKey,
+        authorization: `Bearer ${staff.access_token}`,
+        prefer: "count=exact",
+      };
+      const crm = await readAnswer(base, crmPath, crmHeaders);
+      const bareCrm = await bareHttp(dir, `${engine}-crm`, crm.body, crm.headers, env.JWT_SECRET);
+      out.crm = await interleaved(
+        () => cannon({ url: `${base}${crmPath}`, headers: crmHeaders }),
+        () => cannon({ url: `${bareCrm.url}${crmPath}`, headers: crmHeaders }),
+      );
+      await bareCrm.stop();
+    }
 
     console.log(`${engine}: writes…`);
-    const refresh = await benchRefresh(
-      base,
-      headers,
-      sessions.map((s) => s.refresh_token),
-    );
-    const refreshBase = await bareWrites(
-      engine,
-      target.url,
-      "refresh",
-      sessions.map((s) => sessionIdOf(s.access_token)),
-    );
-    out.refresh = {
-      server: refresh,
-      baseline: refreshBase,
-      ratio: +(refresh.reqPerSec / refreshBase.reqPerSec).toFixed(2),
-    };
-
-    const contact = await cannon({
-      url: `${base}/rest/v1/crm_contacts`,
-      method: "POST",
-      headers: staffHeaders,
-      body: JSON.stringify({ first_name: "Bench", last_name: "Writer", roles: ["Producer"] }),
-    });
-    const contactBase = await bareWrites(engine, target.url, "contact");
-    out.contactInsert = {
-      server: contact,
-      baseline: contactBase,
-      ratio: +(contact.reqPerSec / contactBase.reqPerSec).toFixed(2),
-    };
-
-    const deals = await makeDeals(base, staffHeaders, 200);
-    let next = 0;
-    const stageOf = new Map(deals.map((d) => [d, 0]));
-    const move = await cannon({
-      url: `${base}/rest/v1/crm_deals`,
-      requests: [
-        {
-          method: "PATCH",
-          headers: staffHeaders,
-          setupRequest: (req) => {
-            const id = deals[next++ % deals.length];
-            const stage = (stageOf.get(id) + 1) % STAGES.length;
-            stageOf.set(id, stage);
-            return {
-              ...req,
-              path: `/rest/v1/crm_deals?id=eq.${id}`,
-              body: JSON.stringify({ stage: STAGES[stage] }),
-            };
-          },
-        },
-      ],
-    });
-    const moveBase = await bareWrites(engine, target.url, "deal", deals);
-    out.dealMove = {
-      server: move,
-      baseline: moveBase,
-      ratio: +(move.reqPerSec / moveBase.reqPerSec).toFixed(2),
-    };
-
-    console.log(`${engine}: sign-in storm…`);
-    const alone = await cannon({
-      url: `${base}${eventsPath}`,
-      connections: 10,
-      headers: { apikey: anonKey },
-    });
-    const [signIns, during] = await Promise.all([
-      cannon({
-        url: `${base}/auth/v1/token?grant_type=password`,
-        connections: 8,
-        method: "POST",
+    if (runs("refresh")) {
+      const refresh = await benchRefresh(
+        base,
         headers,
-        body: JSON.stringify(STAFF),
-      }),
-      cannon({ url: `${base}${eventsPath}`, connections: 10, headers: { apikey: anonKey } }),
-    ]);
-    out.storm = { alone, during, signIns, factor: +(during.p99 / Math.max(1, alone.p99)).toFixed(2) };
+        sessions.map((s) => s.refresh_token),
+      );
+      const refreshBase = await bareWrites(
+        engine,
+        target.url,
+        "refresh",
+        sessions.map((s) => sessionIdOf(s.access_token)),
+      );
+      out.refresh = withRatio(refresh, refreshBase);
+    }
+
+    if (runs("contactInsert")) {
+      const contact = await cannon({
+        url: `${base}/rest/v1/crm_contacts`,
+        method: "POST",
+        headers: staffHeaders,
+        body: JSON.stringify({ first_name: "Bench", last_name: "Writer", roles: ["Producer"] }),
+      });
+      out.contactInsert = withRatio(contact, await bareWrites(engine, target.url, "contact"));
+    }
+
+    if (runs("dealMove")) {
+      const deals = await makeDeals(base, staffHeaders, 200);
+      let next = 0;
+      const stageOf = new Map(deals.map((d) => [d, 0]));
+      const move = await cannon({
+        url: `${base}/rest/v1/crm_deals`,
+        requests: [
+          {
+            method: "PATCH",
+            headers: staffHeaders,
+            setupRequest: (req) => {
+              const id = deals[next++ % deals.length];
+              const stage = (stageOf.get(id) + 1) % STAGES.length;
+              stageOf.set(id, stage);
+              return {
+                ...req,
+                path: `/rest/v1/crm_deals?id=eq.${id}`,
+                body: JSON.stringify({ stage: STAGES[stage] }),
+              };
+            },
+          },
+        ],
+      });
+      out.dealMove = withRatio(move, await bareWrites(engine, target.url, "deal", deals));
+    }
+
+    if (runs("storm")) {
+      console.log(`${engine}: sign-in storm…`);
+      const alone = await cannon({
+        url: `${base}${eventsPath}`,
+        connections: 10,
+        headers: { apikey: anonKey },
+      });
+      const [signIns, during] = await Promise.all([
+        cannon({
+          url: `${base}/auth/v1/token?grant_type=password`,
+          connections: 8,
+          method: "POST",
+          headers,
+          body: JSON.stringify(STAFF),
+        }),
+        cannon({ url: `${base}${eventsPath}`, connections: 10, headers: { apikey: anonKey } }),
+      ]);
+      out.storm = { alone, during, signIns, factor: +(during.p99 / Math.max(1, alone.p99)).toFixed(2) };
+    }
     out.rssMiB.end = rssMiB(server.pid);
     await stopProcess(server);
     return out;
@@ -293,6 +307,12 @@ async function runEngine(engine, dir) {
     target.close();
   }
 }
+
+const withRatio = (server, baseline) => ({
+  server,
+  baseline,
+  ratio: +(server.reqPerSec / baseline.reqPerSec).toFixed(2),
+});
 
 /** Deals to move, each linked to a contact (a move also touches the contact's last activity). */
 async function makeDeals(base, headers, n) {
@@ -315,58 +335,77 @@ const pct = (r) => `${Math.round(r * 100)} %`;
 const verdict = (ok) => (ok ? "met" : "**missed**");
 const rate = (s) => `${s.reqPerSec} req/s, p99 ${s.p99} ms`;
 
+/** One scenario's row: its server figure beside its baseline, the ratio and the verdict. */
+const ratioRow = (label, s, baselineText, target) => [
+  label,
+  rate(s.server),
+  baselineText,
+  pct(s.ratio),
+  `≥ ${pct(target.ratio)}`,
+  verdict(s.ratio >= target.ratio),
+];
+
 function report(engine, r) {
   const t = TARGETS;
-  const rows = [
-    [
+  const rows = [];
+  if (r.events)
+    rows.push([
       "`GET /rest/v1/events`, anon, 50 conn",
       rate(r.events.server),
       `bare node:http, same bytes: ${rate(r.events.baseline)}`,
       pct(r.events.ratio),
       `≥ ${pct(t.events.ratio)}, p99 ≤ ${t.events.p99} ms`,
       verdict(r.events.ratio >= t.events.ratio && r.events.server.p99 <= t.events.p99),
-    ],
-    [
-      "`GET /rest/v1/crm_contacts?limit=50`, staff, count=exact",
-      rate(r.crm.server),
-      `bare node:http verifying the JWT: ${rate(r.crm.baseline)}`,
-      pct(r.crm.ratio),
-      `≥ ${pct(t.crm.ratio)}`,
-      verdict(r.crm.ratio >= t.crm.ratio),
-    ],
-    [
-      "refresh grant (each token once), 50 conn",
-      rate(r.refresh.server),
-      `bare driver, same statements: ${r.refresh.baseline.reqPerSec} tx/s`,
-      pct(r.refresh.ratio),
-      `≥ ${pct(t.refresh.ratio)}`,
-      verdict(r.refresh.ratio >= t.refresh.ratio),
-    ],
-    [
-      "insert a contact (+ timeline row), 50 conn",
-      rate(r.contactInsert.server),
-      `bare driver: ${r.contactInsert.baseline.reqPerSec} tx/s`,
-      pct(r.contactInsert.ratio),
-      `≥ ${pct(t.contactInsert.ratio)}`,
-      verdict(r.contactInsert.ratio >= t.contactInsert.ratio),
-    ],
-    [
-      "move a deal (+ timeline row, contact touched), 50 conn",
-      rate(r.dealMove.server),
-      `bare driver: ${r.dealMove.baseline.reqPerSec} tx/s`,
-      pct(r.dealMove.ratio),
-      `≥ ${pct(t.dealMove.ratio)}`,
-      verdict(r.dealMove.ratio >= t.dealMove.ratio),
-    ],
-    [
-      "`GET /rest/v1/events` during a sign-in storm (8 conn, bcrypt 12), 10 conn",
-      rate(r.storm.during),
-      `alone: ${rate(r.storm.alone)}`,
-      `p99 × ${r.storm.factor}`,
-      `p99 ≤ ${t.storm.p99Factor} × alone`,
-      verdict(r.storm.factor <= t.storm.p99Factor),
-    ],
-    ["password sign-ins during that storm", rate(r.storm.signIns), "", "", "(bcrypt-bound)", ""],
+    ]);
+  if (r.crm)
+    rows.push(
+      ratioRow(
+        "`GET /rest/v1/crm_contacts?limit=50`, staff, count=exact",
+        r.crm,
+        `bare node:http verifying the JWT: ${rate(r.crm.baseline)}`,
+        t.crm,
+      ),
+    );
+  if (r.refresh)
+    rows.push(
+      ratioRow(
+        "refresh grant (each token once), 50 conn",
+        r.refresh,
+        `bare driver, same statements: ${r.refresh.baseline.reqPerSec} tx/s`,
+        t.refresh,
+      ),
+    );
+  if (r.contactInsert)
+    rows.push(
+      ratioRow(
+        "insert a contact (+ timeline row), 50 conn",
+        r.contactInsert,
+        `bare driver: ${r.contactInsert.baseline.reqPerSec} tx/s`,
+        t.contactInsert,
+      ),
+    );
+  if (r.dealMove)
+    rows.push(
+      ratioRow(
+        "move a deal (+ timeline row, contact touched), 50 conn",
+        r.dealMove,
+        `bare driver: ${r.dealMove.baseline.reqPerSec} tx/s`,
+        t.dealMove,
+      ),
+    );
+  if (r.storm)
+    rows.push(
+      [
+        "`GET /rest/v1/events` during a sign-in storm (8 conn, bcrypt 12), 10 conn",
+        rate(r.storm.during),
+        `alone: ${rate(r.storm.alone)}`,
+        `p99 × ${r.storm.factor}`,
+        `p99 ≤ ${t.storm.p99Factor} × alone`,
+        verdict(r.storm.factor <= t.storm.p99Factor),
+      ],
+      ["password sign-ins during that storm", rate(r.storm.signIns), "", "", "(bcrypt-bound)", ""],
+    );
+  rows.push(
     [
       "cold start to first `/health` 200",
       `median ${r.coldStartMs.median} ms, max ${r.coldStartMs.max} ms`,
@@ -383,18 +422,18 @@ function report(engine, r) {
       "(reported)",
       "",
     ],
-  ];
+  );
   console.log(`\n${engine} (${DURATION} s per measurement)`);
   printTable(["Scenario", "Server", "Baseline (same run)", "Ratio", "Target", "Result"], rows);
   const failed = [
-    r.events.server,
-    r.crm.server,
-    r.refresh.server,
-    r.contactInsert.server,
-    r.dealMove.server,
-    r.storm.during,
-    r.storm.signIns,
-  ].reduce((n, s) => n + s.failed, 0);
+    r.events?.server,
+    r.crm?.server,
+    r.refresh?.server,
+    r.contactInsert?.server,
+    r.dealMove?.server,
+    r.storm?.during,
+    r.storm?.signIns,
+  ].reduce((n, s) => n + (s?.failed ?? 0), 0);
   console.log(`non-2xx or failed requests: ${failed}`);
 }
 

@@ -11,7 +11,7 @@ import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
 import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createBackupService } from "./modules/backups/backup-service";
-import { readClock } from "./rest/postgrest/table-service";
+import { READ_CLOCK_MS } from "./rest/postgrest/table-service";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface RunningServer {
@@ -44,7 +44,7 @@ export async function startServer(
     anonKey: app.locals.anonKey as string,
     // Events read as past once their date has gone by (a derived status, computed to the minute), so a
     // kept answer also expires with the minute, not only when the data changes.
-    changeStamp: () => `${db.changeStamp()}:${readClock(Date.now())}`,
+    changeStamp: () => `${db.changeStamp()}:${Math.floor(Date.now() / READ_CLOCK_MS)}`,
     logger,
   });
   const server = createServer(handler).listen(config.PORT, config.HOST);

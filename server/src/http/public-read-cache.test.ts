@@ -16,6 +16,7 @@ async function serve(options: { stamp: () => string; status?: number }) {
     res.statusCode = options.status ?? 200;
     res.setHeader("content-type", "application/json");
     res.setHeader("x-request-id", "from-app");
+    res.setHeader("x-repeated", ["one", "two"]);
     res.write('{"n":');
     res.end(`${calls},"url":"${req.url}"}`);
   };
@@ -65,6 +66,23 @@ describe("createPublicReadCache", () => {
       await fetch(`${base}/rest/v1/events`, { method: "HEAD", headers: { apikey: "ANON" } });
     }
     expect(calls()).toBe(8);
+  });
+
+  it("replays the app's headers as it wrote them, a repeated one included, with a request id of its own", async () => {
+    const { base } = await serve({ stamp: () => "1" });
+    const headersOf = async () => {
+      const res = await fetch(`${base}/rest/v1/events`, { headers: { apikey: "ANON" } });
+      await res.arrayBuffer();
+      const { date: _, "x-request-id": id, ...rest } = Object.fromEntries(res.headers);
+      return { id, rest };
+    };
+    const first = await headersOf();
+    const replayed = await headersOf();
+    expect(first.id).toBe("from-app");
+    expect(replayed.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replayed.rest).toEqual(first.rest);
+    expect(replayed.rest["x-repeated"]).toBe("one, two");
+    expect(replayed.rest["content-type"]).toBe("application/json");
   });
 
   it("keeps nothing but 200 answers", async () => {

@@ -6,7 +6,8 @@ import { logWhenFinished, requestIdOf } from "./logger";
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 interface Entry {
-  headers: Record<string, number | string | string[]>;
+  /** The app's headers as one flat [name, value, …] list, which writeHead takes without copying an object. */
+  headers: (string | number)[];
   body: Buffer;
 }
 
@@ -65,7 +66,11 @@ export function createPublicReadCache(app: Handler, options: PublicReadCacheOpti
     }) as typeof res.end;
     res.once("finish", () => {
       if (res.statusCode !== 200 || entriesStamp !== stamp || options.changeStamp() !== stamp) return;
-      const { "x-request-id": _, ...headers } = res.getHeaders() as Entry["headers"];
+      const headers: Entry["headers"] = [];
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (name === "x-request-id" || value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.push(name, one);
+      }
       if (entries.size >= maxEntries) entries.clear();
       entries.set(key, { headers, body: Buffer.concat(chunks) });
     });
@@ -85,8 +90,9 @@ export function createPublicReadCache(app: Handler, options: PublicReadCacheOpti
       return app(req, res);
     }
     const id = requestIdOf(req);
-    logWhenFinished(options.logger, req, res, id);
-    res.writeHead(200, { ...hit.headers, "x-request-id": id });
+    // A replayed answer is always a 200: no access-log line to wait for when info is off.
+    if (options.logger.isLevelEnabled("info")) logWhenFinished(options.logger, req, res, id);
+    res.writeHead(200, [...hit.headers, "x-request-id", id]);
     res.end(hit.body);
   };
 }

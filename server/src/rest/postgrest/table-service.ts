@@ -99,13 +99,16 @@ function orderSql(table: TableDefinition, terms: OrderTerm[]) {
 
 const all = sql<SqlBool>`1 = 1`;
 
+/** Derived columns are computed to the minute (an event is past once its minute has gone by). */
+export const READ_CLOCK_MS = 60_000;
+
 /**
  * The time derived columns are computed at: the request's time to the minute. Reads within one minute
  * agree, so a cached read (see the table router and the public read cache, which both keep answers for
  * at most the minute) shows exactly what a fresh one would.
  */
 export function readClock(ms: number): string {
-  return new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+  return new Date(Math.floor(ms / READ_CLOCK_MS) * READ_CLOCK_MS).toISOString();
 }
 
 export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derivedColumns ?? {}).length > 0;
