@@ -139,6 +139,21 @@ describe("headers", () => {
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-powered-by"]).toBeUndefined();
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(res.headers).toMatchObject({
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    });
+    // Every answer, API ones and errors included, carries the same set.
+    const api = await request(web.app).get("/rest/v1/no_such_table");
+    expect(api.status).toBe(404);
+    expect(api.headers["content-security-policy"]).toBe(csp);
+    expect(api.headers["x-frame-options"]).toBe("DENY");
   });
 
   it("sends HSTS only behind a trusted proxy that saw https", async () => {

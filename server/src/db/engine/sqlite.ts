@@ -160,12 +160,17 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
       cached.close();
     },
   };
-  // data_version moves when another connection commits; total_changes() when this one writes.
-  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
-  const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+  // data_version moves when another connection commits; total_changes() when this one writes. One
+  // statement reads both: the public read cache asks on every request.
+  const stamp = sqlite
+    .prepare("SELECT data_version, total_changes() FROM pragma_data_version")
+    .raw() as SQLite.Statement<[], [number, number]>;
   return {
     dialect: new ImmediateSqliteDialect(database),
     sqlite,
-    changeStamp: () => `${dataVersion.get()}:${totalChanges.get()}`,
+    changeStamp: () => {
+      const [version, changes] = stamp.get() as [number, number];
+      return `${version}:${changes}`;
+    },
   };
 }
