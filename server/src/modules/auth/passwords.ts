@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import bcrypt from "bcrypt";
 import { AppError } from "../../http/app-error";
+import { createPasswordThreads, type PasswordThreads } from "./password-threads";
 
 const MIN_LENGTH = 8;
 /** bcrypt ignores everything after 72 bytes: a longer password would be silently truncated. */
@@ -73,21 +73,25 @@ export function createLimiter(limit: number, maxWaiting = Number.POSITIVE_INFINI
 
 export const bcryptSlots = Math.max(1, availableParallelism() - 1);
 
+/** One set of hashing threads per process, however many hashers use them. */
+let sharedThreads: PasswordThreads | undefined;
+
 export function createPasswordHasher(cost: number, limit = createLimiter(bcryptSlots)) {
+  const threads = (sharedThreads ??= createPasswordThreads(bcryptSlots));
   // A hash of nothing anyone knows: compared against when the e-mail is unknown, so that answer takes
   // as long as a wrong password does. Started now so the first request does not pay for it.
-  const dummyHash = bcrypt.hash(randomBytes(16).toString("hex"), cost);
+  const dummyHash = threads.hash(randomBytes(16).toString("hex"), cost);
   dummyHash.catch(() => undefined);
   return {
-    hash: (password: string) => limit(() => bcrypt.hash(password, cost)),
+    hash: (password: string) => limit(() => threads.hash(password, cost)),
     /** Always runs one bcrypt comparison, against the dummy hash when there is no real one. */
     async verify(password: string, hash: string | null | undefined): Promise<boolean> {
       if (!hash) {
         const dummy = await dummyHash;
-        await limit(() => bcrypt.compare(password, dummy));
+        await limit(() => threads.compare(password, dummy));
         return false;
       }
-      return limit(() => bcrypt.compare(password, hash));
+      return limit(() => threads.compare(password, hash));
     },
   };
 }
