@@ -1,6 +1,9 @@
+import { tables } from "@app/contracts";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whereSql } from "../src/rest/postgrest/conditions";
+import { parseQuery } from "../src/rest/postgrest/parse-query";
 import { createTestContext, type TestContext } from "./helpers";
 
 /**
@@ -21,16 +24,19 @@ const staff = <T extends request.Test>(test: T) =>
 const COLUMNS = ["first_name", "last_name", "stage_name", "email"];
 const quote = (v: string) => `"${v.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 /** The web app's search filter: every word in one of the columns. */
-const search = async (text: string) => {
-  const words = text
+const searchFilter = (text: string) =>
+  `(${text
     .split(/\s+/)
-    .map((w) => `or(${COLUMNS.map((c) => `${c}.ilike.${quote(`*${w}*`)}`).join(",")})`);
+    .map((w) => `or(${COLUMNS.map((c) => `${c}.ilike.${quote(`*${w}*`)}`).join(",")})`)
+    .join(",")})`;
+const search = (text: string) => find({ and: searchFilter(text) });
+const find = async (query: Record<string, string>) => {
   const res = await staff(
     request(ctx.app)
       .get("/rest/v1/crm_contacts")
-      .query({ and: `(${words.join(",")})`, order: "last_name.asc" }),
+      .query({ ...query, order: "last_name.asc" }),
   );
-  expect(res.status).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body as { first_name: string; last_name: string }[]).map(
     (r) => `${r.first_name} ${r.last_name}`,
   );
@@ -66,6 +72,55 @@ describe("searching contacts through the search index", () => {
     const removed = await staff(request(ctx.app).delete(`/rest/v1/crm_contacts?id=eq.${id}`));
     expect(removed.status).toBe(204);
     expect(await search("lindqvarn")).toEqual([]);
+  });
+
+  it("answers a search box's or-group that mixes texts, columns or negations as a scan would", async () => {
+    const created = await staff(request(ctx.app).post("/rest/v1/crm_contacts")).send([
+      { first_name: "Qwynn", last_name: "Zorvelund", location: "Zorveby" },
+      { first_name: "Zorvelle", last_name: "Qwynnström" },
+      { first_name: "Ann", last_name: "Qwynnberg" },
+    ]);
+    expect(created.status).toBe(201);
+    // Two texts in one group: each filter narrows on its own.
+    expect(await find({ or: "(first_name.ilike.*zorvelle*,last_name.ilike.*zorvelund*)" })).toEqual([
+      "Zorvelle Qwynnström",
+      "Qwynn Zorvelund",
+    ]);
+    // A column outside the index (location) beside an indexed one.
+    expect(await find({ or: "(first_name.ilike.*zorveby*,location.ilike.*zorveby*)" })).toEqual([
+      "Qwynn Zorvelund",
+    ]);
+    // A negated member decides for a row no other member matches.
+    expect(
+      await find({
+        and: "(last_name.ilike.*qwynn*)",
+        or: "(first_name.ilike.*zorv*,last_name.not.ilike.*zorv*)",
+      }),
+    ).toEqual(["Ann Qwynnberg", "Zorvelle Qwynnström"]);
+    // A negated group over the index.
+    expect(
+      await find({
+        and: "(or(first_name.ilike.*qwynn*,last_name.ilike.*qwynn*))",
+        "not.or": "(first_name.ilike.*zorv*,last_name.ilike.*zorv*)",
+      }),
+    ).toEqual(["Ann Qwynnberg"]);
+  });
+
+  it("drives SQLite's query for a word over several columns from one index lookup", async () => {
+    if (ctx.engine !== "sqlite") return;
+    const where = whereSql(
+      tables.crm_contacts,
+      "sqlite",
+      parseQuery({ and: searchFilter("lind berg") }).where,
+    );
+    const plan = await sql<{
+      detail: string;
+    }>`explain query plan select * from crm_contacts where ${where} order by last_name limit 50`.execute(
+      ctx.db,
+    );
+    const steps = plan.rows.map((r) => r.detail);
+    expect(steps[0]).toMatch(/^SEARCH crm_contacts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(steps.filter((s) => s.includes("crm_contacts_search"))).toHaveLength(2);
   });
 
   it("keeps SQLite's search index in step with the table", async () => {

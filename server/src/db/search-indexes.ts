@@ -27,5 +27,9 @@ export function literalOf(pattern: string): string | undefined {
   return text;
 }
 
-/** The FTS5 query for rows whose column holds the text: one quoted phrase, its quotes doubled. */
-export const searchMatch = (column: string, text: string) => `${column} : "${text.replaceAll('"', '""')}"`;
+/**
+ * The FTS5 query for rows where any of the columns holds the text: a column filter (`{a b} : …`) and one
+ * quoted phrase, its quotes doubled.
+ */
+export const searchMatch = (columns: readonly string[], text: string) =>
+  `{${columns.join(" ")}} : "${text.replaceAll('"', '""')}"`;

@@ -55,7 +55,39 @@ function arrayCondition(
   return sql<SqlBool>`exists (select 1 from json_each(${column}) where value in (${list}))`;
 }
 
-function filterSql(table: TableDefinition, engine: Engine, c: Extract<Condition, { type: "filter" }>) {
+type Filter = Extract<Condition, { type: "filter" }>;
+
+/** The literal text a like/ilike filter's values must hold, when SQLite's trigram index covers its column. */
+function searchableText(table: TableDefinition, c: Condition): string | undefined {
+  if (c.type !== "filter" || (c.op !== "like" && c.op !== "ilike")) return undefined;
+  if (!SQLITE_SEARCH_INDEXES[table.name]?.columns.includes(c.column)) return undefined;
+  return literalOf(likePattern(c.value));
+}
+
+/** Rows whose indexed columns (any of them) hold the text: a lookup in the table's trigram index. */
+function searchNarrowing(table: TableDefinition, columns: string[], text: string) {
+  const index = sql.table((SQLITE_SEARCH_INDEXES[table.name] as { index: string }).index);
+  return sql<SqlBool>`rowid in (select rowid from ${index} where ${index} match ${searchMatch(columns, text)})`;
+}
+
+/**
+ * `or(first_name.ilike.*lind*,last_name.ilike.*lind*,…)`, the shape of a search box over several columns,
+ * as one index lookup for the text across those columns, then each filter's own match. The same rows as
+ * each filter narrowed on its own (a value matching the pattern always holds the text), but SQLite's
+ * planner can drive the query from one lookup, where an OR of lookups makes it walk the whole table.
+ */
+function searchGroupSql(table: TableDefinition, engine: Engine, c: Condition) {
+  if (engine !== "sqlite" || c.type !== "group" || c.op !== "or" || c.conditions.length < 2) return undefined;
+  const texts = c.conditions.map((child) => (child.negated ? undefined : searchableText(table, child)));
+  const text = texts[0];
+  if (text === undefined || texts.some((t) => t !== text)) return undefined;
+  const filters = c.conditions as Filter[];
+  const matches = filters.map((f) => filterSql(table, engine, f, false));
+  const columns = [...new Set(filters.map((f) => f.column))];
+  return sql<SqlBool>`(${searchNarrowing(table, columns, text)} and (${sql.join(matches, sql.raw(" or "))}))`;
+}
+
+function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = true) {
   const spec = columnOf(table, c.column);
   const column = sql.ref(c.column);
   const isList = spec.type === "text[]" || spec.type === "json";
@@ -85,11 +117,10 @@ function filterSql(table: TableDefinition, engine: Engine, c: Extract<Condition,
       // connection) matches with PostgreSQL's rules, case-folding all of Unicode for ilike.
       const like = sql<SqlBool>`app_like(${pattern}, ${column}, ${c.op === "ilike" ? 1 : 0})`;
       // The trigram index (case-insensitive) narrows to rows holding the text; app_like still decides.
-      const search = SQLITE_SEARCH_INDEXES[table.name];
-      const text = literalOf(pattern);
-      if (!search?.columns.includes(c.column) || text === undefined) return like;
-      const index = sql.table(search.index);
-      return sql<SqlBool>`(rowid in (select rowid from ${index} where ${index} match ${searchMatch(c.column, text)}) and ${like})`;
+      const text = narrow ? searchableText(table, c) : undefined;
+      return text === undefined
+        ? like
+        : sql<SqlBool>`(${searchNarrowing(table, [c.column], text)} and ${like})`;
     }
     case "is": {
       if (c.value === "null") return sql<SqlBool>`${column} is null`;
@@ -112,12 +143,13 @@ function filterSql(table: TableDefinition, engine: Engine, c: Extract<Condition,
 /** One condition (a filter or an and/or group) as a boolean SQL expression. */
 export function conditionSql(table: TableDefinition, engine: Engine, c: Condition): Expression<SqlBool> {
   const inner =
-    c.type === "group"
+    searchGroupSql(table, engine, c) ??
+    (c.type === "group"
       ? sql<SqlBool>`(${sql.join(
           c.conditions.map((child) => conditionSql(table, engine, child)),
           sql.raw(c.op === "and" ? " and " : " or "),
         )})`
-      : filterSql(table, engine, c);
+      : filterSql(table, engine, c));
   return c.negated ? sql<SqlBool>`not (${inner})` : inner;
 }
 
