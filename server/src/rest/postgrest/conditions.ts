@@ -65,26 +65,57 @@ function searchableText(table: TableDefinition, c: Condition): string | undefine
 }
 
 /** Rows whose indexed columns (any of them) hold the text: a lookup in the table's trigram index. */
-function searchNarrowing(table: TableDefinition, columns: string[], text: string) {
+/** Rows holding every (columns, text) term: one lookup in the table's trigram index, which intersects them. */
+function searchNarrowing(table: TableDefinition, terms: Pick<SearchTerm, "columns" | "text">[]) {
   const index = sql.table((SQLITE_SEARCH_INDEXES[table.name] as { index: string }).index);
-  return sql<SqlBool>`rowid in (select rowid from ${index} where ${index} match ${searchMatch(columns, text)})`;
+  const query = terms.map((t) => searchMatch(t.columns, t.text)).join(" AND ");
+  return sql<SqlBool>`rowid in (select rowid from ${index} where ${index} match ${query})`;
+}
+
+interface SearchTerm {
+  columns: string[];
+  text: string;
+  /** The filters' own matches (app_like), ORed: the index only narrows. */
+  matches: Expression<SqlBool>;
 }
 
 /**
- * `or(first_name.ilike.*lind*,last_name.ilike.*lind*,…)`, the shape of a search box over several columns,
- * as one index lookup for the text across those columns, then each filter's own match. The same rows as
- * each filter narrowed on its own (a value matching the pattern always holds the text), but SQLite's
- * planner can drive the query from one lookup, where an OR of lookups makes it walk the whole table.
+ * `or(first_name.ilike.*lind*,last_name.ilike.*lind*,…)`, the shape of a search box over several columns:
+ * on SQLite, the text to look up across those columns and the filters' own matches. Asking the index once
+ * across the columns selects the same rows as each filter narrowed on its own (a value matching the
+ * pattern always holds the text), but SQLite's planner can drive the query from one lookup, where an OR
+ * of lookups makes it walk the whole table.
  */
-function searchGroupSql(table: TableDefinition, engine: Engine, c: Condition) {
+function searchTermOf(table: TableDefinition, engine: Engine, c: Condition): SearchTerm | undefined {
   if (engine !== "sqlite" || c.type !== "group" || c.op !== "or" || c.conditions.length < 2) return undefined;
   const texts = c.conditions.map((child) => (child.negated ? undefined : searchableText(table, child)));
   const text = texts[0];
   if (text === undefined || texts.some((t) => t !== text)) return undefined;
   const filters = c.conditions as Filter[];
   const matches = filters.map((f) => filterSql(table, engine, f, false));
-  const columns = [...new Set(filters.map((f) => f.column))];
-  return sql<SqlBool>`(${searchNarrowing(table, columns, text)} and (${sql.join(matches, sql.raw(" or "))}))`;
+  return {
+    columns: [...new Set(filters.map((f) => f.column))],
+    text,
+    matches: sql<SqlBool>`(${sql.join(matches, sql.raw(" or "))})`,
+  };
+}
+
+/**
+ * Conditions ANDed. Several search terms among them (a search of two words) become one index lookup for
+ * all of their texts, so the index intersects the words' rows before any row is read.
+ */
+function allOf(table: TableDefinition, engine: Engine, conditions: Condition[]): RawBuilder<SqlBool> {
+  const terms: SearchTerm[] = [];
+  const rest: Expression<SqlBool>[] = [];
+  for (const c of conditions) {
+    const term = c.negated ? undefined : searchTermOf(table, engine, c);
+    if (term) terms.push(term);
+    else rest.push(conditionSql(table, engine, c));
+  }
+  const parts =
+    terms.length > 0 ? [searchNarrowing(table, terms), ...terms.map((t) => t.matches), ...rest] : rest;
+  if (parts.length === 0) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`(${sql.join(parts, sql.raw(" and "))})`;
 }
 
 function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = true) {
@@ -120,7 +151,7 @@ function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = t
       const text = narrow ? searchableText(table, c) : undefined;
       return text === undefined
         ? like
-        : sql<SqlBool>`(${searchNarrowing(table, [c.column], text)} and ${like})`;
+        : sql<SqlBool>`(${searchNarrowing(table, [{ columns: [c.column], text }])} and ${like})`;
     }
     case "is": {
       if (c.value === "null") return sql<SqlBool>`${column} is null`;
@@ -142,22 +173,23 @@ function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = t
 
 /** One condition (a filter or an and/or group) as a boolean SQL expression. */
 export function conditionSql(table: TableDefinition, engine: Engine, c: Condition): Expression<SqlBool> {
-  const inner =
-    searchGroupSql(table, engine, c) ??
-    (c.type === "group"
-      ? sql<SqlBool>`(${sql.join(
+  let inner: Expression<SqlBool>;
+  if (c.type === "filter") inner = filterSql(table, engine, c);
+  else if (c.op === "and") inner = allOf(table, engine, c.conditions);
+  else {
+    const term = searchTermOf(table, engine, c);
+    inner = term
+      ? allOf(table, engine, [{ ...c, negated: false }])
+      : sql<SqlBool>`(${sql.join(
           c.conditions.map((child) => conditionSql(table, engine, child)),
-          sql.raw(c.op === "and" ? " and " : " or "),
-        )})`
-      : filterSql(table, engine, c));
+          sql.raw(" or "),
+        )})`;
+  }
   return c.negated ? sql<SqlBool>`not (${inner})` : inner;
 }
 
 /** All top-level conditions ANDed; undefined when there are none. */
 export function whereSql(table: TableDefinition, engine: Engine, conditions: Condition[]) {
   if (conditions.length === 0) return undefined;
-  return sql<SqlBool>`${sql.join(
-    conditions.map((c) => conditionSql(table, engine, c)),
-    sql.raw(" and "),
-  )}`;
+  return allOf(table, engine, conditions);
 }
