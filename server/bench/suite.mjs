@@ -345,6 +345,30 @@ const ratioRow = (label, s, baselineText, target) => [
   verdict(s.ratio >= target.ratio),
 ];
 
+/** The scenarios reported as one ratio each: key, label, and what their baseline was. */
+const RATIO_ROWS = [
+  [
+    "crm",
+    "`GET /rest/v1/crm_contacts?limit=50`, staff, count=exact",
+    (s) => `bare node:http verifying the JWT: ${rate(s.baseline)}`,
+  ],
+  [
+    "refresh",
+    "refresh grant (each token once), 50 conn",
+    (s) => `bare driver, same statements: ${s.baseline.reqPerSec} tx/s`,
+  ],
+  [
+    "contactInsert",
+    "insert a contact (+ timeline row), 50 conn",
+    (s) => `bare driver: ${s.baseline.reqPerSec} tx/s`,
+  ],
+  [
+    "dealMove",
+    "move a deal (+ timeline row, contact touched), 50 conn",
+    (s) => `bare driver: ${s.baseline.reqPerSec} tx/s`,
+  ],
+];
+
 function report(engine, r) {
   const t = TARGETS;
   const rows = [];
@@ -357,42 +381,8 @@ function report(engine, r) {
       `≥ ${pct(t.events.ratio)}, p99 ≤ ${t.events.p99} ms`,
       verdict(r.events.ratio >= t.events.ratio && r.events.server.p99 <= t.events.p99),
     ]);
-  if (r.crm)
-    rows.push(
-      ratioRow(
-        "`GET /rest/v1/crm_contacts?limit=50`, staff, count=exact",
-        r.crm,
-        `bare node:http verifying the JWT: ${rate(r.crm.baseline)}`,
-        t.crm,
-      ),
-    );
-  if (r.refresh)
-    rows.push(
-      ratioRow(
-        "refresh grant (each token once), 50 conn",
-        r.refresh,
-        `bare driver, same statements: ${r.refresh.baseline.reqPerSec} tx/s`,
-        t.refresh,
-      ),
-    );
-  if (r.contactInsert)
-    rows.push(
-      ratioRow(
-        "insert a contact (+ timeline row), 50 conn",
-        r.contactInsert,
-        `bare driver: ${r.contactInsert.baseline.reqPerSec} tx/s`,
-        t.contactInsert,
-      ),
-    );
-  if (r.dealMove)
-    rows.push(
-      ratioRow(
-        "move a deal (+ timeline row, contact touched), 50 conn",
-        r.dealMove,
-        `bare driver: ${r.dealMove.baseline.reqPerSec} tx/s`,
-        t.dealMove,
-      ),
-    );
+  for (const [key, label, baseline] of RATIO_ROWS)
+    if (r[key]) rows.push(ratioRow(label, r[key], baseline(r[key]), t[key]));
   if (r.storm)
     rows.push(
       [
