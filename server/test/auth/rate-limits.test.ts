@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserAsAdmin } from "../../src/modules/auth/admin";
 import { createTestContext, TEST_PASSWORD, type TestContext, uniqueEmail } from "../helpers";
-import { anon, postAllAtOnce, refresh } from "./support";
+import { anon, bearer, mails, postAllAtOnce, refresh, signIn } from "./support";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -22,6 +22,22 @@ describe("rate limits", () => {
     }
     ctx.clock.advance(61);
     expect((await anon(ctx).post("/auth/v1/recover", { email: user.email })).status).toBe(200);
+  });
+
+  it("an invitation counts as the address's one mail a minute, for the team screen and the admin API alike", async () => {
+    const account = await ctx.createUser({ role: "admin" });
+    const admin = bearer(ctx, (await signIn(ctx, account.email, account.password)).access_token);
+    const email = uniqueEmail("invitee");
+    expect((await admin.post("/api/team/invitations", { email, role: "staff" })).status).toBe(201);
+    const again = await bearer(ctx, ctx.serviceRoleKey).post("/auth/v1/invite", { email });
+    expect(again.status).toBe(429);
+    expect(again.body.error_code).toBe("over_email_send_rate_limit");
+    expect(await mails(ctx, email)).toHaveLength(1);
+    ctx.clock.advance(61);
+    // A minute on, the admin API may invite the (still unconfirmed) address again.
+    const later = await bearer(ctx, ctx.serviceRoleKey).post("/auth/v1/invite", { email });
+    expect(later.status, later.text).toBe(200);
+    expect(await mails(ctx, email)).toHaveLength(2);
   });
 
   it("token grants: 150 per 5 minutes per IP", async () => {

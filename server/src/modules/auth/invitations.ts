@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import type { AuthDeps } from "./deps";
+import { enforceLimit } from "./limits";
 import { createLinkToken, issueOneTimeToken, type LinkTokenType } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
 import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
@@ -61,6 +62,8 @@ export async function inviteUser(
 ): Promise<UserRow> {
   const email = normalizeEmail(args.email);
   const redirectTo = resolveRedirect(deps.config, args.redirectTo, SET_PASSWORD_PATH);
+  // An invitation is a mail like any other: one per address per minute, whoever asks for it.
+  await enforceLimit(deps, "mailPerAddress", email);
   const { user, created, mail } = await deps.db.withTransaction(async (trx) => {
     const found = await invitee(deps, trx, { ...args, email });
     const message = await issueOneTimeToken(deps, trx, {
