@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -9,6 +9,7 @@ import { createBackup } from "../src/modules/backups/create-backup";
 import { hashFile, MANIFEST_FILE, readManifest } from "../src/modules/backups/manifest";
 import { restoreBackup } from "../src/modules/backups/restore-backup";
 import { verifyBackup } from "../src/modules/backups/verify-backup";
+import { holdBlobRemovals } from "../src/modules/storage/blob-store";
 import { createTestContext, type TestContext } from "./helpers";
 import { appOnRestored, restoreTarget } from "./support/backups";
 import { PDF } from "./support/storage-files";
@@ -118,6 +119,31 @@ describe("backup create, while a writer commits in a loop", () => {
     } finally {
       await target.drop();
     }
+  });
+});
+
+describe("a hold on the stored files, as a backup takes", () => {
+  it.runIf(testEngine() === "sqlite")("keeps a deleted object's file until it is released", async () => {
+    const headers = await staffHeaders();
+    const path = "/storage/v1/object/documents/held/one.pdf";
+    expect((await request(ctx.app).post(path).set(headers).send(PDF)).status).toBe(200);
+    const { blob_id } = await ctx.db
+      .selectFrom("storage_objects")
+      .select("blob_id")
+      .where("name", "=", "held/one.pdf")
+      .executeTakeFirstOrThrow();
+    const file = join(ctx.config.STORAGE_DIR, "objects", blob_id.slice(0, 2), blob_id);
+    expect(existsSync(file)).toBe(true);
+    const release = holdBlobRemovals(ctx.config.STORAGE_DIR);
+    const secondHold = holdBlobRemovals(ctx.config.STORAGE_DIR);
+    expect((await request(ctx.app).delete(path).set(headers)).status).toBe(200);
+    expect((await request(ctx.app).get(path).set(headers)).status).toBe(404);
+    expect(existsSync(file)).toBe(true);
+    await release();
+    await release();
+    expect(existsSync(file)).toBe(true);
+    await secondHold();
+    expect(existsSync(file)).toBe(false);
   });
 });
 

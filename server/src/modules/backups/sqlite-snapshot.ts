@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { holdBlobRemovals } from "../storage/blob-store";
 import { BackupError, OBJECTS_DIR, SQLITE_FILE } from "./manifest";
 
 /** What the copy of the database says about itself. */
@@ -112,6 +113,17 @@ export async function snapshotSqlite(opts: {
   outDir: string;
 }): Promise<{ schemaVersion: string | null }> {
   const { databasePath, storageDir, outDir } = opts;
+  // This process's own removals wait until the copy is done; another process's (a CLI command beside
+  // the server) can still race it, which the retries below answer.
+  const release = holdBlobRemovals(storageDir);
+  try {
+    return await snapshotWithRetries(databasePath, storageDir, outDir);
+  } finally {
+    await release();
+  }
+}
+
+async function snapshotWithRetries(databasePath: string, storageDir: string, outDir: string) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     await rm(join(outDir, OBJECTS_DIR), { recursive: true, force: true });
     await rm(join(outDir, SQLITE_FILE), { force: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { copyFile, mkdir, open, rename, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
@@ -34,6 +34,37 @@ async function fsyncDir(dir: string) {
   } finally {
     await handle.close();
   }
+}
+
+/** Per storage folder: how many holds there are, and the files whose removal waits for them to end. */
+const holds = new Map<string, { count: number; waiting: string[] }>();
+
+/**
+ * Until the returned release is called, files this process would remove from `dir` stay where they are
+ * (and go at the release). A backup copying the folder holds it, so a blob its database copy names cannot
+ * vanish between the copy of the database and the copy of the file, however fast objects are replaced.
+ */
+export function holdBlobRemovals(dir: string): () => Promise<void> {
+  const key = resolve(dir);
+  const hold = holds.get(key) ?? { count: 0, waiting: [] };
+  holds.set(key, hold);
+  hold.count += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    hold.count -= 1;
+    if (hold.count > 0) return;
+    holds.delete(key);
+    await Promise.all(hold.waiting.map((file) => rm(file, { force: true })));
+  };
+}
+
+/** Removes the files now, or when the folder's holds end. */
+async function removeFiles(dir: string, files: string[]) {
+  const hold = holds.get(resolve(dir));
+  if (hold) hold.waiting.push(...files);
+  else await Promise.all(files.map((file) => rm(file, { force: true })));
 }
 
 /** Files under `<dir>/objects/<2 hex>/<blob id>`, 0600 in 0700 folders; SQLite deployments (one node). */
@@ -80,7 +111,7 @@ export function diskBlobStore(dir: string): BlobStore {
         await Promise.all(written.map((id) => rm(pathOf(id), { force: true })));
         throw err;
       }
-      await Promise.all(dropped.map((id) => rm(pathOf(id), { force: true })));
+      await removeFiles(dir, dropped.map(pathOf));
       return result;
     },
 
