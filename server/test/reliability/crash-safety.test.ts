@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,43 +7,21 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTokenSigner } from "../../src/modules/auth/jwt";
 import { TEST_SECRET } from "../helpers";
+import { startServerProcess } from "../support/server-process";
 
-const serverDir = join(import.meta.dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "sms-crash-"));
 const dbPath = join(dir, "app.db");
 const anonKey = createTokenSigner(TEST_SECRET).anonKey;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let port = 3400 + Math.floor(Math.random() * 500);
-
-async function startChild(): Promise<{ child: ChildProcess; base: string }> {
-  port += 1;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbPath,
-      JWT_SECRET: TEST_SECRET,
-      LOG_LEVEL: "silent",
-      RATE_LIMITS: "false",
-      SEED_DEMO: "false",
-      BCRYPT_COST: "4",
-    },
+const startChild = () =>
+  startServerProcess({
+    DATABASE_URL: dbPath,
+    JWT_SECRET: TEST_SECRET,
+    RATE_LIMITS: "false",
+    SEED_DEMO: "false",
+    BCRYPT_COST: "4",
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { child, base };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill("SIGKILL");
-  throw new Error("child server did not start");
-}
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
@@ -102,7 +80,7 @@ describe("crash safety", () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     child.kill("SIGTERM");
     expect(await exited(child)).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it("lets an in-flight request finish on SIGTERM and exits 0", async () => {
     const { child, base } = await startChild();
@@ -142,5 +120,5 @@ describe("crash safety", () => {
       n: 1,
     });
     db.close();
-  }, 60_000);
+  }, 180_000);
 });

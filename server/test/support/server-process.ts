@@ -15,6 +15,8 @@ export function freePort(): Promise<number> {
   });
 }
 
+const START_WAIT_MS = 90_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -43,13 +45,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) break;
+  // A readiness wait, not a timing assertion: tsx compiles the server's import graph on every start, which
+  // takes a couple of seconds alone and many more while both engines' suites share two cores.
+  const deadline = Date.now() + START_WAIT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server process exited before it was ready (${child.exitCode ?? child.signalCode})`,
+      );
+    }
     try {
       if ((await fetch(`${base}/health`)).ok) return { child, base, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill("SIGKILL");
-  throw new Error("the server process did not start");
+  throw new Error(`the server process did not answer /health within ${START_WAIT_MS / 1000} s`);
 }

@@ -77,7 +77,8 @@ export const bcryptSlots = Math.max(1, availableParallelism() - 1);
 let sharedThreads: PasswordThreads | undefined;
 
 export function createPasswordHasher(cost: number, limit = createLimiter(bcryptSlots)) {
-  const threads = (sharedThreads ??= createPasswordThreads(bcryptSlots));
+  sharedThreads ??= createPasswordThreads(bcryptSlots);
+  const threads = sharedThreads;
   // A hash of nothing anyone knows: compared against when the e-mail is unknown, so that answer takes
   // as long as a wrong password does. Started now so the first request does not pay for it.
   const dummyHash = threads.hash(randomBytes(16).toString("hex"), cost);
