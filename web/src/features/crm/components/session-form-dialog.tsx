@@ -1,8 +1,8 @@
 import { SESSION_STATUSES } from "@app/contracts";
 import { Ban } from "lucide-react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -108,15 +108,7 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
   const roomChoices = (rooms.data ?? []).filter((room) => room.active || room.id === values.room_id);
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={async () => onClose()} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={async () => onClose()}>
       <FormField {...fieldIds("title")} label="Title" error={errors.title}>
         <Input {...textField("title")} autoComplete="off" />
       </FormField>
@@ -181,6 +173,6 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }

@@ -1,8 +1,8 @@
 import type { Event } from "@app/contracts";
 import { useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
+import { RecordForm } from "@/components/form/record-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -81,15 +81,7 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
   };
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (submitEvent) => {
-        if (await form.handleSubmit(submitEvent)) onClose();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={reload} /> : null}
+    <RecordForm form={form} onSaved={onClose} onReload={reload}>
       <FormField {...fieldIds("title")} label="Title" error={errors.title}>
         <Input {...textField("title")} autoComplete="off" />
       </FormField>
@@ -154,7 +146,7 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
         formError={form.formError}
         onCancel={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }
 
