@@ -5,6 +5,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
 import { appOnRestored, restoreTarget } from "./support/backups";
+import { PROCESS_TEST_TIMEOUT } from "./support/server-process";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -39,7 +40,7 @@ function npmCli(args: string[]) {
   });
 }
 
-describe("npm run cli -- backup …", () => {
+describe("npm run cli -- backup …", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("creates, verifies and restores a backup; a tampered one fails verify with a non-zero exit", async () => {
     const out = join(ctx.dir, "nightly");
     const created = npmCli(["backup", "create", "--out", out]);
@@ -91,5 +92,5 @@ describe("npm run cli -- backup …", () => {
     expect(tampered.stderr).toContain(`${manifest.database}:`);
     expect(tampered.stdout).not.toContain("OK");
     // Six runs of npm, each starting the CLI afresh, on a machine shared with other suites.
-  }, 240_000);
+  });
 });

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
+import { PROCESS_TEST_TIMEOUT } from "./support/server-process";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -21,7 +22,7 @@ function cli(args: string[], input: string) {
     cwd: serverDir,
     input,
     encoding: "utf8",
-    timeout: 30_000,
+    timeout: 90_000,
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -43,7 +44,7 @@ function signIn(email: string, password: string) {
     .send({ email, password });
 }
 
-describe("pnpm cli users create", () => {
+describe("pnpm cli users create", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("reads the password from the first line of standard input when --password is absent", async () => {
     const password = "a piped and rather long pass phrase";
     const run = cli(
@@ -66,7 +67,7 @@ describe("pnpm cli users create", () => {
   });
 });
 
-describe("npm run cli, with npm alone", () => {
+describe("npm run cli, with npm alone", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("runs a command with no pnpm on the PATH, its output clean on stdout", async () => {
     const created = cli(
       ["users", "create", "--email", "npm.only@example.com", "--role", "staff"],
@@ -98,7 +99,7 @@ describe("npm run cli, with npm alone", () => {
   });
 });
 
-describe("pnpm cli keys", () => {
+describe("pnpm cli keys", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("prints the anon key and, on the line under it, the service_role key the admin API takes", async () => {
     const run = cli(["keys"], "");
     expect(run.status, run.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
+import { PROCESS_TEST_TIMEOUT } from "./support/server-process";
 
 let ctx: TestContext;
 const email = "cli.person@example.se";
@@ -46,7 +47,7 @@ const signIn = () =>
     .set("apikey", ctx.anonKey)
     .send({ email, password });
 
-describe("npm run cli -- gdpr", () => {
+describe("npm run cli -- gdpr", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("exports an address to a file only the operator can read", () => {
     const out = join(ctx.dir, "export.json");
     const run = npmCli(["gdpr", "export", "--email", "CLI.Person@example.se", "--out", out]);

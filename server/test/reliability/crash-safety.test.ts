@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTokenSigner } from "../../src/modules/auth/jwt";
 import { TEST_SECRET } from "../helpers";
-import { startServerProcess } from "../support/server-process";
+import { PROCESS_TEST_TIMEOUT, startServerProcess } from "../support/server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "sms-crash-"));
 const dbPath = join(dir, "app.db");
@@ -52,7 +52,7 @@ async function writeUntilKilled(base: string, round: number, acknowledged: strin
   return { run: Promise.all([0, 1, 2, 3].map(writer)), stop: () => (stop = true) };
 }
 
-describe("crash safety", () => {
+describe("crash safety", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it("keeps every acknowledged write and a sound database across repeated SIGKILLs", async () => {
     const acknowledged: string[] = [];
     for (let round = 0; round < 4; round++) {
@@ -120,5 +120,5 @@ describe("crash safety", () => {
       n: 1,
     });
     db.close();
-  }, 180_000);
+  });
 });

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   userTokens,
 } from "../helpers";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { PROCESS_TEST_TIMEOUT, type ServerProcess, startServerProcess } from "../support/server-process";
 import { PNG } from "../support/storage-files";
 import { openOtherConnection, testEngine } from "../support/test-database";
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   b = await startServerProcess({ ...env, ...ownFolder("b") });
   db = await openOtherConnection(server.databaseUrl);
   tokens = userTokens(db, server.config);
-}, 60_000);
+}, PROCESS_TEST_TIMEOUT);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await db?.close();

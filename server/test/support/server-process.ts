@@ -17,6 +17,13 @@ export function freePort(): Promise<number> {
 
 const START_WAIT_MS = 90_000;
 
+/**
+ * The budget of a test that runs the server or the CLI in processes of its own: each start compiles the
+ * TypeScript with tsx, a few seconds on a quiet machine and several times that while both engines' suites
+ * share two cores, so the suite's default budget would call a slow start a failure.
+ */
+export const PROCESS_TEST_TIMEOUT = 180_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
