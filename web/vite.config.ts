@@ -29,6 +29,8 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
+    // A hang detector, not a speed target: jsdom suites run beside the server suites on a shared machine.
+    testTimeout: 20_000,
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: ["e2e/**", "node_modules/**", "dist/**"],

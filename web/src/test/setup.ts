@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach } from "vitest";
 
@@ -9,6 +9,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// findBy… and waitFor poll until their condition holds; the default second is too short while the server
+// suites share the machine's two cores, and a passing test never waits longer than it must.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

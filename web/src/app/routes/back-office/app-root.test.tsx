@@ -16,7 +16,7 @@ afterEach(() => setCookie(`${SIDEBAR_COOKIE_NAME}=; path=/; max-age=0`));
 
 const sidebar = () => screen.getByTestId("sidebar");
 // Screens are lazy chunks; the first import of one can take a while on a busy machine.
-const findHeading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 5000 });
+const findHeading = (name: string) => screen.findByRole("heading", { level: 1, name });
 
 describe("back-office shell", () => {
   it("opens by default with the spec's navigation, CRM group expanded", async () => {
@@ -150,21 +150,17 @@ describe("back-office shell", () => {
   it("opens the clause library with the New Clause dialog at /app/legal/clauses/new", async () => {
     stubFetch(() => jsonResponse([]));
     renderBackOffice(<AppRoot />, { route: "/app/legal/clauses/new" });
-    expect(await screen.findByRole("dialog", { name: "New Clause" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "New Clause" })).toBeInTheDocument();
   });
 
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {
     renderBackOffice(<AppRoot />, { route: "/app/projects" });
-    expect(
-      await screen.findByRole("heading", { name: "Coming Soon" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
   });
 
   it("keeps the shell around an unknown back-office path", async () => {
     renderBackOffice(<AppRoot />, { route: "/app/nowhere" });
-    expect(
-      await screen.findByRole("heading", { name: "Oops! Page not found" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Oops! Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Back office" })).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ const schemaMessage = (
 ) => schema.safeParse(value).error?.issues[0]?.message;
 
 /** Toasts arrive after their module loads on first use; a busy machine needs more than a second. */
-const findToast = (title: string) => screen.findByText(title, undefined, { timeout: 5000 });
+const findToast = (title: string) => screen.findByText(title);
 
 /** Puts a whole value in a field at once (typing it key by key is slow and tests nothing more). */
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {

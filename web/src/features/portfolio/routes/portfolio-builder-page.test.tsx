@@ -76,8 +76,6 @@ function renderBuilder(
   return { ...api, portfolio };
 }
 
-/** Toasts and first reads arrive after their modules load; a busy machine needs more than a second. */
-const SLOW = { timeout: 5000 };
 const region = (name: string) => screen.getByRole("region", { name });
 const titlesIn = (name: string) =>
   within(region(name))
@@ -117,7 +115,7 @@ describe("PortfolioBuilderPage", () => {
       </Routes>,
       { route: "/app/portfolio" },
     );
-    expect(await screen.findByText("64 talents", {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("64 talents")).toBeInTheDocument();
     expect(api.calls("GET", "crm_contacts").map((call) => call.params.get("offset"))).toEqual([null, "50"]);
     await userEvent.type(screen.getByLabelText("Search talent"), "talent63");
     expect(await screen.findByText("1 talent")).toBeInTheDocument();
@@ -220,7 +218,7 @@ describe("PortfolioBuilderPage", () => {
 
   it("reads the selected talent's works and shows them featured and all, within the display limits", async () => {
     const { calls } = renderBuilder();
-    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
+    const allWorks = await screen.findByRole("region", { name: "All Works" });
     expect(calls("GET", "portfolio_items")[0]?.params.get("talent_id")).toBe(`eq.${NOVA.id}`);
     expect(titlesIn("Featured Works")).toEqual(["Slussen Nights"]);
     expect(titlesIn("All Works")).toEqual(["Slussen Nights", "Midsummer EP"]);
@@ -247,7 +245,7 @@ describe("PortfolioBuilderPage", () => {
   it("edits a work through the dialog: saved against its version, and the list follows", async () => {
     const user = userEvent.setup();
     const { calls } = renderBuilder();
-    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
+    const allWorks = await screen.findByRole("region", { name: "All Works" });
     const midsummer = within(allWorks).getByRole("article", { name: "Midsummer EP" });
     await user.click(within(midsummer).getByRole("button", { name: "Edit Midsummer EP" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit portfolio item" });
@@ -256,7 +254,7 @@ describe("PortfolioBuilderPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add tag" }));
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
 
-    expect(await screen.findByText("Portfolio item updated", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Portfolio item updated")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(calls("PATCH", "portfolio_items")[0]?.params.get("updated_at")).toBe(`eq.${MIDSUMMER.updated_at}`);
     const updated = within(region("All Works")).getByRole("article", { name: "Midsummer EP" });
@@ -268,10 +266,10 @@ describe("PortfolioBuilderPage", () => {
   it("moves a work into Featured Works with the featured toggle, saved", async () => {
     const user = userEvent.setup();
     const { calls } = renderBuilder();
-    await screen.findByRole("region", { name: "Featured Works" }, SLOW);
+    await screen.findByRole("region", { name: "Featured Works" });
     await user.click(screen.getByRole("switch", { name: "Featured: Midsummer EP" }));
     expect(titlesIn("Featured Works")).toEqual(["Slussen Nights", "Midsummer EP"]);
-    expect(await screen.findByText("Portfolio item updated", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Portfolio item updated")).toBeInTheDocument();
     expect(calls("PATCH", "portfolio_items").map((call) => call.body)).toEqual([{ featured: true }]);
     await waitFor(() =>
       expect(screen.getAllByRole("switch", { name: "Featured: Midsummer EP" })[0]).toBeEnabled(),
@@ -281,7 +279,7 @@ describe("PortfolioBuilderPage", () => {
   it("puts a refused toggle back and offers to reload when someone else changed the work", async () => {
     const user = userEvent.setup();
     const { portfolio } = renderBuilder();
-    await screen.findByRole("region", { name: "Featured Works" }, SLOW);
+    await screen.findByRole("region", { name: "Featured Works" });
     portfolio.changeElsewhere(MIDSUMMER.id);
     await user.click(screen.getByRole("switch", { name: "Featured: Midsummer EP" }));
 
@@ -297,7 +295,7 @@ describe("PortfolioBuilderPage", () => {
   it("deletes a work after confirmation", async () => {
     const user = userEvent.setup();
     const { calls } = renderBuilder();
-    const allWorks = await screen.findByRole("region", { name: "All Works" }, SLOW);
+    const allWorks = await screen.findByRole("region", { name: "All Works" });
     await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
     const dialog = screen.getByRole("dialog", { name: "Delete work?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
@@ -305,7 +303,7 @@ describe("PortfolioBuilderPage", () => {
 
     await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText("Work deleted", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Work deleted")).toBeInTheDocument();
     await waitFor(() => expect(titlesIn("All Works")).toEqual(["Slussen Nights"]));
     expect(calls("DELETE", "portfolio_items")[0]?.params.get("updated_at")).toBe(
       `eq.${MIDSUMMER.updated_at}`,
@@ -315,14 +313,14 @@ describe("PortfolioBuilderPage", () => {
   it("adds a work to an empty portfolio from its empty state", async () => {
     const user = userEvent.setup();
     const { calls } = renderBuilder(`/app/portfolio/${OMAR.id}`);
-    expect(await screen.findByText("No works yet", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("No works yet")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add Work" }));
     const dialog = screen.getByRole("dialog", { name: "Add work" });
     await user.type(within(dialog).getByLabelText("Title"), "Hornstull");
     await user.type(within(dialog).getByLabelText("Role"), "Producer");
     await user.click(within(dialog).getByRole("button", { name: "Add Work" }));
 
-    expect(await screen.findByText("Work added", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Work added")).toBeInTheDocument();
     await waitFor(() => expect(titlesIn("All Works")).toEqual(["Hornstull"]));
     expect(calls("POST", "portfolio_items")[0]?.body).toMatchObject({
       talent_id: OMAR.id,
@@ -334,7 +332,7 @@ describe("PortfolioBuilderPage", () => {
     const portfolio = fakePortfolio();
     portfolio.handlers["GET portfolio_items"] = () => postgrestError(403, "42501", "permission denied");
     renderBuilder("/app/portfolio", [NOVA], portfolio);
-    expect(await screen.findByText("Failed to load portfolio", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Failed to load portfolio")).toBeInTheDocument();
     expect(screen.getByText("The portfolio could not be loaded.")).toBeInTheDocument();
   });
 
