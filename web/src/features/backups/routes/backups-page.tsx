@@ -3,6 +3,7 @@ import { SettingsNav } from "@/components/settings-nav";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Spinner } from "@/components/ui/spinner";
 import { useCreateBackup } from "@/features/backups/api/create-backup";
@@ -58,10 +59,7 @@ export function BackupsPage() {
       {isRefused ? (
         <OnlyAdministrators />
       ) : backups.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading backups...
-        </p>
+        <LoadingStatus>Loading backups...</LoadingStatus>
       ) : backups.isError || backups.data?.status !== 200 ? (
         <div role="alert" className="grid justify-items-start gap-3">
           <p className="text-error-text">Failed to load backups. {describeApiError(backups.error)}</p>

@@ -8,12 +8,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { Label } from "@/components/ui/label";
 import { LimitedBadges } from "@/components/ui/limited-badges";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Contact } from "@/features/crm/api/crm-types";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
@@ -120,10 +120,7 @@ export function ContactListScreen({ kind }: { kind: ContactKind }) {
       </SearchRegion>
 
       {list.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading {isTalent ? "talent" : "contacts"}...
-        </p>
+        <LoadingStatus>Loading {isTalent ? "talent" : "contacts"}...</LoadingStatus>
       ) : rows.length === 0 ? (
         <>
           {list.isError ? (

@@ -2,16 +2,11 @@ import { ArrowLeft, SearchX } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingStatus } from "@/components/ui/loading-status";
 
 /** A record page's loading and not-found states, with the way back to its list. */
 export function RecordLoading({ noun }: { noun: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 text-muted-foreground">
-      <Spinner />
-      Loading {noun}...
-    </p>
-  );
+  return <LoadingStatus>Loading {noun}...</LoadingStatus>;
 }
 
 export function RecordNotFound({

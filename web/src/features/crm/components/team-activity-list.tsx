@@ -2,8 +2,8 @@ import { TEAM_ACTIVITY_PAGE_SIZE } from "@app/contracts";
 import { History } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Pager } from "@/components/ui/pager";
-import { Spinner } from "@/components/ui/spinner";
 import { useTeamActivity } from "@/features/crm/api/list-team-activity";
 import { describeTeamActivity, teamActorName } from "@/features/crm/utils/describe-team-activity";
 import { formatRelativeTime } from "@/lib/format";
@@ -22,12 +22,7 @@ export function TeamActivityList({ page, currentUserEmail, onPageChange }: TeamA
   const entries = activity.data?.entries ?? [];
 
   if (activity.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-        Loading activity...
-      </p>
-    );
+    return <LoadingStatus>Loading activity...</LoadingStatus>;
   }
   if (activity.isError && !activity.data) {
     return (

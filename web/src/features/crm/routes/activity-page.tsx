@@ -4,11 +4,11 @@ import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { ACTIVITY_PAGE_SIZE, type ActorFilter, useActivity } from "@/features/crm/api/list-activity";
 import { hasName, useRecordNames } from "@/features/crm/api/lookup-record-names";
 import { ActivityEntry } from "@/features/crm/components/activity-entry";
@@ -103,10 +103,7 @@ export function ActivityPage() {
           onPageChange={(next) => setState({ page: String(next) })}
         />
       ) : activity.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading activity...
-        </p>
+        <LoadingStatus>Loading activity...</LoadingStatus>
       ) : rows.length === 0 ? (
         <EmptyState
           icon={History}

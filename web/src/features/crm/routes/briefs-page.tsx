@@ -1,9 +1,9 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
-import { Spinner } from "@/components/ui/spinner";
 import type { Brief } from "@/features/crm/api/crm-types";
 import { briefsQueryKey, useBriefs } from "@/features/crm/api/list-briefs";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
@@ -49,10 +49,7 @@ export function BriefsPage() {
         onChange={(event) => setSearch(event.target.value)}
       />
       {briefs.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading briefs...
-        </p>
+        <LoadingStatus>Loading briefs...</LoadingStatus>
       ) : (
         <KanbanBoard
           cardNoun="briefs"

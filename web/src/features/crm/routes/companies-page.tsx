@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterChips } from "@/components/ui/filter-chips";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { COMPANY_PAGE_SIZE, useCompanies } from "@/features/crm/api/list-companies";
 import { CompanyFormDialog } from "@/features/crm/components/company-form-dialog";
@@ -69,10 +69,7 @@ export function CompaniesPage() {
         />
       </SearchRegion>
       {list.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading companies...
-        </p>
+        <LoadingStatus>Loading companies...</LoadingStatus>
       ) : rows.length === 0 ? (
         <EmptyState
           icon={Building2}

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import type { Deal } from "@/features/crm/api/crm-types";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
 import { dealsQueryKey, useDeals } from "@/features/crm/api/list-deals";
@@ -37,10 +37,7 @@ export function DealsPage() {
         }
       />
       {deals.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading deals...
-        </p>
+        <LoadingStatus>Loading deals...</LoadingStatus>
       ) : (
         <KanbanBoard
           cardNoun="deals"

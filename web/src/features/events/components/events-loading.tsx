@@ -1,11 +1,6 @@
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingStatus } from "@/components/ui/loading-status";
 
 /** The list's loading state; also shown while the list's own code is still downloading. */
 export function EventsLoading() {
-  return (
-    <p role="status" className="flex items-center gap-2 text-muted-foreground">
-      <Spinner />
-      Loading events...
-    </p>
-  );
+  return <LoadingStatus>Loading events...</LoadingStatus>;
 }

@@ -4,10 +4,10 @@ import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useManagedEvents } from "@/features/events/api/manage-events";
 import { DeleteEventDialog } from "@/features/events/components/delete-event-dialog";
@@ -69,10 +69,7 @@ export function EventsAdminPage() {
         />
       </SearchRegion>
       {list.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading events...
-        </p>
+        <LoadingStatus>Loading events...</LoadingStatus>
       ) : list.isError && events.length === 0 ? (
         <p role="alert" className="text-error-text">
           Failed to load events.

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { type InboxRow, isHandled, sortNewestFirst } from "@/features/inbox/utils/inbox-items";
 import { describeApiError } from "@/lib/api-errors";
 import { formatRelativeTime } from "@/lib/format";
@@ -41,12 +41,7 @@ export function InboxPanel<T extends InboxRow>({
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-        Loading {noun}...
-      </p>
-    );
+    return <LoadingStatus>Loading {noun}...</LoadingStatus>;
   }
   const fetched = readRows<T>(query);
   if (!fetched) {

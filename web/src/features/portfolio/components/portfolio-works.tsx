@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ConflictNotice } from "@/components/form/conflict-notice";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PLATFORM } from "@/config/site";
 import { type PortfolioItem, usePortfolioWorks } from "@/features/portfolio/api/list-portfolio-works";
 import { useUpdatePortfolioItem } from "@/features/portfolio/api/write-portfolio-item";
@@ -24,12 +24,7 @@ export function PortfolioWorks({ talentId, isOwner }: PortfolioWorksProps) {
   const [isToggleStale, setIsToggleStale] = useState(false);
 
   if (worksQuery.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-        Loading portfolio...
-      </p>
-    );
+    return <LoadingStatus>Loading portfolio...</LoadingStatus>;
   }
   if (worksQuery.isError) {
     return <p className="text-muted-foreground">The portfolio could not be loaded.</p>;

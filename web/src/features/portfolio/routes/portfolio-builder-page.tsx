@@ -1,8 +1,8 @@
 import { UserRoundSearch } from "lucide-react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PortfolioWorks } from "@/features/portfolio/components/portfolio-works";
 import { TalentHeader } from "@/features/portfolio/components/talent-header";
@@ -22,10 +22,7 @@ export function PortfolioBuilderPage() {
     <div className="grid gap-6">
       <PageHeading title="Portfolio Builder" description="Showcase each talent's works and profile." />
       {isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading talent...
-        </p>
+        <LoadingStatus>Loading talent...</LoadingStatus>
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
           <TalentListPanel talents={talents} selectedId={selected?.id ?? null} />

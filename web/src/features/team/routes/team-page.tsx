@@ -5,8 +5,8 @@ import { SettingsNav } from "@/components/settings-nav";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import { useTeamMembers } from "@/features/team/api/list-members";
 import { InviteMemberDialog } from "@/features/team/components/invite-member-dialog";
 import type { MemberAction } from "@/features/team/components/member-actions-menu";
@@ -63,10 +63,7 @@ function TeamScreen() {
       <PageHeading title="Team" description={DESCRIPTION} actions={invite} />
       <SettingsNav />
       {list.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <Spinner />
-          Loading the team...
-        </p>
+        <LoadingStatus>Loading the team...</LoadingStatus>
       ) : list.isError && !list.data ? (
         <div role="alert" className="grid justify-items-start gap-3">
           <p className="text-error-text">Failed to load the team.</p>
