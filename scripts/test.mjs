@@ -23,11 +23,17 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
-/** One line per failed test, with the first line of its first message. */
+const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
+
+/**
+ * One line per failed test, with the first line of its first message, and per test that did not run: a
+ * skipped test guarantees nothing, so it fails the run like a broken one.
+ */
 function failureSummary(v, p) {
   const lines = [];
   for (const file of v?.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
+      if (NOT_RUN.has(t.status)) lines.push(`SKIPPED ${file.name.replace(root, "")} › ${t.fullName}`);
       if (t.status !== "failed") continue;
       const why = String(t.failureMessages?.[0] ?? "").split("\n")[0];
       lines.push(`FAILED ${file.name.replace(root, "")} › ${t.fullName}: ${why}`);
@@ -38,8 +44,10 @@ function failureSummary(v, p) {
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === "unexpected" || test.status === "flaky")
-          lines.push(`FAILED ${[...trail, spec.title].join(" › ")} (${test.status})`);
+        if (test.status === "unexpected" || test.status === "flaky" || test.status === "skipped")
+          lines.push(
+            `${test.status === "skipped" ? "SKIPPED" : "FAILED"} ${[...trail, spec.title].join(" › ")} (${test.status})`,
+          );
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
   for (const suite of p?.suites ?? []) walk(suite, [suite.title]);
@@ -73,10 +81,12 @@ try {
   const v = readJson(vitestJson);
   const p = readJson(e2eJson);
   const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
-  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0);
-  const ok = unit === 0 && e2e === 0 && v && p;
+  const summary = failureSummary(v, p);
+  const skipped = summary.filter((line) => line.startsWith("SKIPPED")).length;
+  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0) + skipped;
+  const ok = unit === 0 && e2e === 0 && v && p && skipped === 0;
   // CI keeps only the end of the output, so the failures are repeated where it will be read.
-  for (const line of failureSummary(v, p)) console.error(line);
+  for (const line of summary) console.error(line);
   if (!v || !p) console.error("A test runner produced no report; counting it as failed.");
   console.log(`\n${passed} passed, ${failed + (ok ? 0 : failed === 0 ? 1 : 0)} failed`);
   process.exit(ok ? 0 : 1);
