@@ -51,6 +51,17 @@ export const PUBLIC_PAGES = {
   },
 } as const satisfies Record<string, PublicPage>;
 
+/**
+ * The paths whose HTML arrives with the web build's prerendered markup in its root: the public pages, and
+ * the sign-in page in the one state it has before the browser knows the session (its spinner; a
+ * signed-in visitor must never see the form), so that page paints before its scripts run.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...Object.values(PUBLIC_PAGES).map((page) => page.path),
+  "/auth",
+  "/login",
+];
+
 export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;
 
 /** Paths only staff use: kept out of search engines by robots.txt. */

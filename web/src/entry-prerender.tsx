@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { PUBLIC_PAGES } from "@app/contracts";
+import { PRERENDERED_PATHS } from "@app/contracts";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
@@ -39,9 +39,9 @@ function renderPage(path: string): Promise<string> {
   });
 }
 
-/** Path → the root's inner HTML, for every public page. */
+/** Path → the root's inner HTML, for every prerendered path. */
 export async function prerenderPublicPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
-  for (const { path } of Object.values(PUBLIC_PAGES)) pages[path] = await renderPage(path);
+  for (const path of PRERENDERED_PATHS) pages[path] = await renderPage(path);
   return pages;
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PUBLIC_PAGES, type PublicPage } from "@app/contracts";
+import { PRERENDERED_PATHS, PUBLIC_PAGES, type PublicPage } from "@app/contracts";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { type EncodedBody, encodeOnce, negotiateEncoding } from "./content-encoding";
 import { pageHead } from "./page-head";
@@ -40,8 +40,8 @@ function readRoutePreloads(distDir: string): Record<string, string[]> {
 }
 
 /**
- * Per public path, the page's markup as the web build prerendered it (path → the root's inner HTML), for
- * the paths that are public pages only. Our own build's output, so it goes in as it is; a missing or
+ * Per path, the page's markup as the web build prerendered it (path → the root's inner HTML), for the
+ * paths meant to be prerendered only. Our own build's output, so it goes in as it is; a missing or
  * malformed file leaves every root empty and the app draws the pages in the browser, as before.
  */
 function readPrerendered(distDir: string): Map<string, string> {
@@ -55,9 +55,9 @@ function readPrerendered(distDir: string): Map<string, string> {
     return markup;
   }
   if (typeof parsed !== "object" || parsed === null) return markup;
-  const publicPaths = new Set<string>(Object.values(PUBLIC_PAGES).map((page) => page.path));
+  const paths = new Set(PRERENDERED_PATHS);
   for (const [path, html] of Object.entries(parsed)) {
-    if (publicPaths.has(path) && typeof html === "string") markup.set(path, html);
+    if (paths.has(path) && typeof html === "string") markup.set(path, html);
   }
   return markup;
 }
@@ -122,14 +122,15 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
       "</head>",
       `    ${meta}\n  </head>`,
     );
-    const markup = page ? prerendered.get(page.path) : undefined;
+    const markup = prerendered.get(path);
     // A function, not a string: a `$` in the markup must not be read as a replacement pattern.
     return encodeOnce(markup ? html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : html);
   };
   const pages = new Map<string, EncodedBody>(
     Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page, page.path)]),
   );
-  for (const path of Object.keys(preloads)) if (!pages.has(path)) pages.set(path, render(null, path));
+  for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS])
+    if (!pages.has(path)) pages.set(path, render(null, path));
   const otherPaths = render(null, "");
 
   router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));

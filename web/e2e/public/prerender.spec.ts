@@ -115,4 +115,20 @@ test.describe("hydration", () => {
     await expect(page).toHaveURL(/\/contact$/);
     expect(messages).toEqual([]);
   });
+
+  test("the sign-in page arrives as its spinner, then hydrates into the form without a console message", async ({
+    page,
+  }) => {
+    const messages = watchConsole(page);
+    const release = await holdEntryScript(page);
+    await page.goto("/auth", { waitUntil: "commit" });
+    // Before any script: only the spinner, as while the session loads; never the form.
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Loading");
+    await expect(page.getByRole("form", { name: "Sign in" })).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Slussen Sound Portal");
+    expect(messages).toEqual([]);
+  });
 });

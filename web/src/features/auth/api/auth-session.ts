@@ -59,6 +59,11 @@ export function getAuthSnapshot(): AuthSnapshot {
   return snapshot;
 }
 
+/** The snapshot before anything has started: what a prerendered page was drawn from. */
+export function getInitialAuthSnapshot(): AuthSnapshot {
+  return INITIAL_SNAPSHOT;
+}
+
 /** The running client, or null before the public config has loaded. */
 export function getAuthClient(): AuthClient | null {
   return client;

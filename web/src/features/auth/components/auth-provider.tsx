@@ -5,6 +5,7 @@ import {
   bindQueryClient,
   getAuthClient,
   getAuthSnapshot,
+  getInitialAuthSnapshot,
   isStaffUser,
   signOutWithToast,
   startAuthSession,
@@ -18,7 +19,9 @@ import { AuthContext, type AuthState } from "@/lib/use-auth";
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const snapshot = useSyncExternalStore(subscribeToAuth, getAuthSnapshot);
+  // The build prerenders the sign-in page, and the browser adopts that markup, in the state before the
+  // session is known: both render from the initial snapshot, whatever the store holds by then.
+  const snapshot = useSyncExternalStore(subscribeToAuth, getAuthSnapshot, getInitialAuthSnapshot);
 
   useEffect(() => {
     bindQueryClient(queryClient);
