@@ -53,13 +53,15 @@ export const PUBLIC_PAGES = {
 
 /**
  * The paths whose HTML arrives with the web build's prerendered markup in its root: the public pages, and
- * the sign-in page in the one state it has before the browser knows the session (its spinner; a
- * signed-in visitor must never see the form), so that page paints before its scripts run.
+ * the sign-in page and the back office in the one state they have before the browser knows the session
+ * (a spinner: a signed-in visitor must never see the sign-in form, nor a visitor the back office), so
+ * those pages paint before their scripts run. `/app`'s markup serves every path under it.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   ...Object.values(PUBLIC_PAGES).map((page) => page.path),
   "/auth",
   "/login",
+  "/app",
 ];
 
 export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;

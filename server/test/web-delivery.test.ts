@@ -261,7 +261,16 @@ describe("the HTML of each page", () => {
     expect(html).toContain(`<div id="root">${prerenderedMarkup(path)}</div>`);
   });
 
-  it.each(["/privacy", "/about/x", "/auth/set-password", "/setup", "/app/crm", "/sign"])(
+  it.each(["/app", "/app/", "/app/crm/talent", "/app/settings/team"])(
+    "%s arrives with the back office's prerendered markup",
+    async (path) => {
+      const html = (await raw(path)).body.toString();
+      expect(html).toContain(`<div id="root">${prerenderedMarkup("/app")}</div>`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    },
+  );
+
+  it.each(["/privacy", "/about/x", "/auth/set-password", "/setup", "/sign", "/application"])(
     "%s keeps an empty root",
     async (path) => {
       const html = (await raw(path)).body.toString();

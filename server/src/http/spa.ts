@@ -64,6 +64,9 @@ function readPrerendered(distDir: string): Map<string, string> {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** Every path under /app is one page to the server: the back office's, with its own preloads. */
+const BACK_OFFICE = "/app/*";
+
 /** Sends one of a body's encodings, as the client's Accept-Encoding asks. */
 function sendEncoded(req: Request, res: Response, body: EncodedBody) {
   res.vary("Accept-Encoding");
@@ -122,14 +125,15 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
       "</head>",
       `    ${meta}\n  </head>`,
     );
-    const markup = prerendered.get(path);
+    // The back office's markup is its spinner, the same under every /app path until the session is known.
+    const markup = prerendered.get(path === BACK_OFFICE ? "/app" : path);
     // A function, not a string: a `$` in the markup must not be read as a replacement pattern.
     return encodeOnce(markup ? html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : html);
   };
   const pages = new Map<string, EncodedBody>(
     Object.values(PUBLIC_PAGES).map((page) => [page.path, render(page, page.path)]),
   );
-  for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS])
+  for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS, BACK_OFFICE])
     if (!pages.has(path)) pages.set(path, render(null, path));
   const otherPaths = render(null, "");
 
@@ -152,7 +156,7 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
     res.setHeader("Cache-Control", "no-cache");
     res.type("html");
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const area = path === "/app" || path.startsWith("/app/") ? "/app/*" : path;
+    const area = path === "/app" || path.startsWith("/app/") ? BACK_OFFICE : path;
     sendEncoded(req, res, pages.get(area) ?? otherPaths);
   };
   router.use(sendIndex);

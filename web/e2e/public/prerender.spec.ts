@@ -1,4 +1,5 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
+import { signInAsStaff } from "../crm/support";
 import { expect, PUBLIC_ROUTES, test, waitForHydration } from "./fixtures";
 
 /*
@@ -129,6 +130,33 @@ test.describe("hydration", () => {
     release();
     await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Slussen Sound Portal");
+    expect(messages).toEqual([]);
+  });
+
+  test("the back office arrives as its spinner, then sends a visitor to sign in, without a console message", async ({
+    page,
+  }) => {
+    const messages = watchConsole(page);
+    const release = await holdEntryScript(page);
+    await page.goto("/app/crm/talent", { waitUntil: "commit" });
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Loading");
+
+    release();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
+    expect(messages).toEqual([]);
+  });
+
+  test("a signed-in staff member's back office hydrates from the spinner without a console message", async ({
+    page,
+    request,
+  }) => {
+    await signInAsStaff(page, request);
+    const messages = watchConsole(page);
+    await page.goto("/app/crm/talent");
+    await expect(page.getByRole("heading", { level: 1, name: "Talent" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Talent" })).toBeVisible();
     expect(messages).toEqual([]);
   });
 });
