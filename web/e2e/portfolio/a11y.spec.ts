@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, signInAsStaff } from "../crm/support";
+import { expectNoSeriousViolations, signInAsStaff, toast } from "../crm/support";
 import { addWork, openFirstPortfolio, work } from "./support";
 
 const WIDTHS = [
@@ -15,6 +15,8 @@ for (const viewport of WIDTHS) {
     await openFirstPortfolio(page);
     const title = await addWork(page, "Axe Check");
     await expectNoSeriousViolations(page, "portfolio builder");
+    // The dialogs' scans come next: without the "Work added" toast, which would leave in the middle of one.
+    await expect(toast(page, "Work added")).toHaveCount(0, { timeout: 15_000 });
 
     await page.getByRole("button", { name: "Add Work" }).first().click();
     const addDialog = page.getByRole("dialog", { name: "Add work" });
