@@ -22,7 +22,8 @@ export const authPasswordSchema = z.string().max(1024, "Password is too long");
 
 /** How deep and how large a user's metadata may be: a profile's few fields, not a document store. */
 export const METADATA_MAX_DEPTH = 16;
-export const METADATA_MAX_BYTES = 16 * 1024;
+/** In characters of its JSON text. */
+export const METADATA_MAX_LENGTH = 16 * 1024;
 
 /** Levels of objects and arrays, counted without recursion (a hostile value may be thousands deep). */
 function depthOf(value: unknown): number {
@@ -44,10 +45,10 @@ export const metadataSchema = z.record(z.string(), z.unknown()).superRefine((val
       code: z.ZodIssueCode.custom,
       message: `User metadata is nested too deeply (at most ${METADATA_MAX_DEPTH} levels)`,
     });
-  else if (new TextEncoder().encode(JSON.stringify(value)).length > METADATA_MAX_BYTES)
+  else if (JSON.stringify(value).length > METADATA_MAX_LENGTH)
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: `User metadata is too large (at most ${METADATA_MAX_BYTES / 1024} KB)`,
+      message: `User metadata is too large (at most ${METADATA_MAX_LENGTH} characters of JSON)`,
     });
 });
 
