@@ -20,7 +20,37 @@ export const authEmailSchema = z
 /** Length and strength rules are checked by the server, which answers 422 weak_password with reasons. */
 export const authPasswordSchema = z.string().max(1024, "Password is too long");
 
-export const metadataSchema = z.record(z.string(), z.unknown());
+/** How deep and how large a user's metadata may be: a profile's few fields, not a document store. */
+export const METADATA_MAX_DEPTH = 16;
+/** In characters of its JSON text. */
+export const METADATA_MAX_LENGTH = 16 * 1024;
+
+/** Levels of objects and arrays, counted without recursion (a hostile value may be thousands deep). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > METADATA_MAX_DEPTH) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+export const metadataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  if (depthOf(value) > METADATA_MAX_DEPTH)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `User metadata is nested too deeply (at most ${METADATA_MAX_DEPTH} levels)`,
+    });
+  else if (JSON.stringify(value).length > METADATA_MAX_LENGTH)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `User metadata is too large (at most ${METADATA_MAX_LENGTH} characters of JSON)`,
+    });
+});
 
 /**
  * Everything auth-js sends alongside the fields that matter. The captcha wrapper is accepted and ignored;

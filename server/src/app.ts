@@ -34,6 +34,7 @@ import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
 import { storedDocumentFiles } from "./modules/legal/document-files";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
+import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
 import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
@@ -197,7 +198,10 @@ export async function createApp({
   mount(contract.legal.signing, legalSigningRouter(legal));
   mount(contract.setup, setupRouter({ db, config, now }));
   mount(contract.studio, studioRouter({ db, now }));
-  mount(contract.personalData, personalDataRouter(personalDataService({ db, storage, now })));
+  mount(
+    contract.personalData,
+    personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
+  );
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },

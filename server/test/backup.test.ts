@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -296,3 +296,28 @@ if (testEngine() === "postgres") {
     });
   });
 }
+
+describe("backup files", () => {
+  it("are readable by the owner only: every file 0600, every folder 0700", async () => {
+    const upload = await request(ctx.app)
+      .post("/storage/v1/object/documents/modes/contract.pdf")
+      .set({ ...(await staffHeaders()), "content-type": "application/pdf" })
+      .send(PDF);
+    expect(upload.status, upload.text).toBe(200);
+    // A development install's secret files, as loose as an operator's editor might leave them.
+    writeFileSync(join(ctx.config.DATA_DIR, "jwt-secret"), "a".repeat(40), { mode: 0o644 });
+    const { dir } = await createBackup({ config: ctx.config, db: ctx.db, trigger: "cli" });
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const folders = [dir, ...entries.filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))];
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(
+      expect.arrayContaining([MANIFEST_FILE, "secrets/jwt-secret"]),
+    );
+    if (testEngine() === "sqlite") expect(files.some((f) => f.includes("/objects/"))).toBe(true);
+    const loose = [
+      ...files.filter((f) => (statSync(f).mode & 0o777) !== 0o600),
+      ...folders.filter((f) => (statSync(f).mode & 0o777) !== 0o700),
+    ].map((f) => `${f.slice(dir.length)} ${(statSync(f).mode & 0o777).toString(8)}`);
+    expect(loose).toEqual([]);
+  });
+});

@@ -362,6 +362,28 @@ describe("public downloads", () => {
     expect(own.headers.get("content-disposition")).toBe('attachment; filename="cached.png"');
   });
 
+  it("keep the stored type under ?download whatever the name, and the name cannot add a header", async () => {
+    const url = (name: string) =>
+      `${base}/storage/v1/object/public/event-posters/${path}?download=${encodeURIComponent(name)}`;
+    for (const name of ["page.html", "image.svg", "script.js", "x.xhtml"]) {
+      const res = await fetch(url(name));
+      expect(res.headers.get("content-type"), name).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
+    }
+    const hostile = await fetch(url('a"b;c\r\nSet-Cookie: owned=1; x=y.html'));
+    expect(hostile.status).toBe(200);
+    expect(hostile.headers.get("set-cookie")).toBeNull();
+    expect(hostile.headers.get("content-type")).toBe("image/png");
+    expect(hostile.headers.get("content-disposition")).toBe(
+      'attachment; filename="a\\"b;c__Set-Cookie: owned=1; x=y.html"',
+    );
+    const swedish = await fetch(url("Låt – demo.png"));
+    expect(swedish.headers.get("content-disposition")).toBe(
+      "attachment; filename=\"Låt ? demo.png\"; filename*=UTF-8''L%C3%A5t%20%E2%80%93%20demo.png",
+    );
+  });
+
   it("are private when read with a token", async () => {
     const res = await request(ctx.app)
       .get(`/storage/v1/object/authenticated/event-posters/${path}`)

@@ -140,6 +140,9 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   sqlite.pragma("journal_mode = WAL");
   tightenSidecars(path);
   sqlite.pragma("foreign_keys = ON");
+  // Deleted and overwritten content (an erased person's rows, an old password hash) is zeroed in the
+  // page instead of lingering in free space until reused; a checkpoint then takes it out of the WAL too.
+  sqlite.pragma("secure_delete = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.function("app_like", { deterministic: true }, (pattern, value, caseInsensitive) =>

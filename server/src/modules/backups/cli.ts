@@ -83,6 +83,10 @@ export const backupCommands: Record<string, BackupCommand> = {
     const where =
       result.manifest.engine === "sqlite" ? result.databaseUrl : "the database given by --database-url";
     console.log(`Restored backup of ${result.manifest.created_at} into ${where}.`);
+    if (result.erasuresReplayed > 0)
+      console.log(
+        `Erased again ${result.erasuresReplayed} person(s) whose erasure was recorded after this backup was made.`,
+      );
     if (result.manifest.engine === "sqlite")
       console.log(`Start a server on it with DATABASE_URL=${result.databaseUrl} (and STORAGE_DIR unset).`);
     else console.log("Start a server on it with DATABASE_URL set to that database.");

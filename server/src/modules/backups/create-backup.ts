@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "kysely";
 import type { Config } from "../../config";
@@ -47,6 +47,7 @@ async function copySecrets(dataDir: string, outDir: string) {
     try {
       await mkdir(join(outDir, SECRETS_DIR), { recursive: true, mode: 0o700 });
       await copyFile(join(dataDir, name), join(outDir, SECRETS_DIR, name), constants.COPYFILE_EXCL);
+      await chmod(join(outDir, SECRETS_DIR, name), 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
@@ -91,6 +92,8 @@ export async function createBackup(opts: {
       }));
     } else {
       schemaVersion = await latestMigration(db);
+      // pg_dump writes into the file as it finds it: created owner-only first, as every backup file is.
+      await writeFile(join(dir, PG_DUMP_FILE), "", { mode: 0o600, flag: "wx" });
       await runPgTool("pg_dump", ["--format=custom", `--file=${join(dir, PG_DUMP_FILE)}`], {
         url: config.DATABASE.url,
       });

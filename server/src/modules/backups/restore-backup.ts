@@ -3,7 +3,13 @@ import { chmod, copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import pg from "pg";
 import type { Config } from "../../config";
+import { openDatabase } from "../../db/database";
 import { type DatabaseTarget, parseDatabaseUrl } from "../../db/engine/connection-url";
+import { migrateToLatest } from "../../db/migrate";
+import { ERASURE_LOG_FILE, erasureLogFor } from "../personal-data/erasure-log";
+import { replayErasures } from "../personal-data/replay-erasures";
+import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
+import { createStorageService } from "../storage/service";
 import { BackupError, fsyncDir, type Manifest, OBJECTS_DIR, SECRET_FILES, SECRETS_DIR } from "./manifest";
 import { runPgTool } from "./pg-tools";
 import { verifyBackup } from "./verify-backup";
@@ -18,10 +24,14 @@ const REPLACED = [
   `${RESTORED_DATABASE}-shm`,
   `${RESTORED_DATABASE}-journal`,
   RESTORED_STORAGE,
+  ERASURE_LOG_FILE,
   ...SECRET_FILES,
 ];
 
-export type LiveInstall = Pick<Config, "DATABASE" | "DATA_DIR" | "STORAGE_DIR" | "BACKUP_DIR">;
+export type LiveInstall = Pick<
+  Config,
+  "DATABASE" | "DATA_DIR" | "STORAGE_DIR" | "BACKUP_DIR" | "MFA_ENCRYPTION_KEY"
+>;
 
 export interface RestoreOptions {
   /** The backup folder. */
@@ -40,6 +50,8 @@ export interface RestoreResult {
   /** What DATABASE_URL must say for a server to run on the restored data. */
   databaseUrl: string;
   dataDir?: string;
+  /** People erased after the backup was made, erased again in the restored data. */
+  erasuresReplayed: number;
 }
 
 /** The path with symlinks resolved as far as it exists, so two spellings of one folder compare equal. */
@@ -138,6 +150,40 @@ function databaseIdentity(target: DatabaseTarget) {
 }
 
 /**
+ * An erasure made after the backup must not be undone by restoring it: every one the live install's
+ * erasure log recorded since the backup was made is applied again to the restored data (migrated to this
+ * version first, as the erasure expects the current schema; a server started on it would do the same).
+ * The log itself is carried into the restored data folder, so that install goes on knowing them.
+ */
+async function replayLoggedErasures(
+  opts: RestoreOptions,
+  restored: { target: DatabaseTarget; dataDir?: string; since: string },
+) {
+  const log = erasureLogFor(opts.live);
+  if (restored.dataDir) {
+    const carried = join(restored.dataDir, ERASURE_LOG_FILE);
+    if (existsSync(log.path) && canonical(log.path) !== canonical(carried))
+      await copyPrivately(log.path, carried);
+  }
+  if ((await log.entriesAfter(restored.since)).length === 0) return 0;
+  const db = await openDatabase({ target: restored.target });
+  try {
+    await migrateToLatest(db);
+    const sqlite = restored.target.engine === "sqlite";
+    const storageDir = join(restored.dataDir ?? opts.live.DATA_DIR, RESTORED_STORAGE);
+    const storage = createStorageService({
+      db,
+      store: sqlite ? diskBlobStore(storageDir) : databaseBlobStore(),
+      dir: storageDir,
+      now: Date.now,
+    });
+    return await replayErasures({ db, storage, log, since: restored.since, now: Date.now });
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * Restores a verified backup into a new place, never over the running install: a SQLite backup into an
  * empty data folder (database, stored files and any secret files), a PostgreSQL dump into an empty
  * database. A server started on the result migrates it forward if the backup is older than the code.
@@ -156,8 +202,14 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     await copyPrivately(join(opts.dir, manifest.database), join(to, RESTORED_DATABASE));
     await copyTree(join(opts.dir, OBJECTS_DIR), join(to, RESTORED_STORAGE, OBJECTS_DIR));
     await restoreSecrets(opts.dir, to);
+    const databasePath = join(to, RESTORED_DATABASE);
+    const erasuresReplayed = await replayLoggedErasures(opts, {
+      target: { engine: "sqlite", path: databasePath },
+      dataDir: to,
+      since: manifest.created_at,
+    });
     await fsyncDir(to);
-    return { manifest, databaseUrl: join(to, RESTORED_DATABASE), dataDir: to };
+    return { manifest, databaseUrl: databasePath, dataDir: to, erasuresReplayed };
   }
 
   if (!opts.databaseUrl)
@@ -195,5 +247,6 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     { url: target.url },
   );
   if (dataDir) await restoreSecrets(opts.dir, dataDir);
-  return { manifest, databaseUrl: target.url, dataDir };
+  const erasuresReplayed = await replayLoggedErasures(opts, { target, dataDir, since: manifest.created_at });
+  return { manifest, databaseUrl: target.url, dataDir, erasuresReplayed };
 }

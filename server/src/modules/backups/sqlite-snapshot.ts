@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -74,6 +74,7 @@ async function copyBlob(storageDir: string, outDir: string, blobId: string): Pro
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
   try {
     await copyFile(blobPath(storageDir, blobId), target, constants.COPYFILE_EXCL);
+    await chmod(target, 0o600);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
@@ -130,6 +131,9 @@ async function snapshotWithRetries(databasePath: string, storageDir: string, out
     const copied = new Set<string>();
     for (const id of await blobIdsOnDisk(storageDir))
       if (await copyBlob(storageDir, outDir, id)) copied.add(id);
+    // VACUUM INTO writes into an empty file as it finds it: created owner-only, the copy never is readable
+    // by others, not even while it is written.
+    await writeFile(join(outDir, SQLITE_FILE), "", { mode: 0o600, flag: "wx" });
     const facts = await vacuumInto(databasePath, join(outDir, SQLITE_FILE));
     const named = new Set(facts.blobIds);
     let complete = true;

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
 import { createStorageService } from "../storage/service";
+import { erasureLogFor } from "./erasure-log";
 import { parseAddress } from "./request";
 import { type Operator, personalDataService } from "./service";
 
@@ -17,7 +18,7 @@ const CLI: Operator = { actorId: null, requester: { ip: "cli", userAgent: "npm r
 function serviceFor(db: Database, config: Config) {
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
   const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now: Date.now });
-  return personalDataService({ db, storage, now: Date.now });
+  return personalDataService({ db, storage, now: Date.now, erasureLog: erasureLogFor(config) });
 }
 
 /**

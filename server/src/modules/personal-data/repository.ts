@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { StoredList, StoredObject, Tables } from "../../db/schema";
+import { SQLITE_SEARCH_INDEXES } from "../../db/search-indexes";
 
 /**
  * Every SQL statement of personal-data requests that names a table: the rows an address is found in, and
@@ -292,4 +293,68 @@ export async function deletePortfolio(trx: Db, contactIds: string[]) {
   const { numAffectedRows } = await sql`
     delete from portfolio_items where talent_id in (${sql.join(contactIds)})`.execute(trx);
   return Number(numAffectedRows ?? 0n);
+}
+
+const isPostgresDb = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The tables given and, following foreign keys, every table whose rows a deletion there cascades to. */
+async function withDependents(db: Db, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ child: string; parent: string }>`
+    select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+    where c.contype = 'f' and n.nspname = current_schema()`.execute(db);
+  const { rows: existing } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  const names = new Set(existing.map((r) => r.name));
+  const found = new Set(tables.filter((t) => names.has(t)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { child, parent } of rows)
+      if (found.has(parent) && !found.has(child)) {
+        found.add(child);
+        grew = true;
+      }
+  }
+  return [...found].sort();
+}
+
+/**
+ * SQLite's trigram indexes keep their own copy of every indexed word, and by default a deletion only adds
+ * a marker, leaving the old words in the index's pages until a merge. FTS5's secure-delete option (stored
+ * in the index, so it holds from then on) removes a deleted row's words at once; 'optimize' merges the
+ * index into one segment, dropping the words of rows deleted before the option was on.
+ */
+async function purgeSearchIndexes(db: Db) {
+  for (const { index } of Object.values(SQLITE_SEARCH_INDEXES)) {
+    await sql`insert into ${sql.table(index)} (${sql.ref(index)}, rank) values ('secure-delete', 1)`.execute(
+      db,
+    );
+    await sql`insert into ${sql.table(index)} (${sql.ref(index)}) values ('optimize')`.execute(db);
+  }
+}
+
+/**
+ * Takes what an erasure deleted or overwrote out of the files, after the commit. SQLite zeroes deleted
+ * content in its pages (secure_delete, set on open) and the search indexes are purged of the old words,
+ * but the old pages still sit in the WAL until a checkpoint copies the new ones over and TRUNCATE
+ * empties it. PostgreSQL leaves old row versions as dead
+ * tuples in the table's pages (and its indexes and TOAST) until VACUUM; a plain VACUUM only marks the
+ * space free, so the touched tables are rewritten with VACUUM FULL (a short exclusive lock on each, fine
+ * for a rare erasure). PostgreSQL's WAL segments still hold the old pages until the server recycles them.
+ */
+export async function purgeErasedContent(db: Db, tables: readonly string[]): Promise<boolean> {
+  if (!isPostgresDb(db)) {
+    await purgeSearchIndexes(db);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      if (rows[0]?.busy === 0) return true;
+    }
+    // Another process's read kept needing the old pages past every busy_timeout wait: the erasure stands,
+    // and the next checkpoint (SQLite's own, every thousand pages, or the next erasure's) finishes this.
+    return false;
+  }
+  const touched = await withDependents(db, tables);
+  if (touched.length > 0)
+    await sql`vacuum (full, analyze) ${sql.join(touched.map((t) => sql.table(t)))}`.execute(db);
+  return true;
 }

@@ -4,13 +4,17 @@ import type { Requester } from "../auth/deps";
 import { findBucket } from "../storage/repository";
 import type { StorageService } from "../storage/service";
 import { erasePersonalData } from "./erase-personal-data";
+import type { ErasureLog } from "./erasure-log";
 import { exportPersonalData } from "./export-personal-data";
+import { purgeErasedContent } from "./repository";
 import type { ObjectRef } from "./storage-links";
 
 export interface PersonalDataDeps {
   db: Database;
   storage: StorageService;
   now: () => number;
+  /** Where erasures are recorded for replay after a restore; absent while replaying them. */
+  erasureLog?: ErasureLog;
 }
 
 /** Who asked: the administrator's account (none from the CLI) and where from. */
@@ -48,11 +52,17 @@ export function personalDataService(deps: PersonalDataDeps) {
       return result;
     },
 
-    /** An address nothing mentions changes nothing, the audit log included. */
+    /**
+     * An address nothing mentions changes nothing, the audit log included; the request is still recorded
+     * in the erasure log, as an older backup may hold the person. It is recorded before the erasure: a
+     * crash in between replays an erasure that was asked for, never forgets one that was done.
+     */
     async eraseData(email: string, operator: Operator) {
+      const when = at();
+      await deps.erasureLog?.record(email, when);
       const summary = await erasePersonalData(
         { db: deps.db, removeFiles },
-        { email, at: at(), actorId: operator.actorId },
+        { email, at: when, actorId: operator.actorId },
       );
       if (summary.found) {
         await audit(deps, "personal_data_erased", {
@@ -60,6 +70,8 @@ export function personalDataService(deps: PersonalDataDeps) {
           requester: operator.requester,
           detail: { ...summary },
         });
+        const files = summary.removed_files > 0 ? ["storage_objects", "storage_blobs"] : [];
+        await purgeErasedContent(deps.db, [...Object.keys(summary.changed), ...files]);
       }
       return summary;
     },

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import contentDisposition from "content-disposition";
 import type { Request, Response } from "express";
 import { isControl } from "./object-key";
 import type { ObjectRow } from "./repository";
@@ -34,7 +35,11 @@ export function sendObject(
   const download = req.query.download;
   if (typeof download === "string") {
     const name = download.trim() || (row.name.split("/").pop() as string);
-    res.attachment([...name].map((c) => (isControl(c) || c === "/" || c === "\\" ? "_" : c)).join(""));
+    const safe = [...name].map((c) => (isControl(c) || c === "/" || c === "\\" ? "_" : c)).join("");
+    // Not res.attachment(): it sets the type from the name's extension, so `?download=x.html` would serve
+    // any stored object as a page of this site. The stored type stays; the name is only ever a parameter
+    // (quoted, with an RFC 5987 filename* for what is not Latin-1).
+    res.setHeader("Content-Disposition", contentDisposition(safe, { type: "attachment" }));
   }
   if (isFresh(req, row.etag)) {
     stream?.destroy();
