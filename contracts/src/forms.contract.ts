@@ -8,6 +8,7 @@ import {
   restErrorResponses,
   restHeadersSchema,
 } from "./common";
+import { isWebAddress } from "./urls";
 
 const c = initContract();
 
@@ -34,7 +35,7 @@ export const applicationInputSchema = z
       .string()
       .trim()
       .max(500, "Portfolio/Website must be at most 500 characters")
-      .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Enter a full link starting with https://")
+      .refine((v) => v === "" || isWebAddress(v), "Enter a full link starting with https://")
       .optional(),
     experience: required("Experience", 5000),
     vision: required("This answer", 5000),

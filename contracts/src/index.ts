@@ -23,3 +23,4 @@ export * from "./studio.contract";
 export * from "./tables";
 export * from "./talent.contract";
 export * from "./team.contract";
+export * from "./urls";

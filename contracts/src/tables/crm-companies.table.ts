@@ -25,7 +25,8 @@ export const crmCompaniesTable = defineTable({
     name: column.text(200),
     org_number: column.text(11).refine(orgNumberSchema, "556016-0680").orNull(),
     kind: column.enum(COMPANY_KINDS).withDefault(),
-    website: column.text(2048).orNull(),
+    /** The company's site, opened from its page: a web page only (its people's e-mail is on their contacts). */
+    website: column.webAddress("https://example.se/").orNull(),
     city: column.text(100).orNull(),
     notes: column.text(10_000).orNull(),
     archived_at: column.timestamp().orNull(),

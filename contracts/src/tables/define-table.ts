@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { externalLinkSchema, webAddressOrSitePathSchema, webAddressSchema } from "../urls";
 
 /**
  * A table of the data API, declared once. From the declaration come its zod row, insert and update
@@ -36,6 +37,16 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   sample?: unknown;
   /** The table whose key this column holds (a foreign key): generated requests use an existing row's id. */
   references?: string;
+  /** The column holds addresses a browser follows or loads: declared only through the address builders. */
+  url?: UrlTrait;
+}
+
+/** What an address column accepts, and how one address is written as a value of it. */
+export interface UrlTrait {
+  /** "web": http(s) addresses only; "web-or-site-path": a path on this site as well. */
+  accepts: "web" | "web-or-site-path";
+  /** A value of the column that holds `address` (the address itself, or a list of one link). */
+  holding(address: string): unknown;
 }
 
 interface ColumnTraits {
@@ -45,6 +56,7 @@ interface ColumnTraits {
   filterable: boolean;
   sample?: unknown;
   references?: string;
+  url?: UrlTrait;
 }
 
 class Column<
@@ -60,6 +72,7 @@ class Column<
   readonly filterable: boolean;
   readonly sample?: unknown;
   readonly references?: string;
+  readonly url?: UrlTrait;
 
   constructor(
     readonly type: ColumnType,
@@ -72,6 +85,7 @@ class Column<
     this.filterable = traits.filterable ?? true;
     this.sample = traits.sample;
     this.references = traits.references;
+    this.url = traits.url;
   }
 
   /** A copy with some traits changed (the type parameters follow what the caller declares). */
@@ -79,9 +93,9 @@ class Column<
     changes: Partial<ColumnTraits>,
     schema: z.ZodTypeAny = this.schema,
   ): Column<Z2, N2, D2, R2> {
-    const { nullable, hasDefault, readOnly, filterable, sample, references } = this;
+    const { nullable, hasDefault, readOnly, filterable, sample, references, url } = this;
     return new Column(this.type, schema as Z2, {
-      ...{ nullable, hasDefault, readOnly, filterable, sample, references },
+      ...{ nullable, hasDefault, readOnly, filterable, sample, references, url },
       ...changes,
     });
   }
@@ -126,6 +140,24 @@ export const column = {
   date: () => new Column("date", z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")),
   textList: (maxItems = 100, maxLength = 200) =>
     new Column("text[]", z.array(z.string().max(maxLength)).max(maxItems)),
+  /**
+   * An address a reader follows (a website, an event's page): http(s) only, so a stored value can never
+   * run script or open a local file when it is clicked.
+   */
+  webAddress: (sample = "https://example.com/") =>
+    new Column("text", webAddressSchema, { sample, url: { accepts: "web", holding: (a: string) => a } }),
+  /** An address of an image the site shows: http(s), or a path on this site (a bundled or uploaded file). */
+  imageAddress: (sample = "/images/sample.svg") =>
+    new Column("text", webAddressOrSitePathSchema, {
+      sample,
+      url: { accepts: "web-or-site-path", holding: (a: string) => a },
+    }),
+  /** A list of named links (where a work can be heard), each address held to the same rule as webAddress. */
+  links: (maxItems: number) =>
+    new Column("json", z.array(externalLinkSchema).max(maxItems), {
+      sample: [],
+      url: { accepts: "web", holding: (a: string) => [{ platform: "Website", url: a }] },
+    }),
   /** A JSON value; give a sample when an empty object is not one (a list, say). */
   json: <Z extends z.ZodTypeAny>(schema: Z, sample?: z.infer<Z>) => new Column("json", schema, { sample }),
 };

@@ -15,18 +15,6 @@ export const eventStoredStatusSchema = z.enum(EVENT_STORED_STATUSES, {
   errorMap: () => ({ message: "must be upcoming or cancelled (past follows from the event date)" }),
 });
 
-/** A link a visitor follows from the public list: the web only, never javascript: or data:. */
-export const webLinkSchema = z
-  .string()
-  .max(2048, "must be at most 2048 characters")
-  .regex(/^https?:\/\/[^\s]+$/i, "must be a web address starting with https:// or http://");
-
-/** An image the public list shows: a web address, or a path on this site (a bundled or uploaded poster). */
-export const imageUrlSchema = z
-  .string()
-  .max(2048, "must be at most 2048 characters")
-  .regex(/^(https?:\/\/|\/(?!\/))[^\s]+$/i, "must be a web address or a path on this site");
-
 const declared = defineTable({
   name: "events",
   description: "community events shown on the public site (anyone with the API key may read)",
@@ -40,8 +28,13 @@ const declared = defineTable({
     location: column.text(300).orNull(),
     event_type: column.text(100).orNull(),
     max_attendees: column.integer().refine(column.integer().schema.min(0).max(1_000_000)).orNull(),
-    image_url: column.text(2048).refine(imageUrlSchema, "/images/events/sample.svg").orNull(),
-    external_link: column.text(2048).refine(webLinkSchema, "https://example.com/events/sample").orNull(),
+    /** The poster: a web address, or a path on this site (a bundled poster or one uploaded to storage). */
+    image_url: column.imageAddress("/images/events/sample.svg").orNull(),
+    /**
+     * "Event Info" on the public list: a web page only. Not mailto:, because the public list offers it as
+     * a page to read, and an organiser's address belongs in the description if anywhere.
+     */
+    external_link: column.webAddress("https://example.com/events/sample").orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

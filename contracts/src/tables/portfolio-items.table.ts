@@ -3,12 +3,6 @@ import { ISRC_PATTERN, isValidIswc, isValidUpcOrEan } from "../identifiers";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable } from "./define-table";
 
-export const externalLinkSchema = z.object({
-  platform: z.string().trim().min(1).max(50),
-  url: z.string().url().max(2048),
-});
-export type ExternalLink = z.infer<typeof externalLinkSchema>;
-
 export const isrcSchema = z
   .string()
   .regex(ISRC_PATTERN, "An ISRC is CC-XXX-YY-NNNNN, stored without hyphens (CCXXXYYNNNNN)");
@@ -37,7 +31,8 @@ export const portfolioItemsTable = defineTable({
     iswc: column.text(11).refine(iswcSchema, "T0345246801").orNull(),
     featured: column.boolean().withDefault(),
     tags: column.textList(30, 50).withDefault(),
-    external_links: column.json(z.array(externalLinkSchema).max(20), []).withDefault(),
+    /** Where the work can be heard or bought: web pages only (a platform is never an e-mail address). */
+    external_links: column.links(20).withDefault(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

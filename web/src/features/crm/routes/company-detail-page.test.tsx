@@ -68,4 +68,22 @@ describe("a company's page", () => {
       company_id: company.id,
     });
   });
+
+  it("shows a website stored before the http(s) rule as text, never as a link", async () => {
+    const stored = makeCompany({ id: company.id, name: "Hornstull Records", website: "javascript:alert(1)" });
+    stubCrmApi({ "GET crm_companies": () => rowsResponse([stored]) });
+    renderPage();
+    expect(await screen.findByText("javascript:alert(1)")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "javascript:alert(1)" })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it("links an https website", async () => {
+    stubCrmApi({ "GET crm_companies": () => rowsResponse([company]) });
+    renderPage();
+    expect(await screen.findByRole("link", { name: "https://hornstull.example.se" })).toHaveAttribute(
+      "href",
+      "https://hornstull.example.se",
+    );
+  });
 });

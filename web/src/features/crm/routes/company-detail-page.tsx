@@ -23,6 +23,7 @@ import { COMPANY_KIND_LABELS } from "@/features/crm/utils/company-form";
 import { CONTACT_WORDS } from "@/features/crm/utils/contact-words";
 import { formatContactName } from "@/features/crm/utils/names";
 import { formatSek } from "@/lib/format";
+import { safeHref } from "@/lib/safe-href";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** A company's page: its details, the people there, its deals and its timeline. */
@@ -51,6 +52,7 @@ export function CompanyDetailPage() {
     );
   }
   const isArchived = company.archived_at !== null;
+  const websiteHref = safeHref(company.website);
   const people = contacts.data?.rows ?? [];
   const companyDeals = deals.data?.rows ?? [];
   const dealDialog = typeof dialog === "object" && dialog !== null ? dialog : null;
@@ -85,16 +87,19 @@ export function CompanyDetailPage() {
                 <Detail label="City">{company.city}</Detail>
                 <Detail label="Organisation number">{company.org_number}</Detail>
                 <Detail label="Website" wide>
-                  {company.website ? (
+                  {websiteHref ? (
                     <a
-                      href={company.website}
+                      href={websiteHref}
                       target="_blank"
                       rel="noreferrer"
                       className="text-primary underline-offset-4 hover:underline"
                     >
                       {company.website}
                     </a>
-                  ) : null}
+                  ) : (
+                    // Not a web address (stored before the rule): shown as text, so staff can see and fix it.
+                    company.website
+                  )}
                 </Detail>
                 <Detail label="Notes" wide>
                   {company.notes ? <p className="whitespace-pre-line">{company.notes}</p> : null}

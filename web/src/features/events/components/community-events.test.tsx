@@ -39,6 +39,22 @@ describe("CommunityEvents", () => {
     expect(await screen.findByText("Failed to load events.")).toBeInTheDocument();
   });
 
+  it("neither links nor loads addresses stored before the http(s) rule", async () => {
+    stubFetch(() =>
+      jsonResponse([
+        {
+          ...event,
+          external_link: "javascript:alert(1)",
+          image_url: "data:image/svg+xml,<svg onload=alert(1)>",
+        },
+      ]),
+    );
+    renderWithProviders(<CommunityEvents />);
+    expect(await screen.findByRole("heading", { name: "Writers' Night" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Event Info/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Poster for Writers' Night" })).not.toBeInTheDocument();
+  });
+
   it("shows the empty state when there are no events", async () => {
     stubFetch(() => jsonResponse([]));
     renderWithProviders(<CommunityEvents />);

@@ -5,13 +5,16 @@ import { ExternalLink } from "@/components/layout/external-link";
 import { Card } from "@/components/ui/card";
 import { EventStatusBadge } from "@/features/events/components/event-status-badge";
 import { formatEventDate } from "@/features/events/utils/format-event-date";
+import { safeHref, safeImageSrc } from "@/lib/safe-href";
 
 /** The server may omit columns (the list answer is a partial row), so every field is optional here. */
 export function EventListItem({ event }: { event: Partial<Event> }) {
   const title = event.title || "Untitled event";
   // The image is optional: a poster that fails to load is dropped rather than shown as a broken image.
   const [failedImage, setFailedImage] = useState<string | null>(null);
-  const imageUrl = event.image_url && event.image_url !== failedImage ? event.image_url : null;
+  const poster = safeImageSrc(event.image_url);
+  const imageUrl = poster && poster !== failedImage ? poster : null;
+  const infoHref = safeHref(event.external_link);
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
       {imageUrl ? (
@@ -56,12 +59,9 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
             </li>
           ) : null}
         </ul>
-        {event.external_link ? (
+        {infoHref ? (
           <div>
-            <ExternalLink
-              href={event.external_link}
-              className="text-sm font-semibold text-primary hover:underline"
-            >
+            <ExternalLink href={infoHref} className="text-sm font-semibold text-primary hover:underline">
               Event Info
             </ExternalLink>
           </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { POSTER_HINT, POSTER_TYPES, posterProblem } from "@/features/events/utils/event-form";
+import { safeImageSrc } from "@/lib/safe-href";
 
 type PosterPickerProps = {
   id: string;
@@ -30,7 +31,7 @@ export function PosterPicker({
   const [pickError, setPickError] = useState<string | null>(null);
   // A new input after each removal, so picking the same file again still counts as a change.
   const [inputKey, setInputKey] = useState(0);
-  const preview = useObjectUrl(file) ?? (currentUrl || null);
+  const preview = useObjectUrl(file) ?? safeImageSrc(currentUrl) ?? null;
   const hintId = `${id}-hint`;
   const shownError = pickError ?? error;
 

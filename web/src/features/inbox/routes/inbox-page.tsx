@@ -10,6 +10,7 @@ import { useMarkNewsletterSubscriptionHandled } from "@/features/inbox/api/mark-
 import { DetailList } from "@/features/inbox/components/detail-list";
 import { InboxPanel } from "@/features/inbox/components/inbox-panel";
 import { countOpen } from "@/features/inbox/utils/inbox-items";
+import { safeHref } from "@/lib/safe-href";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const INTERESTS = [
@@ -102,19 +103,7 @@ export function InboxPage() {
                   { label: "Interested Role", value: row.role },
                   {
                     label: "Portfolio/Website",
-                    value: row.portfolio ? (
-                      <a
-                        href={row.portfolio}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
-                        {row.portfolio}
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      "-"
-                    ),
+                    value: <PortfolioLink address={row.portfolio} />,
                   },
                   { label: "Experience", value: row.experience },
                   { label: "Why they want to join", value: row.vision },
@@ -144,5 +133,22 @@ export function InboxPage() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** The applicant's link; one that is not a web address (sent before the form checked) is text, never followed. */
+function PortfolioLink({ address }: { address: string | null }) {
+  const href = safeHref(address);
+  if (!href) return <>{address || "-"}</>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-primary underline-offset-4 hover:underline"
+    >
+      {address}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

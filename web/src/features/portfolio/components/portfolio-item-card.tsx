@@ -9,6 +9,7 @@ import { LimitedBadges } from "@/components/ui/limited-badges";
 import { Switch } from "@/components/ui/switch";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { DISPLAY_LIMITS, limitItems } from "@/lib/display-limit";
+import { safeHref } from "@/lib/safe-href";
 
 type PortfolioItemCardProps = {
   item: PortfolioItem;
@@ -62,9 +63,7 @@ export function PortfolioItemCard(props: PortfolioItemCardProps) {
           <ul className="flex flex-wrap gap-3 text-sm" aria-label="Listen on">
             {links.visible.map((link) => (
               <li key={link.url}>
-                <ExternalLink href={link.url} className="text-primary hover:underline">
-                  {link.platform}
-                </ExternalLink>
+                <WorkLink {...link} />
               </li>
             ))}
             {links.hiddenCount > 0 ? (
@@ -101,5 +100,16 @@ export function PortfolioItemCard(props: PortfolioItemCardProps) {
         ) : null}
       </article>
     </Card>
+  );
+}
+
+/** A link to where the work can be heard; one that is not a web address (stored before the rule) is named, never followed. */
+function WorkLink({ platform, url }: { platform: string; url: string }) {
+  const href = safeHref(url);
+  if (!href) return <span className="text-muted-foreground">{platform}</span>;
+  return (
+    <ExternalLink href={href} className="text-primary hover:underline">
+      {platform}
+    </ExternalLink>
   );
 }

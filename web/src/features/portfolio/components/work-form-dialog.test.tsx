@@ -182,11 +182,13 @@ describe("WorkFormDialog: adding", () => {
     const { dialog, field } = renderDialog({ work: null });
     await user.click(within(dialog).getByRole("button", { name: "Add link" }));
     await fill(user, field("Platform of link 1"), "Spotify");
-    await fill(user, field("URL of link 1"), "not a url");
+    await fill(user, field("URL of link 1"), "javascript:alert(1)");
     await user.click(within(dialog).getByRole("button", { name: "Add Work" }));
     expect(field("Title")).toHaveAccessibleDescription("Required");
     expect(field("Role")).toHaveAccessibleDescription("Required");
-    expect(within(dialog).getByRole("group", { name: /External links/ })).toHaveAccessibleDescription(/url/i);
+    expect(within(dialog).getByRole("group", { name: /External links/ })).toHaveAccessibleDescription(
+      "must be a web address starting with https:// or http://",
+    );
     expect(api.requests).toHaveLength(0);
   });
 

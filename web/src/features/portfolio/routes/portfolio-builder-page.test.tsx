@@ -242,6 +242,25 @@ describe("PortfolioBuilderPage", () => {
     expect(within(slussen).getByText("T0345246801")).toBeInTheDocument();
   });
 
+  it("names a link stored before the http(s) rule without making it a link", async () => {
+    const stale = {
+      ...MIDSUMMER,
+      external_links: [
+        { platform: "Sneaky", url: "javascript:alert(1)" },
+        { platform: "SoundCloud", url: "https://soundcloud.com/" },
+      ],
+    };
+    renderBuilder("/app/portfolio", [NOVA, OMAR, ASTRID], fakePortfolio([stale]));
+    const work = await screen.findByRole("article", { name: "Midsummer EP" });
+    const links = within(work).getByRole("list", { name: "Listen on" });
+    expect(links).toHaveTextContent("Sneaky");
+    expect(
+      within(links)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["https://soundcloud.com/"]);
+  });
+
   it("edits a work through the dialog: saved against its version, and the list follows", async () => {
     const user = userEvent.setup();
     const { calls } = renderBuilder();
