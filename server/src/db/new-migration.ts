@@ -10,6 +10,8 @@ import { join } from "node:path";
 
 /** A name says what the migration does: lower-case words, a verb first (`add_deal_stage`). */
 export const MIGRATION_NAME = /^[a-z]+(_[a-z0-9]+)+$/;
+/** A date in a name (2026_12_05, 20261205): the order is the list's, and a date would only mislead. */
+const DATE_LIKE = /\d{4}_?\d{2}_?\d{2}/;
 /** A numbered migration's name: its four-digit place in the list, then what it does. */
 export const NUMBERED_MIGRATION = /^(\d{4})_([a-z]+(?:_[a-z0-9]+)+)$/;
 
@@ -53,9 +55,9 @@ export async function down(db: Kysely<any>): Promise<void> {
  * position in the list, counting from one. Returns the new migration's name.
  */
 export function addMigration(dbDir: string, name: string): string {
-  if (!MIGRATION_NAME.test(name) || name.length > 60) {
+  if (!MIGRATION_NAME.test(name) || DATE_LIKE.test(name) || name.length > 60) {
     throw new Error(
-      `a migration is named by what it does, in lower-case words joined by underscores, a verb first (add_deal_stage); got "${name}"`,
+      `a migration is named by what it does, in lower-case words joined by underscores, no date, a verb first (add_deal_stage); got "${name}"`,
     );
   }
   const migratePath = join(dbDir, "migrate.ts");
