@@ -80,7 +80,7 @@ describe("backup create, while a writer commits in a loop", () => {
     expect(acknowledgedAfter).toBeGreaterThan(acknowledgedBefore);
 
     expect(manifest.engine).toBe(ctx.engine);
-    // The last migration in the list's order, which is not the greatest name once they are numbered.
+    // The newest migration: the last in the list, which the naming scheme keeps the greatest name.
     expect(manifest.schema_version).toBe(migrationNames().at(-1));
     for (const file of manifest.files)
       expect(await hashFile(join(dir, file.path))).toEqual({ size: file.size, sha256: file.sha256 });

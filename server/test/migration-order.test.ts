@@ -3,16 +3,16 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
+import type { Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestOf, migrateTo, migrateToLatest, migrationNames, migrations } from "../src/db/migrate";
+import { migrationNames, migrations, migratorFor } from "../src/db/migrate";
 import { addMigration, NUMBERED_MIGRATION, registeredMigrations } from "../src/db/new-migration";
 import { openTestDatabase, type TestDatabase } from "./support/test-database";
 
 const dbDir = join(import.meta.dirname, "..", "src", "db");
 const repoRoot = join(import.meta.dirname, "..", "..");
 
-/** The migrations named by date that shipped, in the order every deployed database ran them. */
+/** The migrations named by date that shipped, in the order every deployed database ran them. Frozen. */
 const SHIPPED = [
   "2026_11_22_100000_create_events_and_crm_contacts",
   "2026_11_22_110000_create_form_submissions",
@@ -43,23 +43,21 @@ function datesIn(name: string): string[] {
 }
 
 /**
- * What is wrong with a list of migrations (names in the order they run) beside the files in the
+ * What is wrong with a list of migrations (names in the record's order) beside the files in the
  * migrations folder. Each problem would stop a deployed database or let two of them differ.
  */
 function listProblems(names: readonly string[], files: readonly string[], on = today()): string[] {
   const problems: string[] = [];
-  const shipped = names.slice(0, SHIPPED.length);
-  if (shipped.join() !== SHIPPED.join())
-    problems.push("the shipped migrations are not first, in their order");
-  names.slice(SHIPPED.length).forEach((name, i) => {
-    const position = SHIPPED.length + i + 1;
+  // Kysely runs migrations sorted by name (a plain sort), so the record says the run order only if equal.
+  if (names.join() !== [...names].sort().join()) problems.push("the list is not in its names' order");
+  for (const name of SHIPPED) if (!names.includes(name)) problems.push(`${name} shipped and is missing`);
+  names.forEach((name, i) => {
+    if (SHIPPED.includes(name)) return;
     const numbered = NUMBERED_MIGRATION.exec(name);
-    if (!numbered) problems.push(`${name} is not named <NNNN>_<verb_noun>`);
-    else if (Number(numbered[1]) !== position) problems.push(`${name} is number ${position} in the list`);
-  });
-  for (const name of names.filter((n) => !SHIPPED.includes(n))) {
+    if (!numbered) problems.push(`${name} is not named m<NNNN>_<verb_noun>`);
+    else if (Number(numbered[1]) !== i + 1) problems.push(`${name} is number ${i + 1} in the list`);
     for (const date of datesIn(name)) if (date > on) problems.push(`${name} carries ${date}, after ${on}`);
-  }
+  });
   const modules = files.filter((f) => f !== "dialect.ts").map((f) => f.replace(/\.ts$/, ""));
   for (const m of modules) if (!names.includes(m)) problems.push(`${m}.ts is not registered`);
   for (const n of names) if (!modules.includes(n)) problems.push(`${n} has no file`);
@@ -67,41 +65,52 @@ function listProblems(names: readonly string[], files: readonly string[], on = t
 }
 
 const migrationFiles = (dir: string) => readdirSync(join(dir, "migrations"));
+const nextName = (verbNoun: string, names = migrationNames()) =>
+  `m${String(names.length + 1).padStart(4, "0")}_${verbNoun}`;
 
 describe("the list of migrations", () => {
-  it("runs the shipped ones first as they ran, then numbered ones by position, each with its file", () => {
+  it("is in Kysely's order, the shipped ones then m<NNNN> by position, each with its file", () => {
     expect(listProblems(migrationNames(), migrationFiles(dbDir))).toEqual([]);
     expect(registeredMigrations(readFileSync(join(dbDir, "migrate.ts"), "utf8"))).toEqual(migrationNames());
   });
 
-  it("would be refused with a migration out of place, a gap, a future date or a stray file", () => {
-    const names = [...SHIPPED, "0018_add_a", "0019_add_b"];
+  it("would be refused out of order, with a gap, a future date, a stray file or a shipped one gone", () => {
+    const names = [...SHIPPED, "m0018_add_a", "m0019_add_b"];
     const files = ["dialect.ts", ...names.map((n) => `${n}.ts`)];
+    const filesWith = (name: string) => [...files, `${name}.ts`];
     expect(listProblems(names, files)).toEqual([]);
     const swapped = [...SHIPPED];
     [swapped[11], swapped[12]] = [swapped[12] as string, swapped[11] as string];
-    expect(listProblems([...swapped, "0018_add_a", "0019_add_b"], files)).toContain(
-      "the shipped migrations are not first, in their order",
-    );
-    expect(listProblems(["0018_add_a", ...SHIPPED, "0019_add_b"], files)).toContain(
-      "the shipped migrations are not first, in their order",
-    );
-    expect(listProblems([...SHIPPED, "0019_add_b", "0018_add_a"], files)).toContain(
-      "0019_add_b is number 18 in the list",
-    );
-    expect(listProblems([...SHIPPED, "0018_add_a", "0020_add_c"], files)).toContain(
-      "0020_add_c is number 19 in the list",
-    );
-    const dated = [...names, "2027_01_04_100000_add_c"];
-    expect(listProblems(dated, [...files, "2027_01_04_100000_add_c.ts"], "2026-11-26")).toEqual([
-      "2027_01_04_100000_add_c is not named <NNNN>_<verb_noun>",
-      "2027_01_04_100000_add_c carries 2027-01-04, after 2026-11-26",
+    expect(listProblems([...swapped, "m0018_add_a", "m0019_add_b"], files)).toEqual([
+      "the list is not in its names' order",
+    ]);
+    expect(listProblems([...SHIPPED, "m0019_add_b", "m0018_add_a"], files)).toEqual([
+      "the list is not in its names' order",
+      "m0019_add_b is number 18 in the list",
+      "m0018_add_a is number 19 in the list",
+    ]);
+    expect(listProblems([...names, "m0021_add_c"], filesWith("m0021_add_c"))).toEqual([
+      "m0021_add_c is number 20 in the list",
+    ]);
+    expect(listProblems([...names, "0020_add_c"], filesWith("0020_add_c"))).toEqual([
+      "the list is not in its names' order",
+      "0020_add_c is not named m<NNNN>_<verb_noun>",
     ]);
     expect(
-      listProblems([...names, "0020_add_20270104_c"], [...files, "0020_add_20270104_c.ts"], "2026-11-26"),
-    ).toEqual(["0020_add_20270104_c carries 2027-01-04, after 2026-11-26"]);
-    expect(listProblems(names, [...files, "0020_add_c.ts"])).toEqual(["0020_add_c.ts is not registered"]);
-    expect(listProblems([...names, "0020_add_c"], files)).toEqual(["0020_add_c has no file"]);
+      listProblems([...names, "m0020_add_20261204_c"], filesWith("m0020_add_20261204_c"), "2026-11-26"),
+    ).toEqual(["m0020_add_20261204_c carries 2026-12-04, after 2026-11-26"]);
+    expect(listProblems(names, filesWith("m0020_add_c"))).toEqual(["m0020_add_c.ts is not registered"]);
+    expect(listProblems([...names, "m0020_add_c"], files)).toEqual(["m0020_add_c has no file"]);
+    expect(
+      listProblems(
+        names.slice(1),
+        files.filter((f) => f !== `${SHIPPED[0]}.ts`),
+      ),
+    ).toEqual([
+      `${SHIPPED[0]} shipped and is missing`,
+      "m0018_add_a is number 17 in the list",
+      "m0019_add_b is number 18 in the list",
+    ]);
   });
 });
 
@@ -115,23 +124,21 @@ describe("npm run db:new-migration", () => {
   });
   afterAll(() => rmSync(join(copy, ".."), { recursive: true, force: true }));
 
-  it("writes the next numbered migration and registers it last, keeping the list sound", () => {
+  it("writes the next m<NNNN> migration and registers it last, keeping the list sound and linted", () => {
     const before = migrationNames();
-    const next = (n: number) => String(before.length + n).padStart(4, "0");
-    expect(addMigration(copy, "add_deal_probability")).toBe(`${next(1)}_add_deal_probability`);
-    expect(addMigration(copy, "drop_fax_numbers")).toBe(`${next(2)}_drop_fax_numbers`);
+    const first = nextName("add_deal_probability", before);
+    const second = nextName("drop_fax_numbers", [...before, first]);
+    expect(addMigration(copy, "add_deal_probability")).toBe(first);
+    expect(addMigration(copy, "drop_fax_numbers")).toBe(second);
 
     const source = readFileSync(join(copy, "migrate.ts"), "utf8");
     const names = registeredMigrations(source);
-    expect(names).toEqual([...before, `${next(1)}_add_deal_probability`, `${next(2)}_drop_fax_numbers`]);
+    expect(names).toEqual([...before, first, second]);
     expect(listProblems(names, migrationFiles(copy))).toEqual([]);
-    expect(source).toContain(
-      `import * as addDealProbability from "./migrations/${next(1)}_add_deal_probability";`,
-    );
-    const written = readFileSync(join(copy, "migrations", `${next(1)}_add_deal_probability.ts`), "utf8");
+    expect(source).toContain(`import * as addDealProbability from "./migrations/${first}";`);
+    const written = readFileSync(join(copy, "migrations", `${first}.ts`), "utf8");
     expect(written).toMatch(/export async function up\(db: Kysely<any>\): Promise<void>/);
     expect(written).toMatch(/export async function down\(db: Kysely<any>\): Promise<void>/);
-    expect(written).toContain('from "./dialect"');
 
     // As the repository's linter and formatter want them, so the new files go in unedited.
     const lint = spawnSync(
@@ -165,84 +172,51 @@ const probe: Migration = {
   up: (db: Kysely<unknown>) => db.schema.createTable("migration_probe").addColumn("id", "integer").execute(),
   down: (db: Kysely<unknown>) => db.schema.dropTable("migration_probe").execute(),
 };
-const nextName = (verbNoun: string, after = migrationNames()) =>
-  `${String(after.length + 1).padStart(4, "0")}_${verbNoun}`;
 
-const executedNames = async (db: TestDatabase["db"]) =>
-  (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name).sort();
+const latestByName = async (db: TestDatabase["db"]) =>
+  (await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db)).rows[0]?.name;
 
-describe("a database the previous release migrated", () => {
+describe("a database the release with only the shipped migrations left", () => {
   let dir: string;
   let old: TestDatabase;
+  const shipped = Object.fromEntries(SHIPPED.map((name) => [name, migrations[name] as Migration]));
   const withProbe = { ...migrations, [nextName("add_migration_probe")]: probe };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "sms-migration-order-"));
     old = await openTestDatabase(dir, { migrated: false });
+    const previous = await migratorFor(old.db, shipped).migrateToLatest();
+    expect(previous.error).toBeUndefined();
   });
   afterAll(async () => {
     await old.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("migrates forward to a numbered migration without Kysely finding the history corrupted", async () => {
-    // What the release with only dated migrations ran: Kysely's migrator, names in alphabetical order.
-    const shipped = Object.fromEntries(SHIPPED.map((name) => [name, migrations[name] as Migration]));
-    const previous = await new Migrator({
-      db: old.db,
-      provider: { getMigrations: async () => shipped },
-    }).migrateToLatest();
-    expect(previous.error).toBeUndefined();
+  it("would refuse a migration named by the day this scheme began: it sorts before shipped ones", async () => {
+    const dated = { ...shipped, "2026_11_26_120000_add_migration_probe": probe };
+    const { error } = await migratorFor(old.db, dated).migrateToLatest();
+    expect(String(error)).toMatch(/corrupted migrations/);
+  });
 
-    const { results = [] } = await migrateToLatest(old.db, withProbe);
+  it("migrates forward to the next m<NNNN> migration, run last, with max(name) still the latest", async () => {
+    expect(
+      listProblems(Object.keys(withProbe), [
+        ...migrationFiles(dbDir),
+        `${nextName("add_migration_probe")}.ts`,
+      ]),
+    ).toEqual([]);
+    const { error, results = [] } = await migratorFor(old.db, withProbe).migrateToLatest();
+    expect(error).toBeUndefined();
     expect(results.map((r) => [r.migrationName, r.status])).toEqual(
       Object.keys(withProbe)
         .slice(SHIPPED.length)
         .map((name) => [name, "Success"]),
     );
     await sql`select id from migration_probe`.execute(old.db);
-    expect((await migrateToLatest(old.db, withProbe)).results).toEqual([]);
-    expect(await executedNames(old.db)).toEqual(Object.keys(withProbe).sort());
-    // A backup names this schema by its newest migration: the probe, though the dated names sort after it.
-    expect(latestOf(await executedNames(old.db), withProbe)).toBe(Object.keys(withProbe).at(-1));
-  });
-
-  it("refuses a list with a migration placed before one the database has run", async () => {
-    const names = Object.keys(withProbe);
-    const latecomer = nextName("add_latecomer", names);
-    const misplaced = Object.fromEntries([
-      ...names.slice(0, -1).map((name) => [name, withProbe[name] as Migration]),
-      [latecomer, probe],
-      [names[names.length - 1] as string, probe],
-    ]);
-    await expect(migrateToLatest(old.db, misplaced)).rejects.toThrow(
-      new RegExp(`corrupted migrations: ${names[names.length - 1]} has run but ${latecomer}`),
+    // Kysely's own order is the record's, and a backup's schema version (max(name)) is the newest one.
+    expect((await migratorFor(old.db, withProbe).getMigrations()).map((m) => m.name)).toEqual(
+      Object.keys(withProbe),
     );
-    expect(await executedNames(old.db)).toEqual(names.sort());
-  });
-
-  it("steps back to the last dated migration and forward again, numbered ones in their order", async () => {
-    const back = await migrateTo(old.db, SHIPPED[SHIPPED.length - 1] as string, withProbe);
-    const numbered = Object.keys(withProbe).slice(SHIPPED.length);
-    expect(back.results?.map((r) => [r.migrationName, r.direction])).toEqual(
-      [...numbered].reverse().map((name) => [name, "Down"]),
-    );
-    expect(await executedNames(old.db)).toEqual([...SHIPPED].sort());
-    const forward = await migrateToLatest(old.db, withProbe);
-    expect(forward.results?.map((r) => r.migrationName)).toEqual(numbered);
-  });
-});
-
-describe("a new database", () => {
-  it("runs the dated migrations first, then the numbered ones, in the list's order", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sms-migration-order-"));
-    const fresh = await openTestDatabase(dir, { migrated: false });
-    try {
-      const list = { ...migrations, [nextName("add_migration_probe")]: probe };
-      const { results = [] } = await migrateToLatest(fresh.db, list);
-      expect(results.map((r) => r.migrationName)).toEqual(Object.keys(list));
-    } finally {
-      await fresh.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await latestByName(old.db)).toBe(Object.keys(withProbe).at(-1));
   });
 });

@@ -3,17 +3,17 @@ import { join } from "node:path";
 
 /**
  * `npm run db:new-migration -- <verb_noun>`: writes the next migration from a template and registers it
- * at the end of the ordered list in migrate.ts. Migrations are numbered by their place in that list, not
- * dated: a date is the author's clock, and one that runs ahead of a deployed database's last migration
- * makes that database refuse the next release.
+ * at the end of the list in migrate.ts. It is named `m<NNNN>_<verb_noun>`, NNNN its place in the list:
+ * Kysely runs migrations in their names' order, "m" sorts after the dated names that shipped first, and
+ * a number, unlike a date from the author's clock, cannot sort before a migration already deployed.
  */
 
 /** A name says what the migration does: lower-case words, a verb first (`add_deal_stage`). */
 export const MIGRATION_NAME = /^[a-z]+(_[a-z0-9]+)+$/;
 /** A date in a name (2026_12_05, 20261205): the order is the list's, and a date would only mislead. */
 const DATE_LIKE = /\d{4}_?\d{2}_?\d{2}/;
-/** A numbered migration's name: its four-digit place in the list, then what it does. */
-export const NUMBERED_MIGRATION = /^(\d{4})_([a-z]+(?:_[a-z0-9]+)+)$/;
+/** A numbered migration's name: "m", its four-digit place in the list, then what it does. */
+export const NUMBERED_MIGRATION = /^m(\d{4})_([a-z]+(?:_[a-z0-9]+)+)$/;
 
 const RECORD_START = "export const migrations: Record<string, Migration> = {\n";
 
@@ -22,7 +22,8 @@ export function registeredMigrations(migrateSource: string): string[] {
   const start = migrateSource.indexOf(RECORD_START);
   if (start === -1) throw new Error("migrate.ts has no `migrations` record to add to");
   const body = migrateSource.slice(start + RECORD_START.length, migrateSource.indexOf("\n};", start));
-  return [...body.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1] as string);
+  // The dated names need quotes; the formatter leaves the m<NNNN> ones bare.
+  return [...body.matchAll(/^\s*"?(\w+)"?:/gm)].map((m) => m[1] as string);
 }
 
 const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -51,7 +52,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 `;
 
 /**
- * Writes `migrations/<NNNN>_<name>.ts` beside migrate.ts in `dbDir` and registers it last; NNNN is its
+ * Writes `migrations/m<NNNN>_<name>.ts` beside migrate.ts in `dbDir` and registers it last; NNNN is its
  * position in the list, counting from one. Returns the new migration's name.
  */
 export function addMigration(dbDir: string, name: string): string {
@@ -64,25 +65,24 @@ export function addMigration(dbDir: string, name: string): string {
   const source = readFileSync(migratePath, "utf8");
   const registered = registeredMigrations(source);
   const number = String(registered.length + 1).padStart(4, "0");
-  const full = `${number}_${name}`;
+  const full = `m${number}_${name}`;
   const file = join(dbDir, "migrations", `${full}.ts`);
-  const taken = readdirSync(join(dbDir, "migrations")).find((f) => f.startsWith(`${number}_`));
+  const taken = readdirSync(join(dbDir, "migrations")).find((f) => f.startsWith(`m${number}_`));
   if (taken || existsSync(file)) throw new Error(`migrations/${taken} already holds number ${number}`);
 
   let binding = camelCase(name);
   if (new RegExp(`\\bimport \\* as ${binding}\\b`).test(source)) binding += number;
-  // Imports stay sorted by path (the linter's order); the list's order is the record's, below.
-  const imports = [...source.matchAll(/^import \* as \w+ from "\.\/migrations\/([^"]+)";\n/gm)];
+  // The new name sorts after every other, so its import goes last too, where the linter's order puts it.
+  const imports = [...source.matchAll(/^import \* as \w+ from "\.\/migrations\/[^"]+";\n/gm)];
   const last = imports[imports.length - 1];
   if (!last) throw new Error("migrate.ts imports no migrations to add one after");
-  const next = imports.find((m) => (m[1] as string) > full);
-  const importAt = next ? (next.index ?? 0) : (last.index ?? 0) + last[0].length;
+  const importAt = (last.index ?? 0) + last[0].length;
   const recordEnd = source.indexOf("\n};", source.indexOf(RECORD_START)) + 1;
   const updated =
     source.slice(0, importAt) +
     `import * as ${binding} from "./migrations/${full}";\n` +
     source.slice(importAt, recordEnd) +
-    `  "${full}": ${binding},\n` +
+    `  ${full}: ${binding},\n` +
     source.slice(recordEnd);
 
   writeFileSync(file, migrationTemplate(name), { flag: "wx" });
