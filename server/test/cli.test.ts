@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -96,6 +97,17 @@ describe("npm run cli, with npm alone", { timeout: PROCESS_TEST_TIMEOUT }, () =>
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("npm.only@example.com");
     expect(run.stdout).not.toMatch(/pnpm|> /);
+  });
+});
+
+describe("npm run db:new-migration", { timeout: PROCESS_TEST_TIMEOUT }, () => {
+  it("refuses a name that is not a verb and a noun in lower case, and writes nothing", () => {
+    const migrations = join(serverDir, "src", "db", "migrations");
+    const before = readdirSync(migrations);
+    const run = cli(["db", "new-migration", "2027_01_04_AddThing"], "");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("lower-case words joined by underscores, no date");
+    expect(readdirSync(migrations)).toEqual(before);
   });
 });
 

@@ -18,8 +18,14 @@ import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_sta
 import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
 import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
 
-/** Every migration, in order. Imported statically so the bundled server carries them. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
+ * and refuses a new one that sorts before one a database has run. The first seventeen shipped named by
+ * date; every later one is `m<NNNN>_<verb_noun>`, NNNN its position here, and goes at the end
+ * (`npm run db:new-migration -- <verb_noun>`). "m" sorts after every digit, so after every dated name.
+ * Imported statically so the bundled server carries them.
+ */
+export const migrations: Record<string, Migration> = {
   "2026_11_22_100000_create_events_and_crm_contacts": createEventsAndCrmContacts,
   "2026_11_22_110000_create_form_submissions": createFormSubmissions,
   "2026_11_23_100000_create_auth_tables": createAuthTables,
@@ -31,16 +37,17 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
   "2026_11_28_090000_create_setup_tokens": createSetupTokens,
   "2026_11_28_100000_create_storage": createStorage,
-  "2026_11_29_100000_create_legal_tables": createLegalTables,
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
+  "2026_11_29_100000_create_legal_tables": createLegalTables,
   "2026_11_30_100000_create_studio_sessions": createStudioSessions,
   "2026_12_01_140000_create_flow_state": createFlowState,
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
   "2026_12_05_100000_add_list_indexes": addListIndexes,
 };
 
-const migratorFor = (db: Kysely<any>) =>
-  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */
+export const migratorFor = (db: Kysely<any>, list: Record<string, Migration> = migrations) =>
+  new Migrator({ db, provider: { getMigrations: async () => list } });
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const result = await migratorFor(db).migrateToLatest();
@@ -48,8 +55,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   return result;
 }
 
-/** Migration names in the order they run (Kysely sorts them by name: each starts with its timestamp). */
-export const migrationNames = () => Object.keys(migrations).sort();
+/** Migration names in the order they run: the record's order, which is their names' order. */
+export const migrationNames = () => Object.keys(migrations);
 
 /** Brings a database up (or down) to the named migration: an older schema, as a past release left it. */
 export async function migrateTo(db: Kysely<any>, name: string): Promise<MigrationResultSet> {
