@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import * as addInvitedRoleAndKnownAddresses from "./migrations/0019_add_invited_role_and_known_addresses";
 import * as createEventsAndCrmContacts from "./migrations/2026_11_22_100000_create_events_and_crm_contacts";
 import * as createFormSubmissions from "./migrations/2026_11_22_110000_create_form_submissions";
 import * as createAuthTables from "./migrations/2026_11_23_100000_create_auth_tables";
@@ -31,30 +32,52 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_100000_create_portfolio_items": createPortfolioItems,
   "2026_11_28_090000_create_setup_tokens": createSetupTokens,
   "2026_11_28_100000_create_storage": createStorage,
-  "2026_11_29_100000_create_legal_tables": createLegalTables,
   "2026_11_28_120000_store_event_status_without_past": storeEventStatusWithoutPast,
+  "2026_11_29_100000_create_legal_tables": createLegalTables,
   "2026_11_30_100000_create_studio_sessions": createStudioSessions,
   "2026_12_01_140000_create_flow_state": createFlowState,
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
   "2026_12_05_100000_add_list_indexes": addListIndexes,
+  "0019_add_invited_role_and_known_addresses": addInvitedRoleAndKnownAddresses,
 };
 
-const migratorFor = (db: Kysely<any>) =>
-  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Kysely runs migrations in the alphabetical order of their names, and a numbered name ("0019_…") sorts
+ * before the dated ones listed before it. So pending dated ones run first, by a migrator that sees only
+ * them, then the rest; Kysely's own order check is alphabetical too, so it is off.
+ */
+const ORDER = Object.keys(migrations);
+const isDated = (name: string) => /^\d{4}_\d{2}_\d{2}_\d{6}_/.test(name);
+const DATED = ORDER.filter(isDated);
+
+const migratorFor = (db: Kysely<any>, names: string[]) =>
+  new Migrator({
+    db,
+    provider: {
+      getMigrations: async () => Object.fromEntries(names.map((n) => [n, migrations[n] as Migration])),
+    },
+    allowUnorderedMigrations: true,
+  });
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const result = await migratorFor(db).migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  const results: NonNullable<MigrationResultSet["results"]> = [];
+  const known = await migratorFor(db, ORDER).getMigrations();
+  const datedPending = known.some((m) => isDated(m.name) && !m.executedAt);
+  for (const stage of datedPending ? [DATED, ORDER] : [ORDER]) {
+    const result = await migratorFor(db, stage).migrateToLatest();
+    results.push(...(result.results ?? []));
+    if (result.error) throw result.error;
+  }
+  return { results };
 }
 
-/** Migration names in the order they run (Kysely sorts them by name: each starts with its timestamp). */
-export const migrationNames = () => Object.keys(migrations).sort();
+/** Migration names in the order they run. */
+export const migrationNames = () => [...ORDER];
 
 /** Brings a database up (or down) to the named migration: an older schema, as a past release left it. */
 export async function migrateTo(db: Kysely<any>, name: string): Promise<MigrationResultSet> {
   if (!(name in migrations)) throw new Error(`no migration named ${name}`);
-  const result = await migratorFor(db).migrateTo(name);
+  const result = await migratorFor(db, isDated(name) ? DATED : ORDER).migrateTo(name);
   if (result.error) throw result.error;
   return result;
 }
