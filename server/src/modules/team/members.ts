@@ -1,6 +1,7 @@
 import type { TeamMember } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
+import { hasPendingInvitation } from "../auth/accounts";
 import { isBanned } from "../auth/bans";
 import * as repo from "../auth/repository";
 import { appMetadataOf } from "../auth/user-json";
@@ -14,7 +15,7 @@ export function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: numb
   return {
     id: user.id,
     email: user.email,
-    role: appMetadataOf(user).role ?? user.invited_role ?? null,
+    role: appMetadataOf(user).role ?? (hasPendingInvitation(user) ? user.invited_role : null),
     created_at: user.created_at,
     last_sign_in_at: user.last_sign_in_at,
     invited_at: user.invited_at,
