@@ -54,6 +54,9 @@ describe("export", () => {
       user_metadata: { full_name: "Alvida Zettervall" },
     });
     expect(list(data, "sessions")[0]).toMatchObject({ user_agent: "Browser of Alvida" });
+    expect(list(data, "known_sign_in_addresses")).toEqual([
+      { ip: expect.any(String), signed_in_at: expect.any(String) },
+    ]);
     expect(list(data, "audit_log").map((r) => r.action)).toContain("login");
     expect(list(data, "crm_contacts")).toEqual([expect.objectContaining({ id: alvaRows.contactId })]);
     expect(list(data, "crm_activity").map((r) => r.action)).toEqual(
@@ -106,6 +109,7 @@ describe("erase", () => {
     for (const table of [
       "users",
       "sessions",
+      "known_sign_in_addresses",
       "crm_contacts",
       "applications",
       "contact_messages",

@@ -17,6 +17,7 @@ import * as createStudioSessions from "./migrations/2026_11_30_100000_create_stu
 import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_state";
 import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
 import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
+import * as addInvitedRoleAndKnownAddresses from "./migrations/m0018_add_invited_role_and_known_addresses";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_01_140000_create_flow_state": createFlowState,
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
   "2026_12_05_100000_add_list_indexes": addListIndexes,
+  m0018_add_invited_role_and_known_addresses: addInvitedRoleAndKnownAddresses,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -130,12 +130,25 @@ export interface UserTable {
   banned_until: Generated<string | null>;
   /** When the account was last invited by an administrator. */
   invited_at: Generated<string | null>;
+  /** The role a pending invitation grants when it is redeemed; the account holds no role until then. */
+  invited_role: Generated<"admin" | "staff" | null>;
   raw_app_meta_data: Generated<string>;
   raw_user_meta_data: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
 export type UserRow = Selectable<UserTable>;
+
+/**
+ * Where an account's right password was given from lately: a wrong one from there counts against that
+ * address's own budget instead of the account's shared one (see sign-in.ts).
+ */
+export interface KnownSignInAddressTable {
+  user_id: string;
+  ip: string;
+  signed_in_at: string;
+}
+export type KnownSignInAddressRow = Selectable<KnownSignInAddressTable>;
 
 export interface IdentityTable {
   id: string;
@@ -418,6 +431,7 @@ export interface Tables {
   users: UserTable;
   identities: IdentityTable;
   sessions: SessionTable;
+  known_sign_in_addresses: KnownSignInAddressTable;
   refresh_tokens: RefreshTokenTable;
   one_time_tokens: OneTimeTokenTable;
   flow_state: FlowStateTable;

@@ -10,7 +10,10 @@ import {
 } from "./support";
 
 test.describe("sign-in screen", () => {
-  test("sign up, follow the confirmation link from the outbox, land in /app", async ({ page, request }) => {
+  test("sign up, follow the confirmation link from the outbox, choose the password, land in /app", async ({
+    page,
+    request,
+  }) => {
     const user = newUser("staff");
     await page.goto("/auth");
     await expect(page.getByText("Sign in to access your music business dashboard")).toBeVisible();
@@ -25,11 +28,16 @@ test.describe("sign-in screen", () => {
     const mail = await latestMail(request, user.email, "confirmation");
     await page.goto(mail.link as string);
 
+    // A staff address: the role comes with the link, the password the role works with is chosen here.
+    await expect(page).toHaveURL(/\/auth\/set-password$/);
+    await expect(toast(page, "Welcome!")).toContainText("You have been signed in successfully.");
+    // The session arrived with the link; it must not linger in the address bar.
+    expect(new URL(page.url()).hash).toBe("");
+    await page.getByLabel("New password", { exact: true }).fill(user.password);
+    await page.getByLabel("Confirm new password").fill(user.password);
+    await page.getByRole("button", { name: "Set Password" }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expectShell(page);
-    await expect(toast(page, "Welcome!")).toContainText("You have been signed in successfully.");
-    // The session arrived in the fragment; it must not linger in the address bar.
-    expect(new URL(page.url()).hash).toBe("");
   });
 
   test("sign up with a weak password shows the server's reasons", async ({ page }) => {

@@ -46,17 +46,34 @@ export async function latestMail(request: APIRequestContext, email: string, kind
   return found as DevMail;
 }
 
-/** Signs a user up through the API and follows the confirmation link, as if from the mail client. */
+/**
+ * Signs a user up through the API and follows the confirmation link, as if from the mail client. A staff
+ * address's confirmation grants the role and drops the sign-up's password, so the owner then chooses it
+ * in the session the link started, as the set-password page does.
+ */
 export async function createConfirmedUser(request: APIRequestContext, kind: "staff" | "guest") {
   const user = newUser(kind);
+  const apikey = await anonKeyOf(request);
   const response = await request.post("/auth/v1/signup", {
-    headers: { apikey: await anonKeyOf(request) },
+    headers: { apikey },
     data: { email: user.email, password: user.password, data: { full_name: user.fullName } },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const mail = await latestMail(request, user.email);
   const confirmed = await request.get(mail.link as string, { maxRedirects: 0 });
   expect(confirmed.status(), "the confirmation link redirects back to the site").toBe(303);
+  if (kind === "staff") {
+    const location = confirmed.headers().location ?? "";
+    expect(new URL(location).pathname, "a staff confirmation leads to the set-password page").toBe(
+      "/auth/set-password",
+    );
+    const accessToken = new URLSearchParams(location.split("#")[1] ?? "").get("access_token");
+    const chosen = await request.put("/auth/v1/user", {
+      headers: { apikey, authorization: `Bearer ${accessToken}` },
+      data: { password: user.password },
+    });
+    expect(chosen.ok(), await chosen.text()).toBe(true);
+  }
   return user;
 }
 

@@ -57,6 +57,7 @@ export function draftUser(args: {
     last_sign_in_at: null,
     banned_until: null,
     invited_at: null,
+    invited_role: null,
     raw_app_meta_data: JSON.stringify(appMeta),
     raw_user_meta_data: args.userMetadata,
     created_at: args.at,
@@ -111,30 +112,43 @@ export async function findOrInsertUser(
   return { user: draft.user, created: true };
 }
 
+/** An administrator invited the address and nobody has confirmed it since: its role waits on redemption. */
+export const hasPendingInvitation = (user: Pick<UserRow, "email_confirmed_at" | "invited_at">) =>
+  user.email_confirmed_at === null && user.invited_at !== null;
+
 /**
  * Marks the address confirmed, inside the caller's transaction. Only the first confirmation changes the
  * account, because only then does it pass to whoever reads the mailbox. Anyone can sign up someone else's
  * address, so a password the followed link does not vouch for (`keepPassword` false: a magic link,
- * recovery, or another sign-up's confirmation) may be a stranger's and is removed. The staff-domain rule
- * grants its role then and only then: a role an operator removes later stays removed, and a confirmed
- * account that moves to a staff-domain address gains nothing.
+ * recovery, an invitation or another sign-up's confirmation) may be a stranger's and is removed.
+ *
+ * A role comes with the first confirmation only: the invitation's role when the followed link is that
+ * invitation (any other link ends the invitation without it), else the staff-domain rule's. A role an
+ * operator removes later stays removed, and a confirmed account that moves to a staff-domain address
+ * gains nothing. Whenever a role is granted, no password set before survives, vouched for or not: the one
+ * who signed the address up need not be the one reading its mail, so the role only ever works with a
+ * password chosen afterwards in the session the followed link starts.
  */
 export async function confirmEmail(
   trx: Db,
   config: Pick<Config, "STAFF_EMAIL_DOMAINS">,
   user: UserRow,
   at: string,
-  args: { keepPassword: boolean },
+  args: { keepPassword: boolean; redeemsInvitation: boolean },
 ) {
   if (!user.email_confirmed_at) {
     const meta = JSON.parse(user.raw_app_meta_data) as AppMetadata;
+    const invited = args.redeemsInvitation ? (user.invited_role ?? undefined) : undefined;
+    const role = invited ?? domainRole(config, user.email, meta.role);
+    const grantsRole = role !== undefined && role !== meta.role;
     await repo.updateUser(
       trx,
       user.id,
       {
         email_confirmed_at: at,
-        raw_app_meta_data: JSON.stringify(withRole(meta, domainRole(config, user.email, meta.role))),
-        ...(args.keepPassword ? {} : { encrypted_password: null }),
+        invited_role: null,
+        raw_app_meta_data: JSON.stringify(withRole(meta, role)),
+        ...(args.keepPassword && !grantsRole ? {} : { encrypted_password: null }),
       },
       at,
     );

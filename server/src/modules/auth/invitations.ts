@@ -16,8 +16,12 @@ import { normalizeEmail, nowIso } from "./values";
 
 /**
  * The account an invitation is for, in the caller's transaction: created unconfirmed and without a
- * password (with `role`, if given), or one that exists but was never confirmed (invited again). A confirmed
- * account is refused as GoTrue does, and any existing one when `refuseExisting` (the back office).
+ * password, or one that exists but was never confirmed (invited again). A confirmed account is refused as
+ * GoTrue does, and any existing one when `refuseExisting` (the back office). `role` waits in
+ * `invited_role` until the invitation is redeemed (see confirmEmail): the account holds none before.
+ *
+ * An unconfirmed account may carry a stranger's sign-up: its password and its confirmation link die here,
+ * so the only way in is a link mailed to the address, and from then on a sign-up leaves it alone.
  */
 async function invitee(
   deps: AuthDeps,
@@ -29,20 +33,28 @@ async function invitee(
     refuseExisting?: boolean;
   },
 ): Promise<{ user: UserRow; created: boolean }> {
+  const at = nowIso(deps);
   const draft = draftUser({
     email: args.email,
     passwordHash: null,
     userMetadata: metadataJson(args.data),
-    at: nowIso(deps),
+    at,
     confirmed: false,
-    confirmedRole: args.role,
   });
   const found = await findOrInsertUser(trx, draft);
   if (!found.created && args.refuseExisting) {
     throw new AppError("member_exists", `${args.email} already has an account`);
   }
-  if (!found.created && found.user.email_confirmed_at) throw emailExists();
-  return found;
+  const user = await repo.lockUser(trx, found.user.id);
+  if (!user || user.email_confirmed_at) throw emailExists();
+  await repo.deleteOneTimeTokens(trx, user.id, "confirmation");
+  await repo.updateUser(
+    trx,
+    user.id,
+    { encrypted_password: null, ...(args.role ? { invited_role: args.role } : {}) },
+    at,
+  );
+  return { user, created: found.created };
 }
 
 /**

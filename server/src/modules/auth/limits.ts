@@ -27,6 +27,11 @@ export const authLimits = {
    * an attacker who burns it locks the real owner out for at most 15 minutes, not an hour.
    */
   passwordFailures: { limit: 25, windowSeconds: 900 },
+  /**
+   * Failed passwords per account from one address its right password came from lately (known-addresses.ts):
+   * the same budget, but that address's own, so strangers who spend the shared one lock only themselves out.
+   */
+  passwordFailuresFromKnownAddress: { limit: 25, windowSeconds: 900 },
   /** Wrong 6-digit codes per address: 10 per 15 minutes keeps guessing a code hopeless. */
   codeFailures: { limit: 10, windowSeconds: 900 },
   mfaVerify: { limit: 15, windowSeconds: 60 },

@@ -1,4 +1,5 @@
 import type { RecoverInput, ResendInput } from "@app/contracts";
+import { hasPendingInvitation } from "./accounts";
 import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
 import { sendEmailChange } from "./email-change";
@@ -7,6 +8,7 @@ import { mailOneTimeToken } from "./one-time-tokens";
 import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
+import { confirmationRedirect } from "./sign-up";
 import { normalizeEmail } from "./values";
 
 /**
@@ -53,8 +55,15 @@ export async function resend(
   deps.work.enqueue(`resend ${input.type} mail`, async () => {
     if (input.type === "signup") {
       const user = await repo.findUserByEmail(deps.db, email);
-      if (user && !user.email_confirmed_at) {
-        await mailOneTimeToken(deps, { user, type: "confirmation", to: user.email, redirectTo, pkce });
+      // A pending invitation is no sign-up: only its own link may confirm it (see signUp).
+      if (user && !user.email_confirmed_at && !hasPendingInvitation(user)) {
+        await mailOneTimeToken(deps, {
+          user,
+          type: "confirmation",
+          to: user.email,
+          redirectTo: confirmationRedirect(deps.config, email, requestedRedirect),
+          pkce,
+        });
       }
       return;
     }

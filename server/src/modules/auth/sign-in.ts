@@ -2,6 +2,7 @@ import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
 import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
+import { isKnownAddress, rememberAddress } from "./known-addresses";
 import { enforceLimit, reserveAttempt } from "./limits";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
@@ -10,10 +11,22 @@ import { normalizeEmail } from "./values";
 const invalidCredentials = () => new AppError("invalid_credentials", "Invalid login credentials");
 
 /**
+ * The budget an attempt is counted against: the account's shared one, or, from an address the account's
+ * right password came from lately, that address's own (so strangers cannot lock the owner out).
+ */
+async function reserveSignInAttempt(deps: AuthDeps, email: string, userId: string | undefined, ip: string) {
+  if (userId && (await isKnownAddress(deps, userId, ip))) {
+    return reserveAttempt(deps, "passwordFailuresFromKnownAddress", `${userId}:${ip}`);
+  }
+  return reserveAttempt(deps, "passwordFailures", email);
+}
+
+/**
  * grant_type=password. An unknown address and a wrong password get the same answer after the same work
  * (one bcrypt comparison, against a dummy hash when there is no account). Every attempt is counted per
  * address, known or not, before bcrypt runs, so parallel guesses cannot overspend the budget and the
- * throttle reveals nothing either; the right password gives its attempt back.
+ * throttle reveals nothing either; the right password gives its attempt back and makes the requester's
+ * IP address known to the account (reserveSignInAttempt).
  */
 export async function signInWithPassword(
   deps: AuthDeps,
@@ -24,8 +37,8 @@ export async function signInWithPassword(
     throw new AppError("validation_failed", "An email address and a password are required");
   }
   const email = normalizeEmail(input.email);
-  const giveBack = await reserveAttempt(deps, "passwordFailures", email);
   const candidate = await repo.findUserByEmail(deps.db, email);
+  const giveBack = await reserveSignInAttempt(deps, email, candidate?.id, requester.ip);
   let isMatch: boolean;
   try {
     isMatch = await deps.passwords.verify(input.password, candidate?.encrypted_password);
@@ -54,6 +67,7 @@ export async function signInWithPassword(
       if (!current.email_confirmed_at) throw new AppError("email_not_confirmed", "Email not confirmed");
     },
   });
+  await rememberAddress(deps, candidate.id, requester.ip);
   await audit(deps, "login", { userId: candidate.id, email, requester, detail: { method: "password" } });
   return session;
 }

@@ -1,24 +1,40 @@
 import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
+import { domainRole, draftUser, findOrInsertUser, hasPendingInvitation, metadataJson } from "./accounts";
 import { audit } from "./audit";
 import type { AuthDeps, Requester } from "./deps";
 import { enforceLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
 import { type PkceChallenge, parsePkceChallenge } from "./pkce";
-import { resolveRedirect } from "./redirects";
+import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
 import { userJsonFrom } from "./user-json";
 import { normalizeEmail, nowIso } from "./values";
 
 /**
+ * Where a sign-up's confirmation link leads. On a staff-domain address the confirmation grants a role and
+ * drops the sign-up's password (see confirmEmail), so it always leads to the web app's page where the
+ * mailbox owner chooses one.
+ */
+export function confirmationRedirect(
+  config: AuthDeps["config"],
+  email: string,
+  requested: string | undefined,
+): string {
+  return domainRole(config, email) !== undefined
+    ? resolveRedirect(config, undefined, SET_PASSWORD_PATH)
+    : resolveRedirect(config, requested);
+}
+
+/**
  * A sign-up of an address nobody has confirmed yet supersedes the earlier ones: its password and metadata
  * replace theirs and every link mailed before dies with the new confirmation mail. So the link that
  * confirms the address always belongs to the sign-up whose password is stored, and an earlier sign-up by
  * a stranger leaves nothing behind. Concurrent sign-ups queue on the user's row: the last one's password
- * is stored and its mail, the newest, carries the live link.
+ * is stored and its mail, the newest, carries the live link. An account with a pending invitation is
+ * not a sign-up's to restart: it is left as it is and nothing is mailed (see signUp).
  */
 async function restartSignUp(
   deps: AuthDeps,
@@ -33,7 +49,7 @@ async function restartSignUp(
 ) {
   const mail = await deps.db.withTransaction(async (trx) => {
     const user = await repo.lockUser(trx, userId);
-    if (!user || user.email_confirmed_at) return undefined;
+    if (!user || user.email_confirmed_at || hasPendingInvitation(user)) return undefined;
     await repo.updateUser(
       trx,
       user.id,
@@ -55,7 +71,9 @@ async function restartSignUp(
 /**
  * Without autoconfirm, signing up with an address that already has an account answers exactly like a
  * fresh sign-up (a plausible unconfirmed user, no session) after the same bcrypt work, so the answer
- * reveals nothing; an unconfirmed account is signed up afresh (restartSignUp) and gets a new confirmation mail.
+ * reveals nothing; an unconfirmed account is signed up afresh (restartSignUp) and gets a new confirmation
+ * mail. An account with a pending invitation is treated like a confirmed one: nothing on it changes and
+ * nothing is mailed, so a stranger's password can never ride on the invitee's confirmation.
  */
 export async function signUp(
   deps: AuthDeps,
@@ -71,7 +89,7 @@ export async function signUp(
   const autoconfirm = deps.config.AUTH_AUTOCONFIRM;
   if (!autoconfirm) await enforceLimit(deps, "mailPerAddress", email);
   const passwordHash = await deps.passwords.hash(input.password);
-  const redirectTo = resolveRedirect(deps.config, requestedRedirect);
+  const redirectTo = confirmationRedirect(deps.config, email, requestedRedirect);
   const at = nowIso(deps);
   // No mailbox was proven under autoconfirm, so no staff-domain role (config refuses autoconfirm with
   // staff domains anyway).
@@ -105,7 +123,7 @@ export async function signUp(
   };
   const { existing, mail } = outcome;
   if (existing) {
-    if (!existing.email_confirmed_at) {
+    if (!existing.email_confirmed_at && !hasPendingInvitation(existing)) {
       await restartSignUp(deps, existing.id, { passwordHash, userMetadata, redirectTo, at, pkce });
     }
     await audit(deps, "user_signup_repeated", { userId: existing.id, email, requester });

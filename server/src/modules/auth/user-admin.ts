@@ -1,7 +1,7 @@
 import type { Database, Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
+import { draftUser, findOrInsertUser, hasPendingInvitation, metadataJson, withRole } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import { banUntil, isBanned } from "./bans";
 import type { AppRole } from "./jwt";
@@ -132,17 +132,23 @@ export async function updateAccount(
     if (bySomeAdmin && bannedUntil && user.id === actor.userId) {
       throw new AppError("self_ban", "You cannot block your own account");
     }
-    const meta = appMetadataOf(user);
+    // A pending invitation's role waits for its redemption (see confirmEmail): a new one waits there too.
+    const pending = hasPendingInvitation(user);
+    const held = appMetadataOf(user);
+    const meta = pending ? withRole(held, user.invited_role ?? held.role) : held;
     const newMeta = changes.appMetadata ? patchedAppMetadata(meta, changes.appMetadata) : meta;
     const [from, to] = [roleOf(meta), roleOf(newMeta)];
-    if (bySomeAdmin && from === "admin" && to !== "admin" && (await countAdmins(trx)) <= 1) {
+    if (bySomeAdmin && !pending && from === "admin" && to !== "admin" && (await countAdmins(trx)) <= 1) {
       throw new AppError(
         "last_admin",
         "This is the last administrator: make someone else an administrator first",
       );
     }
     const set: repo.UserChanges = {};
-    if (changes.appMetadata) set.raw_app_meta_data = metadataJson(newMeta);
+    if (changes.appMetadata && pending) {
+      set.raw_app_meta_data = metadataJson(withRole(newMeta, undefined));
+      set.invited_role = to;
+    } else if (changes.appMetadata) set.raw_app_meta_data = metadataJson(newMeta);
     if (changes.userMetadata) {
       set.raw_user_meta_data = metadataJson(mergeMetadata(userMetadataOf(user), changes.userMetadata));
     }

@@ -93,7 +93,10 @@ export async function verifyOneTimeToken(
       const updated = await repo.findUserById(trx, current.id);
       if (!updated) return undefined;
       // Following any e-mailed link proves the mailbox, so each confirms an unconfirmed address.
-      await confirmEmail(trx, deps.config, updated, at, { keepPassword: vouchesForPassword(token, updated) });
+      await confirmEmail(trx, deps.config, updated, at, {
+        keepPassword: vouchesForPassword(token, updated),
+        redeemsInvitation: token.token_type === "invite",
+      });
       return repo.findUserById(trx, current.id);
     },
   );

@@ -45,6 +45,7 @@ export async function exportPersonalData(db: Db, rawEmail: string, at: string): 
   const data = {
     auth_user: person.user ? await toUserJson(db, person.user) : null,
     sessions: userId ? await repo.sessionsOf(db, userId) : [],
+    known_sign_in_addresses: userId ? await repo.knownSignInAddressesOf(db, userId) : [],
     audit_log: await repo.auditRowsOf(db, userId, email),
     mail_sent: await repo.mailTo(db, email),
     crm_contacts: person.contacts.map(contactRow),

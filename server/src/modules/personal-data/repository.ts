@@ -20,6 +20,15 @@ const sameAddress =
 export const findUser = (db: Db, email: string) =>
   db.selectFrom("users").selectAll().where(sameAddress("email", email)).executeTakeFirst();
 
+/** The IP addresses the account's right password came from lately (they keep sign-in budgets apart). */
+export const knownSignInAddressesOf = (db: Db, userId: string) =>
+  db
+    .selectFrom("known_sign_in_addresses")
+    .select(["ip", "signed_in_at"])
+    .where("user_id", "=", userId)
+    .orderBy("signed_in_at")
+    .execute();
+
 /** Sessions without anything that could resume them (their refresh tokens stay behind). */
 export const sessionsOf = (db: Db, userId: string) =>
   db
@@ -148,7 +157,10 @@ export const storageObject = (db: Db, bucketId: string, name: string) =>
 const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }[]) =>
   result.reduce((n, r) => n + Number(r.numUpdatedRows ?? r.numDeletedRows ?? 0n), 0);
 
-/** The account and, by their foreign keys, its identities, sessions, tokens, factors and challenges. */
+/**
+ * The account and, by their foreign keys, its identities, sessions, tokens, factors and challenges and the
+ * addresses it signed in from.
+ */
 export async function deleteUser(trx: Db, userId: string) {
   const counts = {
     sessions: (await trx.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length,
@@ -156,6 +168,9 @@ export async function deleteUser(trx: Db, userId: string) {
       .length,
     mfa_factors: (await trx.selectFrom("mfa_factors").select("id").where("user_id", "=", userId).execute())
       .length,
+    known_sign_in_addresses: (
+      await trx.selectFrom("known_sign_in_addresses").select("ip").where("user_id", "=", userId).execute()
+    ).length,
   };
   await trx.deleteFrom("users").where("id", "=", userId).execute();
   return { users: 1, ...counts };

@@ -1,17 +1,21 @@
 import type { TeamMember } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
+import { hasPendingInvitation } from "../auth/accounts";
 import { isBanned } from "../auth/bans";
 import * as repo from "../auth/repository";
 import { appMetadataOf } from "../auth/user-json";
 import { isoAt } from "../auth/values";
 
-/** A person as the Team screen shows them; a ban that has run out shows as none. */
+/**
+ * A person as the Team screen shows them; a ban that has run out shows as none. An invited person shows
+ * the role their invitation will grant (they hold none until they redeem it).
+ */
 export function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: number): TeamMember {
   return {
     id: user.id,
     email: user.email,
-    role: appMetadataOf(user).role ?? null,
+    role: appMetadataOf(user).role ?? (hasPendingInvitation(user) ? user.invited_role : null),
     created_at: user.created_at,
     last_sign_in_at: user.last_sign_in_at,
     invited_at: user.invited_at,

@@ -98,9 +98,7 @@ describe("SetPasswordPage", () => {
     openFromLink(
       "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired",
     );
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "This invitation link no longer works" }),
-    ).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
     expect(screen.getByText(/Ask an administrator to send you a new invitation/)).toBeVisible();
     expect(screen.getByText("Details: Email link is invalid or has expired")).toBeVisible();
     expect(screen.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/auth");
@@ -111,7 +109,9 @@ describe("SetPasswordPage", () => {
   it("asks for the invitation link when opened without one", async () => {
     stubFetch(() => jsonResponse({}));
     openFromLink("");
-    expect(await screen.findByRole("heading", { level: 1, name: "Open your invitation link" })).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Open the link from your e-mail" }),
+    ).toBeVisible();
     expect(screen.queryByRole("form")).not.toBeInTheDocument();
   });
 });

@@ -11,8 +11,9 @@ import { useAuth } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
- * Where an invitation link lands: the auth client has already taken the session out of the address's
- * fragment, so the invited colleague is signed in and only chooses a password. A link that could not be
+ * Where an invitation link lands, and the confirmation link of a sign-up that a role comes with (a staff
+ * address): the auth client has already taken the session out of the address, so the colleague is signed
+ * in and only chooses a password (the role never works with one set before the link was followed). A link that could not be
  * used (expired, already used) leaves an error instead, explained here with what to do next.
  */
 export function SetPasswordPage() {
@@ -44,8 +45,8 @@ function DeadLinkNotice({ isSignedIn, reason }: { isSignedIn: boolean; reason: s
   return (
     <AuthCard
       icon={LinkIcon}
-      title="This invitation link no longer works"
-      description="Invitation links work once and expire after a while. Ask an administrator to send you a new invitation. If you have already set your password, sign in with it."
+      title="This link no longer works"
+      description="Invitation and confirmation links work once and expire after a while. Ask an administrator to send you a new invitation, or sign up again. If you have already set your password, sign in with it."
     >
       <p className="text-sm text-muted-foreground">Details: {reason}</p>
       <Button asChild className="w-full">
@@ -59,8 +60,8 @@ function NoLinkNotice() {
   return (
     <AuthCard
       icon={LinkIcon}
-      title="Open your invitation link"
-      description="To set your password, open the link in the invitation e-mail you received. Already have a password? Sign in instead."
+      title="Open the link from your e-mail"
+      description="To set your password, open the link in the invitation or confirmation e-mail you received. Already have a password? Sign in instead."
     >
       <Button asChild className="w-full">
         <Link to="/auth">Go to sign in</Link>
