@@ -119,7 +119,7 @@ describe("Prefer: count=planned and count=estimated", () => {
   });
 
   it("refuses an offset past an estimated total as PostgREST does (416, */<total>)", async () => {
-    const res = await read(`${ACTIVE_TALENT}&offset=100000`, "count=planned");
+    const res = await read(`${ACTIVE_TALENT}&offset=999999999`, "count=planned");
     expect(res.status).toBe(416);
     expect(res.body.code).toBe("PGRST103");
     expect(res.headers["content-range"]).toMatch(/^\*\/\d+$/);

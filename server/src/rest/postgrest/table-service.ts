@@ -196,7 +196,9 @@ async function countRows(
   mode: CountMode,
   page: { offset: number; limit: number; rows: number },
 ) {
-  const seen = page.offset + page.rows;
+  // Rows are known to exist up to the end of the page, if it holds any: an empty page past the end says
+  // nothing about the rows its offset skipped.
+  const seen = page.rows > 0 ? page.offset + page.rows : 0;
   if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) return seen;
   if (mode === "exact") return exactCount(db, source, where);
   if (mode === "estimated") {
