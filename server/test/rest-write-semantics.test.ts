@@ -306,6 +306,41 @@ describe("an upsert that meets an existing row is an update", () => {
     expect(after.created_at).toBe(doc.created_at);
   });
 
+  it("puts a merge on the timeline as a PATCH does (a deal's move of stage)", async () => {
+    const created = await api("post", "/rest/v1/crm_deals")
+      .set("Prefer", "return=representation")
+      .send({ title: "Upsert deal", stage: "prospect" });
+    expect(created.status, created.text).toBe(201);
+    const deal = created.body[0];
+    const res = await api("post", "/rest/v1/crm_deals")
+      .set("Prefer", "resolution=merge-duplicates")
+      .send({ id: deal.id, title: deal.title, stage: "won" });
+    expect(res.status, res.text).toBe(201);
+    const timeline = await ctx.db
+      .selectFrom("crm_activity")
+      .select(["action", "changes"])
+      .where("record_id", "=", deal.id)
+      .orderBy("created_at")
+      .execute();
+    expect(timeline.map((t) => t.action)).toEqual(["created", "moved"]);
+    const changes = timeline[1]?.changes;
+    expect(typeof changes === "string" ? JSON.parse(changes) : changes).toMatchObject({
+      stage: { from: "prospect", to: "won" },
+    });
+  });
+
+  it("treats on_conflict without Prefer: resolution as a plain insert (409 23505)", async () => {
+    await items("CONFLICT", 1);
+    const before = await stored("CONFLICT");
+    const res = await api("post", "/rest/v1/compat_items?on_conflict=name").send({
+      name: "CONFLICT 1",
+      score: 9,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("23505");
+    expect(await stored("CONFLICT")).toEqual(before);
+  });
+
   it("never writes the status, which only RPCs move: 403 42501 for insert, PATCH and upsert alike", async () => {
     const doc = await legal.ndaDraft(["status-write@example.se"]);
     const before = await rawDocument(doc.id);

@@ -1,9 +1,8 @@
-import type { TableDefinition } from "@app/contracts";
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { columnOf } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
-import { asRead, type HookContext, type Row, readClock, type TableHandle } from "./table-service";
+import { asRead, type HookContext, type Row, readClock, readSource, type TableHandle } from "./table-service";
 import { toApiRow, toStoredRow } from "./values";
 import {
   assertOutcome,
@@ -23,14 +22,15 @@ import {
 export async function insertRows(db: Database, handle: TableHandle, rows: Row[], request: WriteRequest) {
   const { table } = handle;
   const { prefer, query } = request;
-  const conflict = query.onConflict ?? (prefer.resolution ? [table.primaryKey] : undefined);
-  for (const c of conflict ?? []) columnOf(table, c);
+  for (const c of query.onConflict ?? []) columnOf(table, c);
+  // As in PostgREST, on_conflict only names the key of an upsert that Prefer: resolution asks for.
+  const conflict = prefer.resolution ? (query.onConflict ?? [table.primaryKey]) : undefined;
   return db.withTransaction(async (trx) => {
     const ctx = hookContext(trx, request);
     const written: Row[] = [];
     for (const input of rows) {
       assertWritable(table, input);
-      const existing = conflict ? await lockByKey(db, trx, table, conflict, input) : undefined;
+      const existing = conflict ? await lockByKey(db, trx, handle, conflict, input, request.at) : undefined;
       if (existing && prefer.resolution === "ignore-duplicates") continue;
       const row = existing
         ? await updateOne(db, handle, ctx, existing, withoutKey(input, conflict ?? []))
@@ -52,11 +52,15 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
 const withoutKey = (input: Row, key: string[]): Row =>
   Object.fromEntries(Object.entries(input).filter(([column]) => !key.includes(column)));
 
-/** The existing row an upsert meets, locked on PostgreSQL until the transaction ends. */
-async function lockByKey(db: Database, trx: Db, table: TableDefinition, key: string[], input: Row) {
+/**
+ * The existing row an upsert meets, as a PATCH sees it (derived columns computed), locked on PostgreSQL
+ * until the transaction ends.
+ */
+async function lockByKey(db: Database, trx: Db, handle: TableHandle, key: string[], input: Row, at: string) {
+  const { table } = handle;
   const stored = toStoredRow(table, input, db.engine);
   if (key.some((c) => stored[c] === undefined || stored[c] === null)) return undefined;
-  let query = trx.selectFrom(table.name as never).selectAll();
+  let query = trx.selectFrom(readSource(handle, readClock(Date.parse(at))) as never).selectAll();
   for (const c of key) query = query.where(sql.ref(c), "=", stored[c] as never);
   if (db.engine === "postgres") query = query.forUpdate();
   const found = (await query.executeTakeFirst()) as Row | undefined;
