@@ -98,6 +98,12 @@ describe("a write that asks for one object (406) changes nothing", () => {
     expect(patch.body).toEqual(singular(2));
     const remove = await api("delete", "/rest/v1/compat_items?name=like.MIN*").set(OBJECT);
     expect(remove.status).toBe(406);
+    // The media type without its +json suffix asks for one object too.
+    const bare = await api("delete", "/rest/v1/compat_items?name=like.MIN*").set(
+      "Accept",
+      "application/vnd.pgrst.object",
+    );
+    expect(bare.status).toBe(406);
     const none = await api("patch", "/rest/v1/compat_items?name=eq.nobody").set(OBJECT).send({ score: 1 });
     expect(none.status).toBe(406);
     expect(none.body).toEqual(singular(0));

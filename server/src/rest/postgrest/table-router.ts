@@ -45,7 +45,8 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
   });
 }
 
-const wantsObject = (accept: string | undefined) => (accept ?? "").includes(OBJECT_MEDIA_TYPE);
+/** PostgREST takes the object media type with or without its +json suffix. */
+const wantsObject = (accept: string | undefined) => /application\/vnd\.pgrst\.object\b/.test(accept ?? "");
 
 /**
  * One row as an object (Accept: object+json), or PostgREST's 406 when there is not exactly one. A write
