@@ -313,17 +313,18 @@ describe("voiding", () => {
 });
 
 describe("the data API's rules", () => {
-  it("makes an inserted document a draft, refuses any other starting status and status moves by PATCH", async () => {
+  it("makes an inserted document a draft and refuses status and other server columns (403 42501)", async () => {
     const doc = await legal.ndaDraft([email("rules")]);
     expect(doc.status).toBe("draft");
     const signedStart = await legal
       .api("post", "/rest/v1/legal_documents")
       .send({ title: "Signed already", template_id: doc.template_id, status: "fully_signed" });
-    expect(signedStart.status).toBe(409);
+    expect(signedStart.status).toBe(403);
+    expect(signedStart.body.code).toBe("42501");
     const move = await legal
       .api("patch", `/rest/v1/legal_documents?id=eq.${doc.id}`)
       .send({ status: "fully_signed" });
-    expect(move.status).toBe(409);
+    expect(move.status).toBe(403);
     const serverFields = await legal
       .api("patch", `/rest/v1/legal_documents?id=eq.${doc.id}`)
       .send({ parties: [{ name: "X", email: "x@example.se", role: "signer", status: "signed" }] });
@@ -331,7 +332,8 @@ describe("the data API's rules", () => {
     const generated = await legal
       .api("patch", `/rest/v1/legal_documents?id=eq.${doc.id}`)
       .send({ content_sha256: "0".repeat(64) });
-    expect(generated.status).toBe(400);
+    expect(generated.status).toBe(403);
+    expect(generated.body.message).toBe("permission denied for table legal_documents");
     expect(await legal.read(doc.id)).toEqual(doc);
     expect((await legal.api("delete", `/rest/v1/legal_documents?id=eq.${doc.id}`)).status).toBe(204);
   });

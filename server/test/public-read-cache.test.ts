@@ -150,6 +150,38 @@ describe("the public read cache in front of the app", () => {
     expect(bad.status).toBe(401);
   });
 
+  it("never replays a page, an object or a count to a request that did not ask for it, nor the other way round", async () => {
+    const rows = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return (await res.json()) as unknown;
+    };
+    const all = (await rows(await events({}, "select=id&order=title.asc"))) as unknown[];
+    expect(all.length).toBeGreaterThan(1);
+
+    // A page first, then a visitor's plain read of the same URL; and a plain read, then a page.
+    const paged = "select=id&order=title.desc";
+    expect(await rows(await events({ range: "0-0" }, paged))).toHaveLength(1);
+    expect(await rows(await events({}, paged))).toHaveLength(all.length);
+    const plainFirst = "select=id,title&order=title.desc";
+    expect(await rows(await events({}, plainFirst))).toHaveLength(all.length);
+    expect(await rows(await events({ range: "0-0" }, plainFirst))).toHaveLength(1);
+
+    // One object (supabase-js's single()), then a plain read: a list; and the other way round.
+    const object = { accept: "application/vnd.pgrst.object+json" };
+    const one = "select=id&order=title.asc&limit=1";
+    expect(Array.isArray(await rows(await events(object, one)))).toBe(false);
+    expect(await rows(await events({}, one))).toEqual([all[0]]);
+    const oneAgain = "select=id&order=title.asc&limit=1&offset=0";
+    expect(await rows(await events({}, oneAgain))).toEqual([all[0]]);
+    expect(await rows(await events(object, oneAgain))).toEqual(all[0]);
+
+    // A counted read names its total; a plain one never does.
+    const counted = "select=id&order=event_date.desc";
+    const withCount = await events({ prefer: "count=exact" }, counted);
+    expect(withCount.headers.get("content-range")).toBe(`0-${all.length - 1}/${all.length}`);
+    expect((await events({}, counted)).headers.get("content-range")).toBe(`0-${all.length - 1}/*`);
+  });
+
   it("does not cache error answers", async () => {
     const first = await events({}, "limit=-1");
     const second = await events({}, "limit=-1");

@@ -118,9 +118,10 @@ describe("Prefer: count=planned and count=estimated", () => {
     expect(totalOf(res.headers["content-range"])).toBeGreaterThanOrEqual(50);
   });
 
-  it("answers the rows past the end as */<total> with an estimate too", async () => {
-    const res = await read(`${ACTIVE_TALENT}&offset=100000`, "count=planned");
-    expect(res.body).toEqual([]);
+  it("refuses an offset past an estimated total as PostgREST does (416, */<total>)", async () => {
+    const res = await read(`${ACTIVE_TALENT}&offset=999999999`, "count=planned");
+    expect(res.status).toBe(416);
+    expect(res.body.code).toBe("PGRST103");
     expect(res.headers["content-range"]).toMatch(/^\*\/\d+$/);
   });
 

@@ -26,7 +26,10 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   nullable: boolean;
   /** The database fills it when an insert leaves it out. */
   hasDefault: boolean;
-  /** Set only by the database or the server (ids, timestamps, derived fields): never written through the API. */
+  /**
+   * Set only by the database or the server (ids, timestamps, derived fields, a state only RPCs move):
+   * never written through the data API, by insert, PATCH or upsert alike (a 42501 names it).
+   */
   readOnly: boolean;
   /** May appear in filters and `order`. Lists and JSON are filterable with cs/cd/ov only. */
   filterable: boolean;

@@ -164,7 +164,11 @@ export const legalDocumentsTable = defineTable({
   columns: {
     id: column.uuid().withDefault(),
     title: column.text(200),
-    status: column.enum(LEGAL_DOCUMENT_STATUSES).withDefault(),
+    /**
+     * Read-only here: a document starts as a draft and only the RPCs move it on (send, sign, void), so
+     * no insert, PATCH or upsert may name it.
+     */
+    status: column.enum(LEGAL_DOCUMENT_STATUSES).generated(),
     template_id: column.uuid().foreignKeyTo("legal_templates"),
     owner_id: column.uuid().orNull().generated(),
     payload: column.json(legalPayloadSchema).withDefault(),

@@ -5,6 +5,13 @@ import { logWhenFinished, requestIdOf } from "./logger";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/**
+ * The request headers a data-API read answers differently by: CORS by the Origin, a page by Range, one
+ * object instead of a list by Accept, a count (and a 206) or a 400 by Prefer. Each is part of the key, so
+ * an answer is only ever replayed to a request that would have got the same one.
+ */
+const VARYING_HEADERS = ["origin", "accept", "range", "prefer"] as const;
+
 interface Entry {
   /** The app's headers as one flat [name, value, …] list, which writeHead takes without copying an object. */
   headers: (string | number)[];
@@ -12,7 +19,10 @@ interface Entry {
 }
 
 export interface PublicReadCacheOptions {
-  /** Paths whose anonymous GET answers depend only on the URL, the Origin, the accepted encodings and the database. */
+  /**
+   * Paths whose anonymous GET answers depend only on the URL, the database and the request headers
+   * named in VARYING_HEADERS (with the accepted encodings).
+   */
   paths: string[];
   anonKey: string;
   /** Changes whenever the database may have changed; every entry is dropped then. */
@@ -45,7 +55,7 @@ export function createPublicReadCache(app: Handler, options: PublicReadCacheOpti
       return undefined;
     // The app compresses large answers for clients that accept it: one entry per encoding it would pick.
     const encoding = negotiateEncoding(req.headers["accept-encoding"]) ?? "identity";
-    return `${req.headers.origin ?? ""} ${encoding} ${req.url}`;
+    return JSON.stringify([req.url, encoding, ...VARYING_HEADERS.map((name) => req.headers[name] ?? null)]);
   }
 
   function record(key: string, res: ServerResponse, stamp: string) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { LegalParty } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { LegalSigningLinkTable } from "../../db/schema";
-import { laterThan } from "../../rest/postgrest/table-service";
+import { laterThan } from "../../rest/postgrest/write-rows";
 import { randomToken, sha256 } from "../auth/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import type { CallerInfo, LegalDeps } from "./deps";

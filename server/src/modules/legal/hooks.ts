@@ -1,4 +1,6 @@
 import {
+  LEGAL_DOCUMENT_STATUSES,
+  type LegalDocumentStatus,
   type LegalPayload,
   type LegalTemplateCategory,
   type LegalVariable,
@@ -8,7 +10,7 @@ import {
 import { AppError } from "../../http/app-error";
 import type { HookContext, Row, TableHooks } from "../../rest/postgrest/table-service";
 import { auditEntry, recordOnContactTimeline } from "./audit";
-import { assertDraft, invalid } from "./lifecycle";
+import { invalid, notADraft } from "./lifecycle";
 import { clauseSlugsOf, templateProblems } from "./placeholders";
 import * as repo from "./repository";
 import type { LegalDocument } from "./types";
@@ -104,7 +106,8 @@ export const templateHooks: TableHooks = {
 
 /** Parties as staff write them: the signing fields are the server's. */
 function checkParties(parties: unknown) {
-  if (parties === undefined) return;
+  // A bulk insert fills a column a row leaves out with null: the not-null constraint answers that.
+  if (!Array.isArray(parties)) return;
   for (const party of parties as Record<string, unknown>[]) {
     const server = SERVER_PARTY_FIELDS.filter((f) => f in party);
     if (server.length > 0)
@@ -146,17 +149,20 @@ async function fillFromContact(
   return { ...payload, variables };
 }
 
-const STATUS_BY_RPC = "A document's status moves through send_legal_document and void_legal_document";
-
 /**
- * Documents through the data API: created as drafts, edited and deleted only as drafts (anything later
- * is a 409), variables filled from the source contact, each step on the audit trail and the contact's
- * timeline. An edit drops the files of the last render: they no longer show the draft.
+ * Documents through the data API: created as drafts (status is read-only: it moves only through the
+ * send, void and signing RPCs), edited and deleted only as drafts (anything later is frozen: a 409, by
+ * every write form), variables filled from the source contact, each step on the audit trail and the
+ * contact's timeline. An edit drops the files of the last render: they no longer show the draft.
  */
 export const documentHooks: TableHooks = {
+  frozen: {
+    column: "status",
+    states: LEGAL_DOCUMENT_STATUSES.filter((status) => status !== "draft"),
+    refusal: (verb, before) =>
+      notADraft(before.status as LegalDocumentStatus, verb === "update" ? "edited" : "deleted"),
+  },
   async beforeInsert(ctx, values) {
-    if (values.status !== undefined && values.status !== "draft")
-      throw new AppError("invalid_state", "A document starts as a draft", { hint: STATUS_BY_RPC });
     checkParties(values.parties);
     const payload = await fillFromContact(
       ctx,
@@ -174,9 +180,6 @@ export const documentHooks: TableHooks = {
   },
   async beforeUpdate(ctx, changes, before) {
     const doc = before as unknown as LegalDocument;
-    assertDraft(doc.status, "edited");
-    if (changes.status !== undefined && changes.status !== "draft")
-      throw new AppError("invalid_state", STATUS_BY_RPC);
     checkParties(changes.parties);
     const out: Row = { ...changes };
     if (changes.payload !== undefined || changes.template_id !== undefined) {
@@ -186,7 +189,7 @@ export const documentHooks: TableHooks = {
         String(changes.template_id ?? doc.template_id),
       );
     }
-    const fields = Object.keys(changes).filter((k) => k !== "status");
+    const fields = Object.keys(changes);
     if (fields.length === 0) return out;
     return {
       ...out,
@@ -196,9 +199,6 @@ export const documentHooks: TableHooks = {
       rendered_docx_url: null,
       audit: [...doc.audit, auditEntry("updated", { actorId: ctx.actorId, ip: ctx.ip }, ctx.at, { fields })],
     };
-  },
-  beforeDelete(_ctx, before) {
-    assertDraft((before as unknown as LegalDocument).status, "deleted");
   },
   async afterWrite(ctx, { verb, after }) {
     if (verb !== "insert" || !after) return;

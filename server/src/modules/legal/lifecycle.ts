@@ -15,10 +15,9 @@ export function assertTransition(from: LegalDocumentStatus, to: LegalDocumentSta
   );
 }
 
-/** Only a draft's content may change. */
-export function assertDraft(status: LegalDocumentStatus, what: string) {
-  if (status === "draft") return;
-  throw new AppError(
+/** The refusal of a change to a document that is no longer a draft. */
+export const notADraft = (status: LegalDocumentStatus, what: string) =>
+  new AppError(
     "invalid_state",
     `Only drafts may be ${what}; this document is ${LEGAL_DOCUMENT_STATUS_LABELS[status]}`,
     {
@@ -26,6 +25,10 @@ export function assertDraft(status: LegalDocumentStatus, what: string) {
       hint: "Void it and create a new document to change its content.",
     },
   );
+
+/** Only a draft's content may change. */
+export function assertDraft(status: LegalDocumentStatus, what: string) {
+  if (status !== "draft") throw notADraft(status, what);
 }
 
 export const notFound = (id: string) =>

@@ -2,7 +2,7 @@ import type { LegalParty, SignDocumentInput, SigningView } from "@app/contracts"
 import type { Db } from "../../db/database";
 import type { LegalSigningLinkRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { laterThan } from "../../rest/postgrest/table-service";
+import { laterThan } from "../../rest/postgrest/write-rows";
 import { sha256 } from "../auth/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import { certificateBlocks } from "./certificate";

@@ -6,7 +6,8 @@ import { restError } from "./rest-error";
 /**
  * A write body the table's schema refused, answered as PostgREST would have answered the same body after
  * PostgreSQL refused it: a missing or null required column is a not-null violation (23502), an unknown
- * key a column missing from the schema cache (PGRST204), a value of the wrong shape invalid input (22P02).
+ * key a column missing from the schema cache (PGRST204), a read-only column one without the privilege
+ * (42501), a value of the wrong shape invalid input (22P02).
  */
 export function tableBodyError(table: TableDefinition, verb: Verb, body: unknown): AppError {
   const schema = verb === "update" ? table.update : table.insert;
@@ -16,7 +17,14 @@ export function tableBodyError(table: TableDefinition, verb: Verb, body: unknown
   }
   for (const row of rows) {
     const result = schema.safeParse(row);
-    if (!result.success) return issueError(table, result.error.issues[0] as ZodIssue, row);
+    if (!result.success) {
+      // PostgreSQL checks privileges before any value: a read-only column is the answer whatever else is wrong.
+      const readOnly = result.error.issues
+        .flatMap((issue) => (issue.code === "unrecognized_keys" ? issue.keys : []))
+        .find((key) => table.columns[key]?.readOnly);
+      if (readOnly !== undefined) return readOnlyColumnError(table, readOnly);
+      return issueError(table, result.error.issues[0] as ZodIssue, row);
+    }
   }
   return restError("PGRST102", "Invalid body", {
     details: "The body must be a JSON object or an array of them",
@@ -43,4 +51,15 @@ function issueError(table: TableDefinition, issue: ZodIssue, row: unknown): AppE
     "22P02",
     `invalid input for column "${column}" of relation "${table.name}": ${issue.message}`,
   );
+}
+
+/**
+ * A write naming a column the table declares read-only: as PostgreSQL answers a write to a column the
+ * role holds no INSERT or UPDATE privilege on. The server sets such a column, or only an RPC moves it.
+ */
+export function readOnlyColumnError(table: TableDefinition, column: string): AppError {
+  return restError("42501", `permission denied for table ${table.name}`, {
+    details: `The column ${column} is not writable through the data API`,
+    hint: "The server sets this column; a change of state goes through the table's RPCs.",
+  });
 }

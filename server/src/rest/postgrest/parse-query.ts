@@ -277,28 +277,67 @@ export interface Preferences {
   count?: "exact" | "planned" | "estimated";
   resolution?: "merge-duplicates" | "ignore-duplicates";
   missing: "default" | "null";
+  /** strict: an unknown preference is an error, and max-affected is enforced. */
+  handling?: "strict" | "lenient";
+  /** The most rows a PATCH or DELETE may change (enforced with handling=strict only). */
+  maxAffected?: number;
 }
 
-/** `Prefer: return=representation, count=exact`: unknown preferences are ignored (PostgREST's lenient handling). */
+/** The preferences PostgREST knows, each as the one `name=value` it accepts. */
+const KNOWN_PREFERENCES = new Map<string, Partial<Preferences>>([
+  ["return=minimal", { return: "minimal" }],
+  ["return=representation", { return: "representation" }],
+  ["return=headers-only", { return: "headers-only" }],
+  ["count=exact", { count: "exact" }],
+  ["count=planned", { count: "planned" }],
+  ["count=estimated", { count: "estimated" }],
+  ["resolution=merge-duplicates", { resolution: "merge-duplicates" }],
+  ["resolution=ignore-duplicates", { resolution: "ignore-duplicates" }],
+  ["missing=default", { missing: "default" }],
+  ["missing=null", { missing: "null" }],
+  ["handling=strict", { handling: "strict" }],
+  ["handling=lenient", { handling: "lenient" }],
+  // Transactions always commit here (PostgREST's default db-tx-end), so tx= is known but changes nothing.
+  ["tx=commit", {}],
+  ["tx=rollback", {}],
+]);
+/** Known by prefix, whatever the value (PostgREST ignores a value it cannot use). */
+const KNOWN_PREFIXES = ["timezone=", "max-affected="];
+
+/**
+ * `Prefer: return=representation, count=exact`, over one header or several (joined with commas). As in
+ * PostgREST, each preference is one exact `name=value`, the first of a name wins, and anything unknown is
+ * ignored unless `handling=strict` asks for a 400 instead.
+ */
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Preferences = { return: "minimal", missing: "null" };
-  for (const part of (header ?? "").split(",")) {
-    const [name, value] = part
-      .trim()
-      .split("=")
-      .map((s) => s.trim());
-    if (
-      name === "return" &&
-      (value === "minimal" || value === "representation" || value === "headers-only")
-    ) {
-      prefs.return = value;
-    } else if (name === "count" && (value === "exact" || value === "planned" || value === "estimated")) {
-      prefs.count = value;
-    } else if (name === "resolution" && (value === "merge-duplicates" || value === "ignore-duplicates")) {
-      prefs.resolution = value;
-    } else if (name === "missing" && (value === "default" || value === "null")) {
-      prefs.missing = value;
+  const seen = new Set<string>();
+  const invalid: string[] = [];
+  const parts = (header ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  for (const part of parts) {
+    const known = KNOWN_PREFERENCES.get(part);
+    if (known) {
+      for (const [name, value] of Object.entries(known)) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        Object.assign(prefs, { [name]: value });
+      }
+    } else if (part.startsWith("max-affected=")) {
+      if (seen.has("maxAffected")) continue;
+      seen.add("maxAffected");
+      const value = part.slice("max-affected=".length);
+      if (/^-?\d{1,15}$/.test(value)) prefs.maxAffected = Number(value);
+    } else if (!KNOWN_PREFIXES.some((prefix) => part.startsWith(prefix))) {
+      invalid.push(part);
     }
+  }
+  if (prefs.handling === "strict" && invalid.length > 0) {
+    throw restError("PGRST122", "Invalid preferences given with handling=strict", {
+      details: `Invalid preferences: ${invalid.join(", ")}`,
+    });
   }
   return prefs;
 }

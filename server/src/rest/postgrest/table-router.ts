@@ -4,20 +4,19 @@ import type { Request, Response } from "express";
 import type { Database } from "../../db/database";
 import { type Principal, principalOf } from "../../http/authorize";
 import { contentRange } from "../list-params";
+import { insertRows } from "./insert-rows";
 import { type Preferences, parsePrefer, parseQuery, parseRangeHeader } from "./parse-query";
 import { restError } from "./rest-error";
 import {
-  deleteRows,
   hasDerivedColumns,
-  insertRows,
+  type ReadRequest,
   type Row,
   readClock,
   readRows,
   selectedColumns,
   type TableHandle,
-  updateRows,
-  type WriteRequest,
 } from "./table-service";
+import { deleteRows, updateRows, type WriteRequest } from "./write-rows";
 
 const s = initServer();
 
@@ -46,19 +45,34 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
   });
 }
 
-const wantsObject = (accept: string | undefined) => (accept ?? "").includes(OBJECT_MEDIA_TYPE);
+/** PostgREST takes the object media type with or without its +json suffix. */
+const wantsObject = (accept: string | undefined) => /application\/vnd\.pgrst\.object\b/.test(accept ?? "");
 
-/** One row as an object (Accept: object+json), or PostgREST's 406 when there is not exactly one. */
+/**
+ * One row as an object (Accept: object+json), or PostgREST's 406 when there is not exactly one. A write
+ * has made that check inside its transaction already (see assertOutcome), so its 406 changed nothing.
+ */
 function shape(rows: Row[], res: Response, accept: string | undefined): Row[] | Row {
   if (!wantsObject(accept)) return rows;
   if (rows.length !== 1) {
-    throw restError("PGRST116", "JSON object requested, multiple (or no) rows returned", {
+    throw restError("PGRST116", "Cannot coerce the result to a single JSON object", {
       details: `The result contains ${rows.length} rows`,
-      status: 406,
     });
   }
   res.setHeader("Content-Type", `${OBJECT_MEDIA_TYPE}; charset=utf-8`);
   return rows[0] as Row;
+}
+
+/**
+ * PostgREST's 416 for a counted read that starts past the end: the offset is beyond the total (an offset
+ * equal to it is an empty, partial page).
+ */
+function refusePastEnd(res: Response, offset: number, total: number | undefined) {
+  if (total === undefined || offset <= total) return;
+  res.setHeader("Content-Range", `*/${total}`);
+  throw restError("PGRST103", "Requested range not satisfiable", {
+    details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+  });
 }
 
 /** supabase-js names a bulk insert's columns; PostgREST inserts null where a row leaves one out. */
@@ -92,6 +106,7 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       ip: req.ip ?? null,
       query,
       prefer,
+      singular: wantsObject(req.get("accept")),
     };
     return write;
   }
@@ -110,10 +125,14 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       const { query, prefer } = context(req, res, "select");
       const range = parseRangeHeader(headers.range);
       const at = readClock(deps.now());
-      // A table with derived columns answers differently as time passes: its reads are kept per minute.
+      // The page depends on exactly what readRows is given, so that is the cache's key (the Accept
+      // header only shapes the page afterwards). A table with derived columns answers differently as
+      // time passes: its reads are kept per minute.
+      const read: ReadRequest = { at, query, prefer, range };
       const clock = hasDerivedColumns(handle.hooks) ? at : "";
-      const key = `${table.name}:${clock}:${JSON.stringify([req.query, prefer.count, range])}`;
-      const page = await db.cachedRead(key, () => readRows(db, handle, { at, query, prefer, range }));
+      const key = `${table.name}:${clock}:${JSON.stringify([query, prefer, range])}`;
+      const page = await db.cachedRead(key, () => readRows(db, handle, read));
+      refusePastEnd(res, page.offset, page.total);
       res.setHeader("Content-Range", contentRange(page.offset, page.rows.length, page.total));
       const isPartial = page.total !== undefined && page.rows.length < page.total;
       return { status: isPartial ? 206 : 200, body: shape(page.rows, res, headers.accept) };

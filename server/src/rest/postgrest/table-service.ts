@@ -1,17 +1,16 @@
-import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
+import type { AppError } from "../../http/app-error";
 import { columnOf, whereSql } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
-import type { Condition, OrderTerm, ParsedQuery, Preferences } from "./parse-query";
+import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 import { restError } from "./rest-error";
-import { project, toApiRow, toStoredRow } from "./values";
+import { project, toApiRow } from "./values";
 
 /**
  * The generic data API over one declared table: reads with PostgREST's filters, order and paging, and
- * writes whose rules (derived fields, state machines, timeline rows) come from the table's hooks, run in
- * the same transaction as the write.
+ * what the writes (write-rows.ts, insert-rows.ts) share with them: the table's hooks and its read source.
  */
 
 export type Row = Record<string, unknown>;
@@ -26,7 +25,20 @@ export interface HookContext {
   ip: string | null;
 }
 
+/** A row state the data API never writes through: see TableHooks.frozen. */
+export interface FrozenStates {
+  column: string;
+  states: readonly string[];
+  /** Why the row cannot be changed or deleted now (a 409, typically). */
+  refusal(verb: "update" | "delete", before: Row): AppError;
+}
+
 export interface TableHooks {
+  /**
+   * The states in which a row is frozen: no write through the data API changes or deletes it, whatever
+   * its form (PATCH, an upsert that meets the row, DELETE). Checked before any other hook.
+   */
+  frozen?: FrozenStates;
   /** Values of a new row before it is written: fill derived fields or refuse (throw an AppError). */
   beforeInsert?(ctx: HookContext, values: Row): Promise<Row> | Row;
   /** The changes to one existing row before they are written: check a transition or refuse. */
@@ -184,7 +196,9 @@ async function countRows(
   mode: CountMode,
   page: { offset: number; limit: number; rows: number },
 ) {
-  const seen = page.offset + page.rows;
+  // Rows are known to exist up to the end of the page, if it holds any: an empty page past the end says
+  // nothing about the rows its offset skipped.
+  const seen = page.rows > 0 ? page.offset + page.rows : 0;
   if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) return seen;
   if (mode === "exact") return exactCount(db, source, where);
   if (mode === "estimated") {
@@ -251,182 +265,8 @@ async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlB
   return Math.round((sample.matched / sample.sampled) * (span.high - span.low + 1));
 }
 
-export interface WriteRequest {
-  caller: Caller;
-  actorId: string | null;
-  at: string;
-  ip: string | null;
-  query: ParsedQuery;
-  prefer: Preferences;
-}
+/** The order a write limited by `limit`/`offset` takes its rows in: the read's order, ties broken by key. */
+export const writeOrder = (table: TableDefinition, order: OrderTerm[]) =>
+  orderSql(table, orderTerms(table, order));
 
-function requireFilters(verb: "UPDATE" | "DELETE", where: Condition[]) {
-  // PostgREST under pg-safeupdate: a write without a WHERE clause would touch every row.
-  if (where.length === 0) throw restError("21000", `${verb} requires a WHERE clause`);
-}
-
-/**
- * The rows a write will touch, locked on PostgreSQL until the transaction ends. Filters see derived
- * columns as a read does (`DELETE ?status=eq.past` removes the events a reader sees as past); PostgreSQL
- * takes the lock on the table's rows under the subquery.
- */
-async function lockMatching(trx: Db, db: Database, handle: TableHandle, request: WriteRequest) {
-  const { table } = handle;
-  const where = whereSql(table, db.engine, request.query.where) ?? all;
-  let query = trx
-    .selectFrom(readSource(handle, readClock(Date.parse(request.at))) as never)
-    .selectAll()
-    .where(where);
-  if (db.engine === "postgres") query = query.forUpdate();
-  return (await query.execute()) as Row[];
-}
-
-/** What the server sets itself: a new row's uuid key, and the created/updated times (millisecond ISO). */
-const withTimestamps = (table: TableDefinition, values: Row, at: string, isInsert: boolean): Row => {
-  const out = { ...values };
-  if ("updated_at" in table.columns) out.updated_at = at;
-  if (isInsert && "created_at" in table.columns) out.created_at = at;
-  if (isInsert && out[table.primaryKey] === undefined && table.columns[table.primaryKey]?.type === "uuid") {
-    out[table.primaryKey] = randomUUID();
-  }
-  return out;
-};
-
-export async function insertRows(db: Database, handle: TableHandle, rows: Row[], request: WriteRequest) {
-  const { table, hooks } = handle;
-  const { prefer, query } = request;
-  const conflict = query.onConflict ?? (prefer.resolution ? [table.primaryKey] : undefined);
-  for (const c of conflict ?? []) columnOf(table, c);
-  return db.withTransaction(async (trx) => {
-    const ctx: HookContext = {
-      trx,
-      caller: request.caller,
-      actorId: request.actorId,
-      at: request.at,
-      ip: request.ip,
-    };
-    const written: Row[] = [];
-    for (const input of rows) {
-      const values = withTimestamps(
-        table,
-        hooks.beforeInsert ? await hooks.beforeInsert(ctx, input) : input,
-        request.at,
-        true,
-      );
-      const stored = toStoredRow(table, values, db.engine);
-      const before =
-        conflict && prefer.resolution === "merge-duplicates"
-          ? await findByKey(trx, table, conflict, stored)
-          : undefined;
-      const row = await translatingDatabaseErrors({ table: table.name, row: values }, async () => {
-        let insert = trx.insertInto(table.name as never).values(stored as never);
-        if (conflict) {
-          // A merge updates what the request sent (and updated_at), never a key the server generated.
-          const sent = [...Object.keys(input), ...("updated_at" in table.columns ? ["updated_at"] : [])];
-          const updates = sent.filter((c) => !conflict.includes(c) && c in stored);
-          insert = insert.onConflict((oc) => {
-            const target = oc.columns(conflict as never[]);
-            if (prefer.resolution === "ignore-duplicates" || updates.length === 0) return target.doNothing();
-            return target.doUpdateSet(
-              Object.fromEntries(updates.map((c) => [c, sql.ref(`excluded.${c}`)])) as never,
-            );
-          });
-        }
-        return (await insert.returningAll().executeTakeFirst()) as Row | undefined;
-      });
-      if (!row) continue; // ignored duplicate
-      const after = await asRead(trx, handle, readClock(Date.parse(request.at)), row);
-      await hooks.afterWrite?.(ctx, before ? { verb: "update", before, after } : { verb: "insert", after });
-      written.push(after);
-    }
-    return written;
-  });
-}
-
-async function findByKey(trx: Db, table: TableDefinition, key: string[], row: Row) {
-  if (key.some((c) => row[c] === undefined)) return undefined;
-  let query = trx.selectFrom(table.name as never).selectAll();
-  for (const c of key) query = query.where(sql.ref(c), "=", row[c] as never);
-  const found = (await query.executeTakeFirst()) as Row | undefined;
-  return found ? toApiRow(table, found) : undefined;
-}
-
-/**
- * updated_at is the row's version (a client saves with `updated_at=eq.<what it read>`), so it must move on
- * every update, even two within one millisecond.
- */
-export function laterThan(previous: unknown, at: string): string {
-  if (typeof previous !== "string" || previous < at) return at;
-  return new Date(Date.parse(previous) + 1).toISOString();
-}
-
-export async function updateRows(db: Database, handle: TableHandle, changes: Row, request: WriteRequest) {
-  const { table, hooks } = handle;
-  requireFilters("UPDATE", request.query.where);
-  return db.withTransaction(async (trx) => {
-    const ctx: HookContext = {
-      trx,
-      caller: request.caller,
-      actorId: request.actorId,
-      at: request.at,
-      ip: request.ip,
-    };
-    const matched = await lockMatching(trx, db, handle, request);
-    const written: Row[] = [];
-    for (const stored of matched) {
-      const before = toApiRow(table, stored);
-      const values = withTimestamps(
-        table,
-        hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, changes, before) : changes,
-        laterThan(before.updated_at, request.at),
-        false,
-      );
-      const row = await translatingDatabaseErrors(
-        { table: table.name, row: { ...before, ...values } },
-        async () =>
-          (await trx
-            .updateTable(table.name as never)
-            .set(toStoredRow(table, values, db.engine) as never)
-            .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)
-            .returningAll()
-            .executeTakeFirst()) as Row | undefined,
-      );
-      if (!row) continue;
-      const after = await asRead(trx, handle, readClock(Date.parse(request.at)), row);
-      await hooks.afterWrite?.(ctx, { verb: "update", before, after });
-      written.push(after);
-    }
-    return written;
-  });
-}
-
-export async function deleteRows(db: Database, handle: TableHandle, request: WriteRequest) {
-  const { table, hooks } = handle;
-  requireFilters("DELETE", request.query.where);
-  return db.withTransaction(async (trx) => {
-    const ctx: HookContext = {
-      trx,
-      caller: request.caller,
-      actorId: request.actorId,
-      at: request.at,
-      ip: request.ip,
-    };
-    const matched = await lockMatching(trx, db, handle, request);
-    const removed: Row[] = [];
-    for (const stored of matched) {
-      const before = toApiRow(table, stored);
-      await hooks.beforeDelete?.(ctx, before);
-      await translatingDatabaseErrors({ table: table.name, row: before }, () =>
-        trx
-          .deleteFrom(table.name as never)
-          .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)
-          .execute(),
-      );
-      await hooks.afterWrite?.(ctx, { verb: "delete", before });
-      removed.push(before);
-    }
-    return removed;
-  });
-}
-
-export { selectedColumns };
+export { asRead, readSource, selectedColumns };

@@ -1,0 +1,98 @@
+import { sql } from "kysely";
+import type { Database, Db } from "../../db/database";
+import { columnOf } from "./conditions";
+import { translatingDatabaseErrors } from "./db-errors";
+import { asRead, type HookContext, type Row, readClock, readSource, type TableHandle } from "./table-service";
+import { toApiRow, toStoredRow } from "./values";
+import {
+  assertOutcome,
+  assertWritable,
+  hookContext,
+  updateOne,
+  type WriteRequest,
+  withTimestamps,
+} from "./write-rows";
+
+/**
+ * POST over one declared table: inserts, and upserts (`Prefer: resolution=…`, `on_conflict`). A row the
+ * upsert meets is an update: merge-duplicates changes it exactly as a PATCH of the sent columns would
+ * (frozen states, beforeUpdate, a new version, the timeline), ignore-duplicates leaves it as it is. Only
+ * rows that are new go through the insert hooks.
+ */
+export async function insertRows(db: Database, handle: TableHandle, rows: Row[], request: WriteRequest) {
+  const { table } = handle;
+  const { prefer, query } = request;
+  for (const c of query.onConflict ?? []) columnOf(table, c);
+  // As in PostgREST, on_conflict only names the key of an upsert that Prefer: resolution asks for.
+  const conflict = prefer.resolution ? (query.onConflict ?? [table.primaryKey]) : undefined;
+  return db.withTransaction(async (trx) => {
+    const ctx = hookContext(trx, request);
+    const written: Row[] = [];
+    for (const input of rows) {
+      assertWritable(table, input);
+      const existing = conflict ? await lockByKey(db, trx, handle, conflict, input, request.at) : undefined;
+      if (existing && prefer.resolution === "ignore-duplicates") continue;
+      const row = existing
+        ? await updateOne(db, handle, ctx, existing, withoutKey(input, conflict ?? []))
+        : await insertOne(
+            db,
+            handle,
+            ctx,
+            input,
+            prefer.resolution === "ignore-duplicates" ? conflict : undefined,
+          );
+      if (row) written.push(row);
+    }
+    assertOutcome("insert", written.length, request);
+    return written;
+  });
+}
+
+/** A merge changes what the request sent, but never the key it was matched on. */
+const withoutKey = (input: Row, key: string[]): Row =>
+  Object.fromEntries(Object.entries(input).filter(([column]) => !key.includes(column)));
+
+/**
+ * The existing row an upsert meets, as a PATCH sees it (derived columns computed), locked on PostgreSQL
+ * until the transaction ends.
+ */
+async function lockByKey(db: Database, trx: Db, handle: TableHandle, key: string[], input: Row, at: string) {
+  const { table } = handle;
+  const stored = toStoredRow(table, input, db.engine);
+  if (key.some((c) => stored[c] === undefined || stored[c] === null)) return undefined;
+  let query = trx.selectFrom(readSource(handle, readClock(Date.parse(at))) as never).selectAll();
+  for (const c of key) query = query.where(sql.ref(c), "=", stored[c] as never);
+  if (db.engine === "postgres") query = query.forUpdate();
+  const found = (await query.executeTakeFirst()) as Row | undefined;
+  return found ? toApiRow(table, found) : undefined;
+}
+
+async function insertOne(
+  db: Database,
+  handle: TableHandle,
+  ctx: HookContext,
+  input: Row,
+  /** The key whose duplicates are ignored (resolution=ignore-duplicates). */
+  ignoreOn: string[] | undefined,
+): Promise<Row | undefined> {
+  const { table, hooks } = handle;
+  const values = withTimestamps(
+    table,
+    hooks.beforeInsert ? await hooks.beforeInsert(ctx, input) : input,
+    ctx.at,
+    true,
+  );
+  const row = await translatingDatabaseErrors({ table: table.name, row: values }, async () => {
+    let insert = ctx.trx
+      .insertInto(table.name as never)
+      .values(toStoredRow(table, values, db.engine) as never);
+    // A row another transaction inserted since the lookup is a duplicate to ignore, or (for a merge) a
+    // conflict the client retries: never an update that skipped the update hooks.
+    if (ignoreOn) insert = insert.onConflict((oc) => oc.columns(ignoreOn as never[]).doNothing());
+    return (await insert.returningAll().executeTakeFirst()) as Row | undefined;
+  });
+  if (!row) return undefined;
+  const after = await asRead(ctx.trx, handle, readClock(Date.parse(ctx.at)), row);
+  await hooks.afterWrite?.(ctx, { verb: "insert", after });
+  return after;
+}
