@@ -7,7 +7,7 @@ import type {
   SplitWriter,
   VariableValue,
 } from "@app/contracts";
-import { escapeMarkdown, fillPlaceholders } from "./placeholders";
+import { escapeMarkdown, includeClauses, placeholdersOf, replacePlaceholders } from "./placeholders";
 import { writersTable } from "./split-sheet";
 
 export interface TemplateParts {
@@ -81,9 +81,31 @@ export const SAMPLE_WRITERS: SplitWriter[] = [
   },
 ];
 
+/** What a variable placeholder prints: the formatted value, or "" when the payload leaves it empty. */
+function textOf(variable: LegalVariable, payload: LegalPayload, field?: PartyField) {
+  const value = payload.variables?.[variable.key];
+  return isEmpty(value) ? "" : formatValue(variable, value as VariableValue, field);
+}
+
 /**
- * The document's markdown: the template with its clauses included and every placeholder replaced by the
- * payload's escaped value. An empty value shows as its label in brackets (a draft; sending refuses it).
+ * A line whose placeholder has nothing to print and nothing to ask for: an optional variable left empty,
+ * or a party's IPI, e-mail or society it does not have. Such a line is left out of the document rather
+ * than printing its label (a required variable left empty keeps its bracketed label in a draft, and
+ * sending refuses it).
+ */
+function hasNothingToPrint(line: string, byKey: ReadonlyMap<string, LegalVariable>, payload: LegalPayload) {
+  return placeholdersOf(line).some(({ placeholder: p }) => {
+    if (p.kind !== "variable") return false;
+    const variable = byKey.get(p.key);
+    if (!variable || textOf(variable, payload, p.field) !== "") return false;
+    return !variable.required || (p.field !== undefined && p.field !== "name");
+  });
+}
+
+/**
+ * The document's markdown: the template with its clauses included, the lines of empty optional values
+ * left out, and every other placeholder replaced by the payload's escaped value. A required value left
+ * empty shows as its label in brackets (a draft; sending refuses it).
  */
 export function composeMarkdown(
   template: TemplateParts,
@@ -91,13 +113,15 @@ export function composeMarkdown(
   payload: LegalPayload,
 ): string {
   const byKey = new Map(template.variables.map((v) => [v.key, v]));
-  return fillPlaceholders(template.body_md, clauses, (p) => {
+  const kept = includeClauses(template.body_md, clauses)
+    .split("\n")
+    .filter((line) => !hasNothingToPrint(line, byKey, payload))
+    .join("\n");
+  return replacePlaceholders(kept, (p) => {
     if (p.kind === "writers") return writersTable(payload.writers ?? []);
-    if (p.kind === "unreadable") return "";
     const variable = byKey.get(p.key);
     if (!variable) return escapeMarkdown(`[${p.key}]`);
-    const value = payload.variables?.[p.key];
-    const text = isEmpty(value) ? "" : formatValue(variable, value as VariableValue, p.field);
+    const text = textOf(variable, payload, p.field);
     return escapeMarkdown(text || `[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
   });
 }
