@@ -128,6 +128,10 @@ describe("optional values left empty", () => {
 
     const preview = await legal.ok("render_legal_document", { document_id: doc.id });
     check("the preview", String(preview.rendered_html));
+    // A table wider than a phone scrolls sideways in a labelled region a keyboard can focus.
+    expect(String(preview.rendered_html)).toContain(
+      '<div class="table-scroll" role="region" aria-label="Table: Writers and shares" tabindex="0"><table>',
+    );
     const sent = await legal.ok("send_legal_document", { document_id: doc.id });
     const view = await signing(ctx).view(await mailedToken(ctx, "maja-empty@example.se"));
     expect(view.status, view.text).toBe(200);
