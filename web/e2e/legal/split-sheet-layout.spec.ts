@@ -64,7 +64,7 @@ test("every writer's share is visible on a phone before signing, and the table s
           contribution: ["lyrics", "music", "production"],
           share_percent,
           society: "STIM",
-          ipi: null,
+          ipi: i === 0 ? "00014107338" : null,
           publisher: "Söder Songs Publishing",
           publisher_ipi: null,
         })),
@@ -112,6 +112,9 @@ test("every writer's share is visible on a phone before signing, and the table s
   const region = await office.table.boundingBox();
   expect(card && region, "the document card and its table are laid out").toBeTruthy();
   if (card && region) expect(region.x + region.width).toBeLessThanOrEqual(card.x + card.width);
+  // At this width the whole table fits its card: nothing to scroll sideways.
+  const overflow = await office.table.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, "the writers table is wider than its card").toBeLessThanOrEqual(0);
   for (const { writer, cell } of office.cells)
     await expectWhollyVisible(cell, `${writer.legal_name}'s share at 1280 px`);
   await expectNoSeriousViolations(page, "document page with a split sheet at 1280 px");

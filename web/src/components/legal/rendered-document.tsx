@@ -19,7 +19,10 @@ export function RenderedDocument({ html, label, className }: RenderedDocumentPro
         "[&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6",
         "[&_.table-scroll]:my-3 [&_.table-scroll]:max-w-full [&_.table-scroll]:overflow-x-auto [&_.table-scroll]:rounded-sm",
         "[&_.table-scroll:focus-visible]:outline-2 [&_.table-scroll:focus-visible]:outline-offset-2 [&_.table-scroll:focus-visible]:outline-neutral-900",
-        "[&_table]:border-collapse [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
+        // Tables set a step smaller and tighter than the prose, so a split sheet's eight columns fit a card.
+        // A right-aligned column holds figures ("50.00 %"): kept on one line.
+        "[&_td[style*='right']]:whitespace-nowrap",
+        "[&_table]:border-collapse [&_table]:text-xs [&_td]:border [&_td]:px-1.5 [&_td]:py-1 [&_th]:border [&_th]:px-1.5 [&_th]:py-1 [&_th]:text-left",
         className,
       )}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised rendering (see above).

@@ -155,7 +155,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
           onReload={() => record.refetch()}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           {document.rendered_html ? (
             <RenderedDocument html={document.rendered_html} label={`${document.title} (preview)`} />
           ) : (
