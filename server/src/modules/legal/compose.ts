@@ -7,7 +7,13 @@ import type {
   SplitWriter,
   VariableValue,
 } from "@app/contracts";
-import { escapeMarkdown, includeClauses, placeholdersOf, replacePlaceholders } from "./placeholders";
+import {
+  escapeMarkdown,
+  includeClauses,
+  type Placeholder,
+  placeholdersOf,
+  replacePlaceholders,
+} from "./placeholders";
 import { writersTable } from "./split-sheet";
 
 export interface TemplateParts {
@@ -88,24 +94,37 @@ function textOf(variable: LegalVariable, payload: LegalPayload, field?: PartyFie
 }
 
 /**
- * A line whose placeholder has nothing to print and nothing to ask for: an optional variable left empty,
- * or a party's IPI, e-mail or society it does not have. Such a line is left out of the document rather
- * than printing its label (a required variable left empty keeps its bracketed label in a draft, and
- * sending refuses it).
+ * A placeholder with nothing to print and nothing to ask for: an optional variable left empty, or a
+ * party's IPI, e-mail or society it does not have (a required value left empty is asked for: sending
+ * refuses it).
  */
-function hasNothingToPrint(line: string, byKey: ReadonlyMap<string, LegalVariable>, payload: LegalPayload) {
-  return placeholdersOf(line).some(({ placeholder: p }) => {
-    if (p.kind !== "variable") return false;
-    const variable = byKey.get(p.key);
-    if (!variable || textOf(variable, payload, p.field) !== "") return false;
-    return !variable.required || (p.field !== undefined && p.field !== "name");
-  });
+function hasNothingToPrint(
+  p: Placeholder,
+  byKey: ReadonlyMap<string, LegalVariable>,
+  payload: LegalPayload,
+): boolean {
+  if (p.kind !== "variable") return false;
+  const variable = byKey.get(p.key);
+  if (!variable || textOf(variable, payload, p.field) !== "") return false;
+  return !variable.required || (p.field !== undefined && p.field !== "name");
 }
 
+/** A line whose every value has nothing to print ("Alternate titles: …" left empty) is left out. */
+function isEmptyLine(line: string, byKey: ReadonlyMap<string, LegalVariable>, payload: LegalPayload) {
+  const values = placeholdersOf(line).filter(({ placeholder }) => placeholder.kind === "variable");
+  return (
+    values.length > 0 && values.every(({ placeholder }) => hasNothingToPrint(placeholder, byKey, payload))
+  );
+}
+
+/** What an empty value prints in a line that stays for its other values. */
+const NOTHING = "–";
+
 /**
- * The document's markdown: the template with its clauses included, the lines of empty optional values
- * left out, and every other placeholder replaced by the payload's escaped value. A required value left
- * empty shows as its label in brackets (a draft; sending refuses it).
+ * The document's markdown: the template with its clauses included, the lines whose values are all
+ * empty and optional left out, and every other placeholder replaced by the payload's escaped value (an
+ * empty optional one beside filled ones as a dash). A required value left empty shows as its label in
+ * brackets (a draft; sending refuses it).
  */
 export function composeMarkdown(
   template: TemplateParts,
@@ -115,14 +134,16 @@ export function composeMarkdown(
   const byKey = new Map(template.variables.map((v) => [v.key, v]));
   const kept = includeClauses(template.body_md, clauses)
     .split("\n")
-    .filter((line) => !hasNothingToPrint(line, byKey, payload))
+    .filter((line) => !isEmptyLine(line, byKey, payload))
     .join("\n");
   return replacePlaceholders(kept, (p) => {
     if (p.kind === "writers") return writersTable(payload.writers ?? []);
     const variable = byKey.get(p.key);
     if (!variable) return escapeMarkdown(`[${p.key}]`);
     const text = textOf(variable, payload, p.field);
-    return escapeMarkdown(text || `[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
+    if (text) return escapeMarkdown(text);
+    if (hasNothingToPrint(p, byKey, payload)) return NOTHING;
+    return escapeMarkdown(`[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
   });
 }
 
