@@ -114,13 +114,20 @@ export const signDocumentSchema = z
   .strict();
 export type SignDocumentInput = z.infer<typeof signDocumentSchema>;
 
+/**
+ * A name as a signature is compared with the party's: accents, case and spacing aside, so
+ * "anna-lena  ÖBERG" is Anna-Lena Öberg's signature and "Someone Else" is nobody's but theirs.
+ */
+export const signatureNameKey = (name: string) =>
+  name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
 export const signedReceiptSchema = z.object({
   signed_at: z.string(),
   status: z.enum(LEGAL_DOCUMENT_STATUSES),
 });
 
 const apiError = z.object({ code: z.string(), message: z.string() });
-const signingErrors = { 400: apiError, 410: apiError, 429: apiError };
+const signingErrors = { 400: apiError, 409: apiError, 410: apiError, 422: apiError, 429: apiError };
 
 /**
  * The public signing page's routes: no account, the mailed token is the key. A token works for one signer,

@@ -32,7 +32,7 @@ import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
-import { storedDocumentFiles } from "./modules/legal/document-files";
+import { lockedDocumentKeys, storedDocumentFiles } from "./modules/legal/document-files";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
@@ -128,7 +128,13 @@ export async function createApp({
   app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
   // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
-  const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now });
+  const storage = createStorageService({
+    db,
+    store,
+    dir: config.STORAGE_DIR,
+    now,
+    lockedKeys: lockedDocumentKeys,
+  });
   app.use(
     "/storage/v1",
     storageRouter({

@@ -110,6 +110,11 @@ describe("signing", () => {
         },
         source_refs: { contact_id: INDUSTRY_CONTACT },
       },
+      parties: [
+        { name: "Anna First", email: a, role: "signer" },
+        { name: "Bo Last", email: b, role: "signer" },
+        { name: "Archive", email: "archive@example.se", role: "viewer" },
+      ],
     });
     const sent = await legal.ok("send_legal_document", { document_id: doc.id });
     const [tokenA, tokenB] = [await mailedToken(ctx, a), await mailedToken(ctx, b)];
@@ -118,7 +123,7 @@ describe("signing", () => {
     expect(view.status, view.text).toBe(200);
     expect(view.body.document).toMatchObject({ title: doc.title, content_sha256: sent.content_sha256 });
     expect(view.body.document.rendered_html).toContain("Åsa Öberg");
-    expect(view.body.signer).toEqual({ name: "Signer 1", email: a });
+    expect(view.body.signer).toEqual({ name: "Anna First", email: a });
     expect((await legal.read(doc.id)).parties[0]).toMatchObject({
       status: "viewed",
       viewed_at: expect.any(String),
@@ -139,7 +144,7 @@ describe("signing", () => {
 
     // Single use: the link is dead for reading and for signing once used.
     expect((await sign.view(tokenA)).status).toBe(410);
-    expect((await sign.sign(tokenA)).status).toBe(410);
+    expect((await sign.sign(tokenA, "Anna First")).status).toBe(410);
 
     const last = await sign.sign(tokenB, "Bo Last");
     expect(last.body.status).toBe("fully_signed");
@@ -195,7 +200,7 @@ describe("signing", () => {
     expect((await legal.rpc("void_legal_document", { document_id: doc.id, reason: "Too late" })).status).toBe(
       409,
     );
-    expect((await sign.sign(tokenB)).status).toBe(410);
+    expect((await sign.sign(tokenB, "Bo Last")).status).toBe(410);
 
     const timeline = await legal.api(
       "get",
@@ -209,9 +214,9 @@ describe("signing", () => {
       [
         `Legal document “${doc.title}” created as a draft.`,
         `Legal document “${doc.title}” sent for signatures.`,
-        `Legal document “${doc.title}” opened by a signer by Signer 1.`,
-        `Legal document “${doc.title}” signed by Signer 1.`,
-        `Legal document “${doc.title}” signed by Signer 2.`,
+        `Legal document “${doc.title}” opened by a signer by Anna First.`,
+        `Legal document “${doc.title}” signed by Anna First.`,
+        `Legal document “${doc.title}” signed by Bo Last.`,
         `Legal document “${doc.title}” fully signed.`,
       ].sort(),
     );
@@ -222,7 +227,7 @@ describe("signing", () => {
     const doc = await legal.ndaDraft([a, b]);
     await legal.ok("send_legal_document", { document_id: doc.id });
     const [tokenA, tokenB] = [await mailedToken(ctx, a), await mailedToken(ctx, b)];
-    const answers = await Promise.all([sign.sign(tokenA, "Racer A"), sign.sign(tokenB, "Racer B")]);
+    const answers = await Promise.all([sign.sign(tokenA, "Signer 1"), sign.sign(tokenB, "Signer 2")]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const done = await legal.read(doc.id);
     expect(done.status).toBe("fully_signed");
@@ -250,7 +255,7 @@ describe("signing", () => {
     const noName = await request(ctx.app).post("/api/sign").send({ token, full_name: " ", consent: true });
     expect(noName.status).toBe(400);
     expect((await legal.read(doc.id)).status).toBe("awaiting_signatures");
-    const only = await sign.sign(token, "With Consent");
+    const only = await sign.sign(token, "Signer 1");
     expect(only.status).toBe(200);
     // The only signer: awaiting signatures straight to fully signed.
     expect(only.body.status).toBe("fully_signed");

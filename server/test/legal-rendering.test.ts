@@ -61,6 +61,32 @@ describe("render_legal_document", () => {
     expect(word.footer).toContain("NUMPAGES");
   });
 
+  it("leaves out a line whose only value is optional and empty, and prints a dash for a missing party detail beside filled values", async () => {
+    const doc = await legal.ndaDraft(["optional@example.se"], {
+      payload: {
+        variables: {
+          counterparty: { name: "Åsa Öberg", email: null },
+          effective_date: "2026-12-01",
+          purpose: "Demos.",
+          term_months: null,
+        },
+      },
+    });
+    const rendered = await legal.ok("render_legal_document", { document_id: doc.id });
+    const { text } = await pdfText((await legal.download(rendered.rendered_pdf_url as string)).bytes);
+    const word = (await docxText((await legal.download(rendered.rendered_docx_url as string)).bytes)).text;
+    for (const [where, body] of [
+      ["HTML", String(rendered.rendered_html)],
+      ["PDF", text],
+      ["DOCX", word],
+    ]) {
+      expect(body, where).toContain("Åsa Öberg");
+      expect(body, where).toContain("(–)");
+      expect(body, where).not.toContain("This agreement lasts for");
+      expect(body, where).not.toContain("[");
+    }
+  });
+
   it("keeps headings, lists, bold, italics and tables in both files", async () => {
     const rendered = await legal.ok("render_legal_document", { document_id: SEEDED_DOCUMENTS.producer });
     const html = String(rendered.rendered_html);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { legalClient, mailedToken, SEEDED_DOCUMENTS, signing, TEMPLATES } from "./legal-support";
-import { pdfText } from "./support/document-text";
+import { docxText, pdfText } from "./support/document-text";
 
 /** The split sheet: sending needs shares of exactly 100.00 % and valid IPIs; signed shares stay readable. */
 
@@ -85,8 +85,11 @@ describe("sending a split sheet", () => {
     for (const expected of ["Vårvinter på Söder", "Maja Nyström", "33.34 %", "00246802468"])
       expect(text).toContain(expected);
     const sign = signing(ctx);
-    for (const to of ["one-100@example.se", "two-100@example.se"])
-      expect((await sign.sign(await mailedToken(ctx, to), "A Writer")).status).toBe(200);
+    for (const [to, name] of [
+      ["one-100@example.se", "Writer One"],
+      ["two-100@example.se", "Writer Two"],
+    ])
+      expect((await sign.sign(await mailedToken(ctx, to as string), name)).status).toBe(200);
     const shares = await legal.api(
       "get",
       `/rest/v1/legal_documents?id=eq.${doc.id}&status=eq.fully_signed&select=payload`,
@@ -102,5 +105,54 @@ describe("sending a split sheet", () => {
     expect((await legal.ok("send_legal_document", { document_id: seeded.id })).status).toBe(
       "awaiting_signatures",
     );
+  });
+});
+
+describe("optional values left empty", () => {
+  it("leave their line out of the preview, the signer's page, the PDF and the DOCX", async () => {
+    const doc = await legal.insert("legal_documents", {
+      title: "Split without alternates",
+      template_id: TEMPLATES.splitSheet,
+      payload: {
+        variables: { song_title: "Vårvinter på Söder", alternate_titles: "  ", session_date: "2026-11-02" },
+        writers: [writer("Maja Nyström", 60, null, "maja@x.se"), writer("Olle Berg", 40, null, "olle@x.se")],
+      },
+      parties: [{ name: "Maja Nyström", email: "maja-empty@example.se", role: "signer" }],
+    });
+    const absent = ["Alternate titles", "Session location", "[", "{{"];
+    const present = ["Vårvinter på Söder", "Session date", "2026-11-02", "Maja Nyström", "60.00 %"];
+    const check = (where: string, text: string) => {
+      for (const s of present) expect(text, `${where} shows ${s}`).toContain(s);
+      for (const s of absent) expect(text, `${where} leaves out ${s}`).not.toContain(s);
+    };
+
+    const preview = await legal.ok("render_legal_document", { document_id: doc.id });
+    check("the preview", String(preview.rendered_html));
+    // A table wider than a phone scrolls sideways in a labelled region a keyboard can focus.
+    expect(String(preview.rendered_html)).toContain(
+      '<div class="table-scroll" role="region" aria-label="Table: Writers and shares" tabindex="0"><table>',
+    );
+    const sent = await legal.ok("send_legal_document", { document_id: doc.id });
+    const view = await signing(ctx).view(await mailedToken(ctx, "maja-empty@example.se"));
+    expect(view.status, view.text).toBe(200);
+    check("the signer's page", view.body.document.rendered_html);
+    check("the PDF", (await pdfText((await legal.download(sent.rendered_pdf_url as string)).bytes)).text);
+    check("the DOCX", (await docxText((await legal.download(sent.rendered_docx_url as string)).bytes)).text);
+  });
+
+  it("a required one blocks sending, named (400, nothing changes)", async () => {
+    const doc = await legal.insert("legal_documents", {
+      title: "Split without a title",
+      template_id: TEMPLATES.splitSheet,
+      payload: {
+        variables: { song_title: "", session_date: "2026-11-02" },
+        writers: [writer("Maja Nyström", 100, null, "maja@x.se")],
+      },
+      parties: [{ name: "Maja Nyström", email: "maja-required@example.se", role: "signer" }],
+    });
+    const refused = await legal.rpc("send_legal_document", { document_id: doc.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toContain("Song title is required");
+    expect((await legal.read(doc.id)).status).toBe("draft");
   });
 });

@@ -117,7 +117,7 @@ export async function mailedToken(ctx: TestContext, to: string): Promise<string>
 export const signing = (ctx: TestContext) => ({
   view: (token: string) =>
     request(ctx.app).get("/api/sign").query({ token }).set("User-Agent", "SignerBrowser/1.0"),
-  sign: (token: string, full_name = "Signer Person") =>
+  sign: (token: string, full_name = "Signer 1") =>
     request(ctx.app)
       .post("/api/sign")
       .set("User-Agent", "SignerBrowser/1.0")

@@ -137,6 +137,8 @@ export const LEGAL_AUDIT_ACTIONS = [
   "signed",
   "completed",
   "voided",
+  /** A signature refused because a stored file no longer matched the SHA-256 recorded when it was sent. */
+  "integrity_failed",
 ] as const;
 export type LegalAuditAction = (typeof LEGAL_AUDIT_ACTIONS)[number];
 

@@ -138,6 +138,10 @@ const legal = {
   invalid_state: { status: 409, auth: "conflict", rest: "55000" },
   /** A signing link that is unknown, used, expired or whose document was voided: all answered alike. */
   signing_link_invalid: { status: 410, auth: "otp_expired", rest: "PGRST116" },
+  /** The typed signature is not the signing party's name. */
+  signature_name_mismatch: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** A stored file the document depends on no longer matches the SHA-256 recorded when it was sent. */
+  document_integrity_failed: { status: 409, auth: "conflict", rest: "55000", storage: "InvalidRequest" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** The back office's team administration. */
@@ -159,6 +163,8 @@ const storage = {
   InvalidMimeType: { status: 415, auth: "validation_failed", rest: "PGRST107" },
   EntityTooLarge: { status: 413, auth: "request_too_large", rest: "PGRST413" },
   InvalidSignature: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+  /** An object a sent or signed document depends on: it may never be replaced, moved or removed. */
+  ResourceLocked: { status: 409, auth: "conflict", rest: "55000" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** Backups' own situations (administrators' routes under /api). */

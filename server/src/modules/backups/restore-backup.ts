@@ -6,6 +6,7 @@ import type { Config } from "../../config";
 import { openDatabase } from "../../db/database";
 import { type DatabaseTarget, parseDatabaseUrl } from "../../db/engine/connection-url";
 import { migrateToLatest } from "../../db/migrate";
+import { lockedDocumentKeys } from "../legal/document-files";
 import { ERASURE_LOG_FILE, erasureLogFor } from "../personal-data/erasure-log";
 import { replayErasures } from "../personal-data/replay-erasures";
 import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
@@ -176,6 +177,7 @@ async function replayLoggedErasures(
       store: sqlite ? diskBlobStore(storageDir) : databaseBlobStore(),
       dir: storageDir,
       now: Date.now,
+      lockedKeys: lockedDocumentKeys,
     });
     return await replayErasures({ db, storage, log, since: restored.since, now: Date.now });
   } finally {

@@ -36,6 +36,7 @@ const STEP_WORDS: Record<LegalAuditAction, string> = {
   signed: "signed",
   completed: "fully signed",
   voided: "voided",
+  integrity_failed: "held: its stored file failed the integrity check",
 };
 
 /**

@@ -7,7 +7,13 @@ import type {
   SplitWriter,
   VariableValue,
 } from "@app/contracts";
-import { escapeMarkdown, fillPlaceholders } from "./placeholders";
+import {
+  escapeMarkdown,
+  includeClauses,
+  type Placeholder,
+  placeholdersOf,
+  replacePlaceholders,
+} from "./placeholders";
 import { writersTable } from "./split-sheet";
 
 export interface TemplateParts {
@@ -81,9 +87,44 @@ export const SAMPLE_WRITERS: SplitWriter[] = [
   },
 ];
 
+/** What a variable placeholder prints: the formatted value, or "" when the payload leaves it empty. */
+function textOf(variable: LegalVariable, payload: LegalPayload, field?: PartyField) {
+  const value = payload.variables?.[variable.key];
+  return isEmpty(value) ? "" : formatValue(variable, value as VariableValue, field);
+}
+
 /**
- * The document's markdown: the template with its clauses included and every placeholder replaced by the
- * payload's escaped value. An empty value shows as its label in brackets (a draft; sending refuses it).
+ * A placeholder with nothing to print and nothing to ask for: an optional variable left empty, or a
+ * party's IPI, e-mail or society it does not have (a required value left empty is asked for: sending
+ * refuses it).
+ */
+function hasNothingToPrint(
+  p: Placeholder,
+  byKey: ReadonlyMap<string, LegalVariable>,
+  payload: LegalPayload,
+): boolean {
+  if (p.kind !== "variable") return false;
+  const variable = byKey.get(p.key);
+  if (!variable || textOf(variable, payload, p.field) !== "") return false;
+  return !variable.required || (p.field !== undefined && p.field !== "name");
+}
+
+/** A line whose every value has nothing to print ("Alternate titles: …" left empty) is left out. */
+function isEmptyLine(line: string, byKey: ReadonlyMap<string, LegalVariable>, payload: LegalPayload) {
+  const values = placeholdersOf(line).filter(({ placeholder }) => placeholder.kind === "variable");
+  return (
+    values.length > 0 && values.every(({ placeholder }) => hasNothingToPrint(placeholder, byKey, payload))
+  );
+}
+
+/** What an empty value prints in a line that stays for its other values. */
+const NOTHING = "–";
+
+/**
+ * The document's markdown: the template with its clauses included, the lines whose values are all
+ * empty and optional left out, and every other placeholder replaced by the payload's escaped value (an
+ * empty optional one beside filled ones as a dash). A required value left empty shows as its label in
+ * brackets (a draft; sending refuses it).
  */
 export function composeMarkdown(
   template: TemplateParts,
@@ -91,14 +132,18 @@ export function composeMarkdown(
   payload: LegalPayload,
 ): string {
   const byKey = new Map(template.variables.map((v) => [v.key, v]));
-  return fillPlaceholders(template.body_md, clauses, (p) => {
+  const kept = includeClauses(template.body_md, clauses)
+    .split("\n")
+    .filter((line) => !isEmptyLine(line, byKey, payload))
+    .join("\n");
+  return replacePlaceholders(kept, (p) => {
     if (p.kind === "writers") return writersTable(payload.writers ?? []);
-    if (p.kind === "unreadable") return "";
     const variable = byKey.get(p.key);
     if (!variable) return escapeMarkdown(`[${p.key}]`);
-    const value = payload.variables?.[p.key];
-    const text = isEmpty(value) ? "" : formatValue(variable, value as VariableValue, p.field);
-    return escapeMarkdown(text || `[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
+    const text = textOf(variable, payload, p.field);
+    if (text) return escapeMarkdown(text);
+    if (hasNothingToPrint(p, byKey, payload)) return NOTHING;
+    return escapeMarkdown(`[${variable.label}${p.field ? ` ${p.field}` : ""}]`);
   });
 }
 

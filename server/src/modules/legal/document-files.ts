@@ -1,6 +1,7 @@
-import type { Database } from "../../db/database";
+import type { Database, Db } from "../../db/database";
 import { findBucket } from "../storage/repository";
 import type { StorageService } from "../storage/service";
+import { pathsInUse } from "./repository";
 
 /**
  * Where a legal document's files go: the private `documents` bucket of the storage service. Legal code
@@ -68,4 +69,14 @@ export function storedDocumentFiles(db: Database, storage: StorageService): Docu
       await storage.remove(await bucket(), keys);
     },
   };
+}
+
+/**
+ * The storage lock of legal files: a key of the documents bucket that a sent document's PDF or DOCX, or a
+ * signed PDF, lives under never changes again, whoever asks (staff, administrators, the service key).
+ */
+export async function lockedDocumentKeys(trx: Db, bucketId: string, keys: string[]): Promise<string[]> {
+  if (bucketId !== DOCUMENTS_BUCKET) return [];
+  const inUse = await pathsInUse(trx, keys.map(objectUrl));
+  return keys.filter((key) => inUse.has(objectUrl(key)));
 }

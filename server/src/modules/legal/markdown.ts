@@ -12,6 +12,27 @@ const md = new MarkdownIt("default", { html: false, linkify: false, typographer:
   "image",
 ]);
 
+/** The text of the heading nearest before token `idx`, or undefined when none comes before it. */
+function headingBefore(tokens: Token[], idx: number): string | undefined {
+  for (let i = idx - 1; i >= 0; i--) {
+    if (tokens[i]?.type === "heading_open") return tokens[i + 1]?.content;
+  }
+  return undefined;
+}
+
+/**
+ * A table is as wide as its columns need, wider than a phone: each one sits in a region of its own that
+ * scrolls sideways (named after the heading above it, and focusable so a keyboard can scroll it), so
+ * the page around it never has to clip it.
+ */
+md.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
+  const heading = headingBefore(tokens, idx);
+  const label = md.utils.escapeHtml(heading ? `Table: ${heading}` : "Table");
+  return `<div class="table-scroll" role="region" aria-label="${label}" tabindex="0">${self.renderToken(tokens, idx, options)}`;
+};
+md.renderer.rules.table_close = (tokens, idx, options, _env, self) =>
+  `${self.renderToken(tokens, idx, options)}</div>\n`;
+
 export interface Inline {
   text: string;
   bold?: boolean;

@@ -97,21 +97,22 @@ export const clauseSlugsOf = (body: string) => [
 export const escapeMarkdown = (value: string) =>
   value.replace(/\s*[\r\n]+\s*/g, " ").replace(/[\\`*_{}[\]()#+\-.!|<>~=:&"']/g, (ch) => `\\${ch}`);
 
-/**
- * The body with its clauses included, then every other placeholder replaced by what `replacementOf` answers
- * (already markdown: escape values with escapeMarkdown). One pass each, so replaced text is never read again.
- */
-export function fillPlaceholders(
-  body: string,
-  clauses: ReadonlyMap<string, string>,
-  replacementOf: (placeholder: Exclude<Placeholder, { kind: "clause" }>) => string,
-): string {
-  const withClauses = body.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
+/** The body with every `{{clause:slug}}` replaced by the clause's text (an unknown slug stays as written). */
+export const includeClauses = (body: string, clauses: ReadonlyMap<string, string>) =>
+  body.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
     const p = readPlaceholder(inner);
     return p.kind === "clause" ? (clauses.get(p.slug) ?? raw) : raw;
   });
-  return withClauses.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
+
+/**
+ * A body whose clauses are included, with every other placeholder replaced by what `replacementOf` answers
+ * (already markdown: escape values with escapeMarkdown). One pass, so replaced text is never read again.
+ */
+export const replacePlaceholders = (
+  text: string,
+  replacementOf: (placeholder: Exclude<Placeholder, { kind: "clause" | "unreadable" }>) => string,
+) =>
+  text.replace(PLACEHOLDER_PATTERN, (raw, inner: string) => {
     const p = readPlaceholder(inner);
     return p.kind === "clause" || p.kind === "unreadable" ? escapeMarkdown(raw) : replacementOf(p);
   });
-}

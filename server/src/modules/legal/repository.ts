@@ -109,3 +109,30 @@ export async function useSigningLink(db: Db, tokenHash: string, at: string): Pro
 export async function deleteSigningLinks(db: Db, documentId: string) {
   await db.deleteFrom("legal_signing_links").where("document_id", "=", documentId).execute();
 }
+
+/**
+ * Which of the file paths a document depends on for good: the PDF and DOCX as sent (a recorded SHA-256)
+ * and the signed PDF.
+ */
+export async function pathsInUse(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("legal_documents")
+    .select(["rendered_pdf_url", "rendered_docx_url", "signed_pdf_url", "content_sha256"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("content_sha256", "is not", null), eb("rendered_pdf_url", "in", [...urls])]),
+        eb.and([eb("content_sha256", "is not", null), eb("rendered_docx_url", "in", [...urls])]),
+        eb("signed_pdf_url", "in", [...urls]),
+      ]),
+    )
+    .execute();
+  const out = new Set<string>();
+  for (const row of rows) {
+    if (row.content_sha256 !== null) {
+      if (row.rendered_pdf_url) out.add(row.rendered_pdf_url);
+      if (row.rendered_docx_url) out.add(row.rendered_docx_url);
+    }
+    if (row.signed_pdf_url) out.add(row.signed_pdf_url);
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import type { LegalParty, SignDocumentInput, SigningView } from "@app/contracts";
+import { type LegalParty, type SignDocumentInput, type SigningView, signatureNameKey } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { LegalSigningLinkRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
@@ -7,8 +7,9 @@ import { sha256 } from "../auth/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import { certificateBlocks } from "./certificate";
 import type { LegalDeps } from "./deps";
-import { keyOfUrl, objectUrl, PDF_TYPE, renderKeys } from "./document-files";
-import { renderSignedPdf, sha256Hex } from "./render-files";
+import { objectUrl, PDF_TYPE, renderKeys } from "./document-files";
+import { assertSentFileIntact } from "./integrity";
+import { renderSignedPdf } from "./render-files";
 import * as repo from "./repository";
 import type { LegalDocument } from "./types";
 
@@ -129,14 +130,16 @@ interface FinalPdf {
 
 /**
  * The signed PDF for a document whose last signature is `parties`: the markdown as sent and the audit
- * certificate, stored under a key of its own before any row changes.
+ * certificate, stored under a key of its own before any row changes. `sentSha256` is the stored sent
+ * PDF's hash, just checked against the one recorded at sending.
  */
-async function produceFinalPdf(deps: LegalDeps, doc: LegalDocument, parties: LegalParty[], at: string) {
-  const sentKey = doc.rendered_pdf_url ? keyOfUrl(doc.rendered_pdf_url) : undefined;
-  const sent = sentKey ? await deps.files.read(sentKey) : undefined;
-  const finalSourceSha256 = sent ? sha256Hex(sent) : "(the sent PDF is missing from storage)";
-  if (finalSourceSha256 !== doc.content_sha256)
-    deps.logger.error({ document: doc.id }, "the stored PDF of a sent document does not match its SHA-256");
+async function produceFinalPdf(
+  deps: LegalDeps,
+  doc: LegalDocument,
+  parties: LegalParty[],
+  at: string,
+  sentSha256: string,
+) {
   const sentAudit = doc.audit.findLast((e) => e.action === "sent");
   const { pdf, sha256 } = await renderSignedPdf({
     title: doc.title,
@@ -149,12 +152,27 @@ async function produceFinalPdf(deps: LegalDeps, doc: LegalDocument, parties: Leg
       completedAt: at,
       parties,
       originalSha256: doc.content_sha256 ?? "",
-      finalSha256: finalSourceSha256,
+      finalSha256: sentSha256,
     }),
   });
   const key = renderKeys(doc.id, sha256.slice(0, 16), doc.title).signedPdf;
   await deps.files.put(key, pdf, PDF_TYPE);
-  return { key, pdf, sha256, finalSourceSha256, parties: JSON.stringify(parties) } satisfies FinalPdf;
+  return {
+    key,
+    pdf,
+    sha256,
+    finalSourceSha256: sentSha256,
+    parties: JSON.stringify(parties),
+  } satisfies FinalPdf;
+}
+
+/** A typed name that is not the party's is refused: a signature names the person signing. */
+function assertOwnName(party: LegalParty, typed: string) {
+  if (signatureNameKey(typed) === signatureNameKey(party.name)) return;
+  throw new AppError(
+    "signature_name_mismatch",
+    `The typed name “${typed.trim()}” is not the name this link was sent to (${party.name}). Type your name as it appears on the document.`,
+  );
 }
 
 /** The final PDF in hand did not fit the document as locked (another signature landed): start again. */
@@ -173,10 +191,14 @@ export async function signLegalDocument(deps: LegalDeps, input: SignDocumentInpu
   for (let attempt = 1; ; attempt++) {
     const at = isoAt(deps.now());
     const before = await liveLink(deps.db, input.token, at, false);
+    assertOwnName(before.party, input.full_name);
+    const sentSha256 = await assertSentFileIntact(deps, before.doc, signerActor(before.party, visitor), at);
     const planned = before.doc.parties.map((p, i) =>
       i === before.link.party_index ? signed(p, input, visitor, at) : p,
     );
-    const final = isComplete(planned) ? await produceFinalPdf(deps, before.doc, planned, at) : undefined;
+    const final = isComplete(planned)
+      ? await produceFinalPdf(deps, before.doc, planned, at, sentSha256)
+      : undefined;
     try {
       const result = await deps.db.withTransaction((trx) =>
         commitSignature(deps, trx, { input, visitor, at, final }),

@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import { lockedDocumentKeys } from "../legal/document-files";
 import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
 import { createStorageService } from "../storage/service";
 import { erasureLogFor } from "./erasure-log";
@@ -17,7 +18,13 @@ const CLI: Operator = { actorId: null, requester: { ip: "cli", userAgent: "npm r
 
 function serviceFor(db: Database, config: Config) {
   const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
-  const storage = createStorageService({ db, store, dir: config.STORAGE_DIR, now: Date.now });
+  const storage = createStorageService({
+    db,
+    store,
+    dir: config.STORAGE_DIR,
+    now: Date.now,
+    lockedKeys: lockedDocumentKeys,
+  });
   return personalDataService({ db, storage, now: Date.now, erasureLog: erasureLogFor(config) });
 }
 

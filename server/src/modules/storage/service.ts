@@ -15,9 +15,20 @@ export interface StorageServiceDeps {
   /** STORAGE_DIR: uploads are staged under it (and, on SQLite, kept there). */
   dir: string;
   now: () => number;
+  /**
+   * The keys among `keys` whose objects may never change again (the files a sent or signed legal document
+   * depends on). Asked inside the write's transaction; every replace, move and removal of one is refused.
+   */
+  lockedKeys: (trx: Db, bucketId: string, keys: string[]) => Promise<string[]>;
 }
 
 const noSuchKey = () => new AppError("NoSuchKey", "Object not found");
+const locked = (keys: string[]) =>
+  new AppError(
+    "ResourceLocked",
+    "The object is part of a sent or signed legal document and can never be replaced, moved or deleted",
+    { details: keys.join(", ") },
+  );
 const alreadyExists = () => new AppError("KeyAlreadyExists", "The resource already exists");
 
 /** A unique-key violation on either engine: another request created the same key first. */
@@ -36,8 +47,14 @@ async function conflictsAsAlreadyExists<T>(write: () => Promise<T>): Promise<T> 
 }
 
 /** Objects: uploads checked and committed atomically with their bytes, moves, copies, removals, reads. */
-export function createStorageService({ db, store, dir, now }: StorageServiceDeps) {
+export function createStorageService({ db, store, dir, now, lockedKeys }: StorageServiceDeps) {
   const iso = () => new Date(now()).toISOString();
+
+  /** Refuses the write (nothing changed) when any of the keys is locked. */
+  async function assertUnlocked(trx: Db, bucket: Bucket, keys: string[]) {
+    const found = keys.length > 0 ? await lockedKeys(trx, bucket.id, keys) : [];
+    if (found.length > 0) throw locked(found);
+  }
 
   /**
    * Streams the body into a staged file (size-capped), checks its type by its bytes against the bucket,
@@ -96,6 +113,7 @@ export function createStorageService({ db, store, dir, now }: StorageServiceDeps
         store.transaction(db, async (trx, blobs) => {
           const existing = await findObject(trx, bucket.id, key, true);
           if (existing && !upsert) throw alreadyExists();
+          if (existing) await assertUnlocked(trx, bucket, [key]);
           await blobs.put(blobId, staged);
           if (existing) {
             await trx.updateTable("storage_objects").set(values).where("id", "=", existing.id).execute();
@@ -120,6 +138,7 @@ export function createStorageService({ db, store, dir, now }: StorageServiceDeps
   async function remove(bucket: Bucket, keys: string[]): Promise<ObjectRow[]> {
     if (keys.length === 0) return [];
     return store.transaction(db, async (trx, blobs) => {
+      await assertUnlocked(trx, bucket, keys);
       const rows = await trx
         .deleteFrom("storage_objects")
         .where("bucket_id", "=", bucket.id)
@@ -149,6 +168,7 @@ export function createStorageService({ db, store, dir, now }: StorageServiceDeps
     await conflictsAsAlreadyExists(() =>
       store.transaction(db, async (trx) => {
         const source = await sourceAndFreeDestination(trx, from, key, to, toKey);
+        await assertUnlocked(trx, from, [key]);
         await trx
           .updateTable("storage_objects")
           .set({ bucket_id: to.id, name: toKey, updated_at: iso() })

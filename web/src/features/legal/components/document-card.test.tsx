@@ -68,4 +68,27 @@ describe("DocumentCard", () => {
     expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByTestId("signatures-indicator")).toBeInTheDocument();
   });
+
+  it("marks a document held when a stored file failed its integrity check", () => {
+    const failure = {
+      at: "2026-11-26T10:00:00Z",
+      action: "integrity_failed" as const,
+      actor_id: null,
+      actor: null,
+      ip: null,
+      user_agent: null,
+      detail: {},
+    };
+    const held = renderWithProviders(
+      <DocumentCard
+        document={documentRow({ status: "partially_signed", parties: signers, audit: [failure] })}
+      />,
+    );
+    expect(screen.getByText("Held: its stored PDF failed the integrity check")).toBeVisible();
+    held.unmount();
+    renderWithProviders(
+      <DocumentCard document={documentRow({ status: "partially_signed", parties: signers, audit: [] })} />,
+    );
+    expect(screen.queryByText(/Held/)).not.toBeInTheDocument();
+  });
 });

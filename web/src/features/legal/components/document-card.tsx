@@ -1,4 +1,4 @@
-import { Eye, PenLine, Share2, Signature, Trash2 } from "lucide-react";
+import { Eye, PenLine, Share2, ShieldAlert, Signature, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -7,6 +7,7 @@ import type { LegalDocument } from "@/features/legal/api/legal-types";
 import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
 import { DownloadButtons } from "@/features/legal/components/download-buttons";
+import { integrityFailure } from "@/features/legal/components/integrity-alert";
 import { countSignatures, getDocumentActions } from "@/features/legal/utils/document-actions";
 import { formatRelativeTime } from "@/lib/format";
 
@@ -51,6 +52,12 @@ export function DocumentCard({ document }: { document: LegalDocument }) {
           <p className="flex items-center gap-1 text-sm" data-testid="signatures-indicator">
             <Signature className="size-4" aria-hidden="true" />
             Signatures: {signatures.signed} of {signatures.total} signed
+          </p>
+        ) : null}
+        {integrityFailure(document) && document.status !== "void" ? (
+          <p className="flex items-center gap-1 text-sm font-semibold text-error-text">
+            <ShieldAlert className="size-4" aria-hidden="true" />
+            Held: its stored PDF failed the integrity check
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap gap-1 border-t pt-3">

@@ -14,6 +14,7 @@ import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dial
 import { DocumentForm } from "@/features/legal/components/document-form";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
 import { DownloadButtons } from "@/features/legal/components/download-buttons";
+import { IntegrityAlert } from "@/features/legal/components/integrity-alert";
 import { PartySignatures } from "@/features/legal/components/party-signatures";
 import { VoidDocumentDialog } from "@/features/legal/components/void-document-dialog";
 import { EDIT_REFUSED_REASON, getDocumentActions } from "@/features/legal/utils/document-actions";
@@ -145,6 +146,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
         </p>
       )}
       {document.void_reason ? <p className="text-sm">Voided: {document.void_reason}</p> : null}
+      <IntegrityAlert document={document} />
       <MoveProblems error={send.error ?? render.error} />
       {isEditing && actions.canEdit ? (
         <DocumentEditor
@@ -153,7 +155,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
           onReload={() => record.refetch()}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           {document.rendered_html ? (
             <RenderedDocument html={document.rendered_html} label={`${document.title} (preview)`} />
           ) : (

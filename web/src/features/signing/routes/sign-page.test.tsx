@@ -56,6 +56,27 @@ describe("the public signing page", () => {
     });
   });
 
+  it("shows why a name that is not the signer's is refused, and keeps the form to try again", async () => {
+    const user = userEvent.setup();
+    window.location.hash = `#token=${TOKEN}`;
+    const refusal = {
+      code: "signature_name_mismatch",
+      message:
+        "The typed name “Someone Else” is not the name this link was sent to (Pia Producent). Type your name as it appears on the document.",
+    };
+    stubFetch((request) => (request.method === "GET" ? jsonResponse(VIEW) : jsonResponse(refusal, 422)));
+    renderWithProviders(<SignPage />);
+    const name = await screen.findByLabelText("Full name");
+    expect(name).toHaveAccessibleDescription("Type your name as the document names you: Pia Producent");
+    await user.type(name, "Someone Else");
+    await user.click(screen.getByRole("checkbox", { name: /agree to sign it electronically/ }));
+    await user.click(screen.getByRole("button", { name: "Sign" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal.message);
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign" })).toBeEnabled();
+    expect(screen.getByLabelText("Full name")).toHaveValue("Someone Else");
+  });
+
   it("says a dead link is no longer valid, the same for every reason", async () => {
     window.location.hash = `#token=${TOKEN}`;
     stubFetch(() => jsonResponse(DEAD, 410));

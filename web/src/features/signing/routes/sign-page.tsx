@@ -133,9 +133,13 @@ export function SignPage() {
             <Input
               id={`${id}-name`}
               autoComplete="name"
+              aria-describedby={`${id}-name-hint`}
               value={fullName}
               onChange={(event) => setFullName(event.target.value)}
             />
+            <p id={`${id}-name-hint`} className="text-xs text-muted-foreground">
+              Type your name as the document names you: {signer.name}
+            </p>
           </div>
           <div className="flex items-start gap-2">
             <Checkbox
