@@ -1,7 +1,9 @@
+import { join } from "node:path";
 import { readPassword } from "./cli-password";
 import { ConfigError, loadConfig, loadDotEnvFile } from "./config";
 import { type Database, openConfiguredDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { addMigration } from "./db/new-migration";
 import { seedDemoData } from "./db/seed";
 import {
   createUserAsAdmin,
@@ -59,6 +61,15 @@ export const commands: Record<string, Command> = {
       if (results.length === 0) console.log("Database is up to date.");
       for (const r of results) console.log(`${r.status}: ${r.migrationName}`);
     }),
+  // Writes source files, so it runs from a checkout (scripts/cli.mjs runs src/cli.ts) and needs no config.
+  "db new-migration": (args) => {
+    const [name, ...extra] = args;
+    if (!name || extra.length > 0) throw new Error("usage: npm run db:new-migration -- <verb_noun>");
+    const added = addMigration(join(import.meta.dirname, "db"), name);
+    console.log(
+      `Wrote server/src/db/migrations/${added}.ts and registered it last in server/src/db/migrate.ts.`,
+    );
+  },
   "db seed": (_args, { config }) =>
     withDatabase(config, async (db) => {
       await migrateToLatest(db);
@@ -130,7 +141,12 @@ async function main(argv: string[]) {
   }
   const rest = argv.slice(name.split(" ").length);
   loadDotEnvFile();
-  await commands[name]?.(rest, { config: loadConfig() });
+  // Read when a command asks for it: one that touches no database runs without a configuration.
+  await commands[name]?.(rest, {
+    get config() {
+      return loadConfig();
+    },
+  });
 }
 
 main(process.argv.slice(2)).catch((err) => {

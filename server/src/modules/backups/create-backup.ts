@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import { latestOf } from "../../db/migrate";
 import { backupIdAt } from "./backup-id";
 import {
   BackupError,
@@ -56,10 +57,8 @@ async function copySecrets(dataDir: string, outDir: string) {
 }
 
 async function latestMigration(db: Database): Promise<string | null> {
-  const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(
-    db,
-  );
-  return rows[0]?.name ?? null;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return latestOf(rows.map((r) => r.name));
 }
 
 /**

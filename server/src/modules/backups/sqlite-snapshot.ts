@@ -3,12 +3,14 @@ import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { latestOf } from "../../db/migrate";
 import { holdBlobRemovals } from "../storage/blob-store";
 import { BackupError, OBJECTS_DIR, SQLITE_FILE } from "./manifest";
 
 /** What the copy of the database says about itself. */
 interface SnapshotFacts {
-  schemaVersion: string | null;
+  /** The migrations the copy has run. */
+  migrations: string[];
   /** Blobs the copy's storage rows name: the files the backup must hold. */
   blobIds: string[];
 }
@@ -35,13 +37,13 @@ try {
   copy.pragma("journal_mode = DELETE");
   const has = (name) =>
     copy.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
-  const schemaVersion = has("kysely_migration")
-    ? copy.prepare("select max(name) from kysely_migration").pluck().get() ?? null
-    : null;
+  const migrations = has("kysely_migration")
+    ? copy.prepare("select name from kysely_migration").pluck().all()
+    : [];
   const blobIds = has("storage_objects")
     ? copy.prepare("select blob_id from storage_objects").pluck().all()
     : [];
-  parentPort.postMessage({ schemaVersion, blobIds });
+  parentPort.postMessage({ migrations, blobIds });
 } finally {
   copy.close();
 }
@@ -143,7 +145,7 @@ async function snapshotWithRetries(databasePath: string, storageDir: string, out
     if (!complete) continue;
     // Files no row of the copy names (uploads that had not committed, leftovers of a crash) stay out.
     for (const id of copied) if (!named.has(id)) await rm(blobPath(outDir, id), { force: true });
-    return { schemaVersion: facts.schemaVersion };
+    return { schemaVersion: latestOf(facts.migrations) };
   }
   throw new BackupError(`the stored files kept changing under the backup (${ATTEMPTS} attempts); try again`);
 }
