@@ -24,6 +24,7 @@ import * as createStudioSessions from "./migrations/2026_11_30_100000_create_stu
 import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_state";
 import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
 import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
+import * as orderTextByCodePoint from "./migrations/0018_order_text_by_code_point";
 
 /**
  * Every migration, in the order it runs; a new one goes at the end (`npm run db:new-migration -- <name>`).
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_01_140000_create_flow_state": createFlowState,
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
   "2026_12_05_100000_add_list_indexes": addListIndexes,
+  "0018_order_text_by_code_point": orderTextByCodePoint,
 };
 
 /** Migrations by name, in the order they run. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
-import { columnOf, whereSql } from "./conditions";
+import { codePointOrder, columnOf, whereSql } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
 import type { Condition, OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 import { restError } from "./rest-error";
@@ -85,13 +85,15 @@ function parseDefaultOrder(value: string): OrderTerm[] {
  * ORDER BY with PostgreSQL's null placement written out (SQLite's default differs), then the primary key,
  * so pages never overlap or skip rows that tie.
  */
-function orderSql(table: TableDefinition, terms: OrderTerm[]) {
+function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["engine"]) {
   const parts = terms.map((t) => {
+    // Text in code point order on both engines (see codePointOrder).
+    const spec = table.columns[t.column];
+    const column = spec ? codePointOrder(engine, spec, sql.ref(t.column)) : sql.ref(t.column);
     // A column that is never null needs no placement, and without one SQLite can walk an index in order.
-    if (!t.nulls && !table.columns[t.column]?.nullable)
-      return sql`${sql.ref(t.column)} ${sql.raw(t.direction)}`;
+    if (!t.nulls && !spec?.nullable) return sql`${column} ${sql.raw(t.direction)}`;
     const nulls = t.nulls ?? (t.direction === "asc" ? "last" : "first");
-    return sql`${sql.ref(t.column)} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
+    return sql`${column} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
   });
   if (!terms.some((t) => t.column === table.primaryKey)) parts.push(sql`${sql.ref(table.primaryKey)} asc`);
   return sql.join(parts);
@@ -150,7 +152,7 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const offset = query.offset ?? range?.offset ?? 0;
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
-  const order = orderSql(table, orderTerms(table, query.order));
+  const order = orderSql(table, orderTerms(table, query.order), db.engine);
   const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => {
     const rows = (await db
       .selectFrom(source as never)
