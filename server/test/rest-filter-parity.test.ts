@@ -218,7 +218,17 @@ function generator(seed: number) {
       negated,
     };
   };
+  /** A search box's shape: one text in several indexed columns, which SQLite answers through its index. */
+  const search = (): Group => {
+    const op = pick(["like", "ilike"]);
+    const value = pick(["*bay*", "*Bay*", "*ada*"]);
+    const children = ["stage_name", "email", "first_name"]
+      .slice(0, 2 + random(2))
+      .map((column): Leaf => ({ kind: "leaf", column: column as keyof Contact, op, value, negated: false }));
+    return { kind: "group", op: "or", negated: random(2) === 0, children };
+  };
   const node = (depth: number): Node => {
+    if (depth < 3 && random(10) < 2) return search();
     if (depth >= 3 || random(10) < 5) return leaf();
     const children = Array.from({ length: 2 + random(2) }, () => node(depth + 1));
     return { kind: "group", op: pick(["and", "or"] as const), negated: random(10) < 4, children };
