@@ -340,6 +340,25 @@ describe("literals and checks", () => {
     }
   });
 
+  it("refuses a number PostgreSQL would not read", async () => {
+    for (const value of ["0x10", "0b1"]) {
+      const res = await contacts([["reliability_score", `gt.${value}`]]);
+      expect(res.status, value).toBe(400);
+      expect(res.body.code, value).toBe("22P02");
+    }
+    const huge = await contacts([["reliability_score", "gt.1e999"]]);
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({
+      code: "22003",
+      message: '"1e999" is out of range for type double precision',
+    });
+    const decimal = await contacts([
+      ["reliability_score", "gte.7.0e0"],
+      ["select", "first_name"],
+    ]);
+    expect(decimal.body.map((r: Contact) => r.first_name).sort()).toEqual(["Dan", "Gus", "Jon", "Åsa"]);
+  });
+
   it("reads the forms integrators send as the same instants", async () => {
     const at = "2031-03-01T10:00:00.000Z";
     await ctx.db

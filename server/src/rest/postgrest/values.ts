@@ -9,6 +9,7 @@ import { restError } from "./rest-error";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 /**
  * The date and time forms integrators send, as PostgreSQL reads them: ISO 8601 with `T` or a space, with
  * or without seconds, fraction and zone (`Z`, `UTC`, `+01`, `+0100`, `+01:00`), or a date alone.
@@ -97,8 +98,12 @@ export function filterValue(column: ColumnSpec, raw: string): string | number | 
       if (!/^-?\d{1,15}$/.test(raw.trim())) throw invalidInput("integer", raw);
       return Number(raw);
     case "number": {
+      // PostgreSQL reads decimal notation only: JavaScript's Number would also take "0x10" or "0b1".
       const n = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(n)) throw invalidInput("number", raw);
+      if (!DECIMAL.test(raw)) throw invalidInput("number", raw);
+      if (!Number.isFinite(n)) {
+        throw restError("22003", `"${raw}" is out of range for type double precision`);
+      }
       return n;
     }
     case "boolean": {
