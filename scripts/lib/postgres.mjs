@@ -43,6 +43,37 @@ export function ensurePostgres() {
   );
 }
 
+/** The locale the suites create a database in to check that text order does not follow the locale. */
+export const TEST_LOCALE = "en_US.UTF-8";
+
+const hasLocale = (name) => {
+  const res = spawnSync("locale", ["-a"], { encoding: "utf8" });
+  const wanted = name.toLowerCase().replace("-", "");
+  return (
+    res.status === 0 && res.stdout.split("\n").some((l) => l.trim().toLowerCase().replace("-", "") === wanted)
+  );
+};
+
+/** Installs Debian's locales-all when TEST_LOCALE is missing and we are root, as for postgresql itself. */
+export function ensureTestLocale() {
+  if (hasLocale(TEST_LOCALE)) return;
+  if (isRoot() && existsSync("/usr/bin/apt-get")) {
+    console.log(`> installing Debian's locales-all for a ${TEST_LOCALE} test database`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    for (const args of [
+      ["update", "-qq"],
+      ["install", "-y", "-qq", "locales-all"],
+    ]) {
+      const res = spawnSync("apt-get", args, { stdio: "inherit", env });
+      if (res.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
+    }
+    if (hasLocale(TEST_LOCALE)) return;
+  }
+  throw new Error(
+    `The PostgreSQL test run needs the ${TEST_LOCALE} locale. Install it (Debian: apt-get install locales-all).`,
+  );
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -74,6 +105,8 @@ function runAsOwner(bin, args) {
  */
 export async function startThrowawayPostgres() {
   const bin = ensurePostgres();
+  // The server reads the operating system's locales when a database is created, so they come first.
+  ensureTestLocale();
   const dir = mkdtempSync(join(tmpdir(), "sms-pg-"));
   // The postgres user must be able to enter the folder it owns data and its socket in.
   chmodSync(dir, 0o777);

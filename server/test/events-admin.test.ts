@@ -184,7 +184,7 @@ describe("event validation", () => {
     ["no title", {}, "23502", "title"],
     ["a title over 200 characters", { title: "x".repeat(201) }, "22P02", "title"],
     ["a date that is not a timestamp", { title: "T", event_date: "next friday" }, "22P02", "event_date"],
-    ["negative max attendees", { title: "T", max_attendees: -1 }, "22P02", "max_attendees"],
+    ["negative max attendees", { title: "T", max_attendees: -1 }, "23514", "max_attendees"],
     ["a fractional max attendees", { title: "T", max_attendees: 1.5 }, "22P02", "max_attendees"],
     ["a javascript: link", { title: "T", external_link: "javascript:alert(1)" }, "22P02", "external_link"],
     ["a protocol-relative image", { title: "T", image_url: "//evil.example/x.png" }, "22P02", "image_url"],

@@ -81,14 +81,20 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
 
 /**
  * A real app over a real database of this run's engine (a SQLite file in a fresh temporary folder, or a
- * PostgreSQL database cloned from the migrated template); log lines are captured. `tables` adds tables
- * to the data API (their own migration is the test's business).
+ * PostgreSQL database cloned from the migrated template, or one of `locale`); log lines are captured.
+ * `tables` adds tables to the data API (their own migration is the test's business).
  */
 export async function createTestContext(
-  opts: { env?: Record<string, string>; seed?: boolean; tables?: Record<string, TableDefinition> } = {},
+  opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    tables?: Record<string, TableDefinition>;
+    /** A PostgreSQL database of this locale (SQLite has none). */
+    locale?: string;
+  } = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), "sms-test-"));
-  const testDb = await openTestDatabase(dir);
+  const testDb = await openTestDatabase(dir, { locale: opts.locale });
   const { db } = testDb;
   const config = testConfig(dir, { DATABASE_URL: testDb.url, ...opts.env });
   if (opts.seed !== false) await seedDemoData(db);

@@ -18,6 +18,7 @@ import * as createFlowState from "./migrations/2026_12_01_140000_create_flow_sta
 import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_user_bans_and_invitations";
 import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
 import * as addInvitedRoleAndKnownAddresses from "./migrations/m0018_add_invited_role_and_known_addresses";
+import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_point";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_01_150000_add_user_bans_and_invitations": addUserBansAndInvitations,
   "2026_12_05_100000_add_list_indexes": addListIndexes,
   m0018_add_invited_role_and_known_addresses: addInvitedRoleAndKnownAddresses,
+  m0019_order_text_by_code_point: orderTextByCodePoint,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

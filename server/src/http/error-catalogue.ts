@@ -125,6 +125,12 @@ const data = {
   "22007": { status: 400, auth: "validation_failed" },
   "22008": { status: 400, auth: "validation_failed" },
   "22021": { status: 400, auth: "validation_failed" },
+  /** A time zone offset beyond PostgreSQL's ±15:59. */
+  "22009": { status: 400, auth: "validation_failed" },
+  /** A LIKE pattern ending in its escape character. */
+  "22025": { status: 400, auth: "validation_failed" },
+  /** A JSON value holding the NUL character, which jsonb cannot store. */
+  "22P05": { status: 400, auth: "validation_failed" },
   "23502": { status: 400, auth: "validation_failed" },
   "23503": { status: 409, auth: "conflict" },
   "23505": { status: 409, auth: "conflict" },

@@ -27,9 +27,13 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database of this run's engine: a SQLite file in `dir`, or a clone of the template.
- * With `migrated: false`, a database with no tables at all.
+ * With `migrated: false`, a database with no tables at all. With `locale` (PostgreSQL only: SQLite has
+ * none), a database of that collation and character classes, migrated on its own.
  */
-export async function openTestDatabase(dir: string, { migrated = true } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  dir: string,
+  { migrated = true, locale }: { migrated?: boolean; locale?: string } = {},
+): Promise<TestDatabase> {
   if (testEngine() === "sqlite") {
     const path = join(dir, "app.db");
     const db = await openDatabase({ target: { engine: "sqlite", path } });
@@ -41,12 +45,20 @@ export async function openTestDatabase(dir: string, { migrated = true } = {}): P
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE_DATABASE : "template0"}`);
+    if (locale) {
+      const quoted = `'${locale.replaceAll("'", "''")}'`;
+      await admin.query(
+        `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE ${quoted} LC_CTYPE ${quoted}`,
+      );
+    } else {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE_DATABASE : "template0"}`);
+    }
   } finally {
     await admin.end();
   }
   const url = withDatabaseName(serverUrl, name);
   const db = await openDatabase({ target: { engine: "postgres", url }, poolSize: 5 });
+  if (locale && migrated) await migrateToLatest(db);
   return {
     db,
     url,

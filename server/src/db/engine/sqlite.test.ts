@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../database";
+import { matchesLike } from "../like-matcher";
 import { migrateToLatest } from "../migrate";
-import { matchesLike } from "./sqlite";
 
 let dir: string;
 beforeAll(() => {

@@ -1,6 +1,8 @@
 import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
+import { jsonContains } from "../json-contains";
+import { matchesLike } from "../like-matcher";
 
 export interface SqliteOptions {
   path: string;
@@ -64,31 +66,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * PostgreSQL's LIKE on SQLite: `%` and `_` wildcards, backslash escapes, case-sensitive unless `ilike`
- * (then case-folded across all of Unicode, so "åsa" finds "Åsa", which SQLite's own LIKE would not).
- */
-const likeRegexes = new Map<string, RegExp>();
-export function matchesLike(pattern: string, value: string, caseInsensitive: boolean): boolean {
-  const key = `${caseInsensitive ? "i" : "s"}${pattern}`;
-  let regex = likeRegexes.get(key);
-  if (!regex) {
-    let source = "";
-    for (let i = 0; i < pattern.length; i++) {
-      const ch = pattern[i] as string;
-      if (ch === "\\" && i + 1 < pattern.length) source += escapeRegex(pattern[++i] as string);
-      else if (ch === "%") source += "[\\s\\S]*";
-      else if (ch === "_") source += "[\\s\\S]";
-      else source += escapeRegex(ch);
-    }
-    regex = new RegExp(`^${source}$`, caseInsensitive ? "iu" : "u");
-    if (likeRegexes.size >= 1000) likeRegexes.clear();
-    likeRegexes.set(key, regex);
-  }
-  return regex.test(value);
-}
-const escapeRegex = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 const OWNER_ONLY = 0o600;
 
 /** Tightens a file's mode; a file owned by someone else keeps the mode its owner chose. */
@@ -145,12 +122,17 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   sqlite.pragma("secure_delete = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${synchronous}`);
+  // PostgreSQL's LIKE and ILIKE (SQLite's own LIKE folds ASCII only and has no default escape).
   sqlite.function("app_like", { deterministic: true }, (pattern, value, caseInsensitive) =>
     value === null || pattern === null
       ? null
       : matchesLike(String(pattern), String(value), caseInsensitive === 1)
         ? 1
         : 0,
+  );
+  // PostgreSQL's jsonb `@>` over JSON text, for the cs/cd filters of JSON columns.
+  sqlite.function("app_json_contains", { deterministic: true }, (left, right) =>
+    left === null || right === null ? null : jsonContains(String(left), String(right)) ? 1 : 0,
   );
   refreshPlannerStatistics(sqlite);
   const statistics = setInterval(() => refreshPlannerStatistics(sqlite), STATISTICS_EVERY_MS);

@@ -7,7 +7,8 @@ import { restError } from "./rest-error";
  * A write body the table's schema refused, answered as PostgREST would have answered the same body after
  * PostgreSQL refused it: a missing or null required column is a not-null violation (23502), an unknown
  * key a column missing from the schema cache (PGRST204), a read-only column one without the privilege
- * (42501), a value of the wrong shape invalid input (22P02).
+ * (42501), a number out of its column's bounds a check violation (23514), a value of the wrong shape
+ * invalid input (22P02).
  */
 export function tableBodyError(table: TableDefinition, verb: Verb, body: unknown): AppError {
   const schema = verb === "update" ? table.update : table.insert;
@@ -45,6 +46,14 @@ function issueError(table: TableDefinition, issue: ZodIssue, row: unknown): AppE
     return restError(
       "23502",
       `null value in column "${column}" of relation "${table.name}" violates not-null constraint`,
+    );
+  }
+  // A number outside its column's bounds is what the column's check constraint refuses on PostgreSQL.
+  if ((issue.code === "too_big" || issue.code === "too_small") && typeof value === "number") {
+    return restError(
+      "23514",
+      `new row for relation "${table.name}" violates check constraint "${table.name}_${column}_check"`,
+      { details: `Failing check: ${column} ${issue.message}` },
     );
   }
   return restError(

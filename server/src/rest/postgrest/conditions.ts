@@ -1,15 +1,17 @@
 import type { ColumnSpec, TableDefinition } from "@app/contracts";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Engine } from "../../db/database";
+import { compileLike, LikePatternError } from "../../db/like-matcher";
 import { literalOf, SQLITE_SEARCH_INDEXES, searchMatch } from "../../db/search-indexes";
-import type { Condition } from "./parse-query";
+import { arrayLiteral, type Condition } from "./parse-query";
 import { restError } from "./rest-error";
 import { filterValue } from "./values";
 
 /**
  * PostgREST conditions as SQL on either engine. Column names reach the SQL only after they matched the
  * table's declaration, and every value is a bound parameter. Where the engines differ (LIKE's case rules,
- * lists as text[] vs JSON text) both are written so the same request selects the same rows.
+ * lists as text[] vs JSON text, text order) both are written so the same request selects the same rows,
+ * with PostgreSQL's three-valued logic: a condition on a NULL is NULL, and `not` of NULL still excludes.
  */
 
 export function columnOf(table: TableDefinition, name: string): ColumnSpec {
@@ -22,6 +24,27 @@ const operators = { eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" }
 
 /** PostgREST writes LIKE's `%` as `*` (a URL-friendly wildcard). */
 const likePattern = (value: string) => value.replaceAll("*", "%");
+
+/**
+ * Text compares by code point on both engines: SQLite's BINARY order of UTF-8 is code point order, and on
+ * PostgreSQL the "C" collation says the same whatever the database's locale (an en_US database would put
+ * "Åberg" before "Berg"). Equality needs nothing: every deterministic collation agrees on it.
+ */
+export function codePointOrder(engine: Engine, spec: ColumnSpec, column: Expression<unknown>) {
+  return engine === "postgres" && spec.type === "text" ? sql`${column} collate "C"` : column;
+}
+
+/** A like pattern PostgreSQL would refuse is refused before any SQL, on both engines. */
+function checkedLikePattern(value: string): string {
+  const pattern = likePattern(value);
+  try {
+    compileLike(pattern, false);
+  } catch (err) {
+    if (err instanceof LikePatternError) throw restError("22025", err.message);
+    throw err;
+  }
+  return pattern;
+}
 
 function listValues(spec: ColumnSpec, values: string[]) {
   return values.map((v) => filterValue(spec, v));
@@ -55,6 +78,52 @@ function arrayCondition(
   return sql<SqlBool>`exists (select 1 from json_each(${column}) where value in (${list}))`;
 }
 
+/**
+ * cs/cd on a JSON column: PostgreSQL's jsonb `@>`/`<@` (PostgREST's reading of `cs.{"lyrics":9}` or
+ * `cs.[…]`); on SQLite the same containment in app_json_contains. jsonb has no overlap operator.
+ */
+function jsonCondition(
+  table: TableDefinition,
+  engine: Engine,
+  name: string,
+  op: "cs" | "cd" | "ov",
+  raw: string,
+): RawBuilder<SqlBool> {
+  if (op === "ov") {
+    throw restError(
+      "42883",
+      `operator ov is not supported on the JSON column ${table.name}.${name}; use cs or cd`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw restError("22P02", "invalid input syntax for type json", {
+      details: `The input "${raw}" is not JSON.`,
+    });
+  }
+  // jsonb cannot hold the NUL character (PostgreSQL text cannot); refused alike on SQLite.
+  if (holdsNul(parsed)) throw restError("22P05", "unsupported Unicode escape sequence");
+  const column = sql.ref(name);
+  if (engine === "postgres") {
+    const value = sql`cast(${raw} as jsonb)`;
+    return op === "cs" ? sql<SqlBool>`${column} @> ${value}` : sql<SqlBool>`${column} <@ ${value}`;
+  }
+  return op === "cs"
+    ? sql<SqlBool>`app_json_contains(${column}, ${raw})`
+    : sql<SqlBool>`app_json_contains(${raw}, ${column})`;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).some(([k, v]) => k.includes("\0") || holdsNul(v));
+  }
+  return false;
+}
+
 type Filter = Extract<Condition, { type: "filter" }>;
 
 /** The literal text a like/ilike filter's values must hold, when SQLite's trigram index covers its column. */
@@ -64,7 +133,6 @@ function searchableText(table: TableDefinition, c: Condition): string | undefine
   return literalOf(likePattern(c.value));
 }
 
-/** Rows whose indexed columns (any of them) hold the text: a lookup in the table's trigram index. */
 /** Rows holding every (columns, text) term: one lookup in the table's trigram index, which intersects them. */
 function searchNarrowing(table: TableDefinition, terms: Pick<SearchTerm, "columns" | "text">[]) {
   const index = sql.table((SQLITE_SEARCH_INDEXES[table.name] as { index: string }).index);
@@ -80,19 +148,33 @@ interface SearchTerm {
 }
 
 /**
+ * Where a condition sits. The index narrowing answers FALSE for a row whose column is NULL, where the
+ * filter itself answers NULL; the two only select the same rows where no `not` encloses the condition
+ * (`not` keeps FALSE's rows but never NULL's), so only there may the index narrow.
+ */
+interface Place {
+  table: TableDefinition;
+  engine: Engine;
+  /** No `not` encloses this condition. */
+  unnegated: boolean;
+}
+
+/**
  * `or(first_name.ilike.*lind*,last_name.ilike.*lind*,…)`, the shape of a search box over several columns:
  * on SQLite, the text to look up across those columns and the filters' own matches. Asking the index once
  * across the columns selects the same rows as each filter narrowed on its own (a value matching the
  * pattern always holds the text), but SQLite's planner can drive the query from one lookup, where an OR
  * of lookups makes it walk the whole table.
  */
-function searchTermOf(table: TableDefinition, engine: Engine, c: Condition): SearchTerm | undefined {
-  if (engine !== "sqlite" || c.type !== "group" || c.op !== "or" || c.conditions.length < 2) return undefined;
+function searchTermOf(place: Place, c: Condition): SearchTerm | undefined {
+  const { table, engine } = place;
+  if (engine !== "sqlite" || !place.unnegated || c.negated) return undefined;
+  if (c.type !== "group" || c.op !== "or" || c.conditions.length < 2) return undefined;
   const texts = c.conditions.map((child) => (child.negated ? undefined : searchableText(table, child)));
   const text = texts[0];
   if (text === undefined || texts.some((t) => t !== text)) return undefined;
   const filters = c.conditions as Filter[];
-  const matches = filters.map((f) => filterSql(table, engine, f, false));
+  const matches = filters.map((f) => filterSql({ ...place, unnegated: false }, f));
   return {
     columns: [...new Set(filters.map((f) => f.column))],
     text,
@@ -104,21 +186,22 @@ function searchTermOf(table: TableDefinition, engine: Engine, c: Condition): Sea
  * Conditions ANDed. Several search terms among them (a search of two words) become one index lookup for
  * all of their texts, so the index intersects the words' rows before any row is read.
  */
-function allOf(table: TableDefinition, engine: Engine, conditions: Condition[]): RawBuilder<SqlBool> {
+function allOf(place: Place, conditions: Condition[]): RawBuilder<SqlBool> {
   const terms: SearchTerm[] = [];
   const rest: Expression<SqlBool>[] = [];
   for (const c of conditions) {
-    const term = c.negated ? undefined : searchTermOf(table, engine, c);
+    const term = searchTermOf(place, c);
     if (term) terms.push(term);
-    else rest.push(conditionSql(table, engine, c));
+    else rest.push(conditionSql(place, c));
   }
   const parts =
-    terms.length > 0 ? [searchNarrowing(table, terms), ...terms.map((t) => t.matches), ...rest] : rest;
+    terms.length > 0 ? [searchNarrowing(place.table, terms), ...terms.map((t) => t.matches), ...rest] : rest;
   if (parts.length === 0) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`(${sql.join(parts, sql.raw(" and "))})`;
 }
 
-function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = true) {
+function filterSql(place: Place, c: Filter) {
+  const { table, engine } = place;
   const spec = columnOf(table, c.column);
   const column = sql.ref(c.column);
   const isList = spec.type === "text[]" || spec.type === "json";
@@ -138,17 +221,17 @@ function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = t
     case "gte":
     case "lt":
     case "lte":
-      return sql<SqlBool>`${column} ${sql.raw(operators[c.op])} ${filterValue(spec, c.value)}`;
+      return sql<SqlBool>`${codePointOrder(engine, spec, column)} ${sql.raw(operators[c.op])} ${filterValue(spec, c.value)}`;
     case "like":
     case "ilike": {
       if (spec.type !== "text") throw restError("42883", `operator ${c.op} needs a text column`);
-      const pattern = likePattern(c.value);
+      const pattern = checkedLikePattern(c.value);
       if (engine === "postgres") return sql<SqlBool>`${column} ${sql.raw(c.op)} ${pattern}`;
       // SQLite's LIKE ignores ASCII case only and has no default escape; app_like (registered on the
       // connection) matches with PostgreSQL's rules, case-folding all of Unicode for ilike.
       const like = sql<SqlBool>`app_like(${pattern}, ${column}, ${c.op === "ilike" ? 1 : 0})`;
       // The trigram index (case-insensitive) narrows to rows holding the text; app_like still decides.
-      const text = narrow ? searchableText(table, c) : undefined;
+      const text = place.unnegated && !c.negated ? searchableText(table, c) : undefined;
       return text === undefined
         ? like
         : sql<SqlBool>`(${searchNarrowing(table, [{ columns: [c.column], text }])} and ${like})`;
@@ -167,29 +250,29 @@ function filterSql(table: TableDefinition, engine: Engine, c: Filter, narrow = t
     case "cs":
     case "cd":
     case "ov":
-      return arrayCondition(engine, column, c.op, c.value);
+      if (spec.type === "json") return jsonCondition(table, engine, c.column, c.op, c.value);
+      return arrayCondition(engine, column, c.op, arrayLiteral(c.value, c.op));
   }
 }
 
 /** One condition (a filter or an and/or group) as a boolean SQL expression. */
-export function conditionSql(table: TableDefinition, engine: Engine, c: Condition): Expression<SqlBool> {
-  let inner: Expression<SqlBool>;
-  if (c.type === "filter") inner = filterSql(table, engine, c);
-  else if (c.op === "and") inner = allOf(table, engine, c.conditions);
+function conditionSql(place: Place, c: Condition): Expression<SqlBool> {
+  const inner = { ...place, unnegated: place.unnegated && !c.negated };
+  let sqlOf: Expression<SqlBool>;
+  if (c.type === "filter") sqlOf = filterSql(place, c);
+  else if (c.op === "and") sqlOf = allOf(inner, c.conditions);
+  else if (searchTermOf(place, c)) sqlOf = allOf(place, [c]);
   else {
-    const term = searchTermOf(table, engine, c);
-    inner = term
-      ? allOf(table, engine, [{ ...c, negated: false }])
-      : sql<SqlBool>`(${sql.join(
-          c.conditions.map((child) => conditionSql(table, engine, child)),
-          sql.raw(" or "),
-        )})`;
+    sqlOf = sql<SqlBool>`(${sql.join(
+      c.conditions.map((child) => conditionSql(inner, child)),
+      sql.raw(" or "),
+    )})`;
   }
-  return c.negated ? sql<SqlBool>`not (${inner})` : inner;
+  return c.negated ? sql<SqlBool>`not (${sqlOf})` : sqlOf;
 }
 
 /** All top-level conditions ANDed; undefined when there are none. */
 export function whereSql(table: TableDefinition, engine: Engine, conditions: Condition[]) {
   if (conditions.length === 0) return undefined;
-  return allOf(table, engine, conditions);
+  return allOf({ table, engine, unnegated: true }, conditions);
 }

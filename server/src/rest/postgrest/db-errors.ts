@@ -21,6 +21,9 @@ const statusOf: Record<string, number> = {
   "22007": 400,
   "22008": 400,
   "22021": 400,
+  "22009": 400,
+  "22025": 400,
+  "22P05": 400,
   "42P10": 400,
   "23P01": 409,
 };
@@ -45,6 +48,40 @@ export interface WriteContext {
   table: string;
   /** The row being written, to name the duplicate key's value as PostgreSQL does. */
   row?: Record<string, unknown>;
+}
+
+/** Words of a check's SQL that are not column names. */
+const SQL_WORDS = new Set([
+  "and",
+  "or",
+  "not",
+  "is",
+  "null",
+  "between",
+  "in",
+  "like",
+  "glob",
+  "true",
+  "false",
+  "collate",
+  "escape",
+]);
+
+/**
+ * The name PostgreSQL gives the check SQLite reports. SQLite names a named check (or a trigger's RAISE)
+ * by its name and an unnamed one by its expression; PostgreSQL names a column's unnamed check
+ * `<table>_<column>_check`, the column being the first one its expression reads.
+ */
+export function checkName(table: string, reported: string): string {
+  const text = reported.trim();
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) return text;
+  const withoutStrings = text.replace(/'(?:[^']|'')*'/g, "''");
+  for (const m of withoutStrings.matchAll(/"([^"]+)"|([A-Za-z_][A-Za-z0-9_]*)(\s*\()?/g)) {
+    const name = m[1] ?? m[2] ?? "";
+    if (m[3] || SQL_WORDS.has(name.toLowerCase())) continue;
+    return `${table}_${name}_check`;
+  }
+  return `${table}_check`;
 }
 
 function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): AppError | undefined {
@@ -76,10 +113,14 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
     }
     case "SQLITE_CONSTRAINT_CHECK":
     // A check SQLite could not add to an existing table, kept by a trigger (RAISE names the check).
-    case "SQLITE_CONSTRAINT_TRIGGER":
-      return restError("23514", `new row for relation "${ctx.table}" violates check constraint`, {
-        details: err.message.replace(/^CHECK constraint failed: /, "Failing check: "),
-      });
+    case "SQLITE_CONSTRAINT_TRIGGER": {
+      const check = err.message.replace(/^CHECK constraint failed: /, "");
+      return restError(
+        "23514",
+        `new row for relation "${ctx.table}" violates check constraint "${checkName(ctx.table, check)}"`,
+        { details: `Failing check: ${check}` },
+      );
+    }
     case "SQLITE_CONSTRAINT_FOREIGNKEY":
       return restError(
         "23503",

@@ -29,8 +29,8 @@ describe("parseQuery", () => {
       { type: "filter", column: "max_attendees", op: "lte", negated: false, value: "200" },
       { type: "filter", column: "image_url", op: "is", negated: false, value: "null" },
       { type: "filter", column: "id", op: "in", negated: false, value: ["a", "b", "c,d"] },
-      { type: "filter", column: "tags", op: "cs", negated: false, value: ["pop", "hip hop"] },
-      { type: "filter", column: "genres", op: "ov", negated: true, value: [] },
+      { type: "filter", column: "tags", op: "cs", negated: false, value: '{pop,"hip hop"}' },
+      { type: "filter", column: "genres", op: "ov", negated: true, value: "{}" },
     ]);
   });
 

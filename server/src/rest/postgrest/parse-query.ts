@@ -35,7 +35,9 @@ export type Condition =
       value: string;
     }
   | { type: "filter"; column: string; op: "is"; negated: boolean; value: IsValue }
-  | { type: "filter"; column: string; op: "in" | "cs" | "cd" | "ov"; negated: boolean; value: string[] }
+  | { type: "filter"; column: string; op: "in"; negated: boolean; value: string[] }
+  /** The value as written: `{a,b}` for a list column, JSON for a JSON column (read once the column is known). */
+  | { type: "filter"; column: string; op: "cs" | "cd" | "ov"; negated: boolean; value: string }
   | { type: "group"; op: "and" | "or"; negated: boolean; conditions: Condition[] };
 
 export interface OrderTerm {
@@ -59,6 +61,8 @@ export interface ParsedQuery {
 
 const MAX_GROUP_DEPTH = 3;
 const MAX_CONDITIONS = 100;
+/** More wildcards than a search ever needs only makes each row's match costlier. */
+export const MAX_LIKE_WILDCARDS = 32;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
 
@@ -110,6 +114,22 @@ function unquote(item: string): string {
   return trimmed;
 }
 
+/** `{a,"b c"}`, the list a cs/cd/ov filter of a list column takes. */
+export function arrayLiteral(raw: string, op: string): string[] {
+  return listValue(raw, "{", "}", op);
+}
+
+/** Unescaped `*`, `%` and `_` in a like pattern. */
+function wildcardsIn(pattern: string): number {
+  let n = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === "\\") i++;
+    else if (ch === "*" || ch === "%" || ch === "_") n++;
+  }
+  return n;
+}
+
 function listValue(raw: string, open: string, close: string, op: string): string[] {
   if (!raw.startsWith(open) || !raw.endsWith(close)) {
     throw syntaxError(`filter (${op}.${raw})`, `${op} takes a list written as ${open}a,b${close}`);
@@ -147,7 +167,19 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     case "cs":
     case "cd":
     case "ov":
-      return { type: "filter", column, op, negated, value: listValue(value, "{", "}", op) };
+      if (!/^[{[]/.test(value)) {
+        throw syntaxError(`filter (${op}.${value})`, `${op} takes a list written as {a,b}, or JSON`);
+      }
+      return { type: "filter", column, op, negated, value };
+    case "like":
+    case "ilike":
+      if (wildcardsIn(value) > MAX_LIKE_WILDCARDS) {
+        throw syntaxError(
+          `filter (${op}.${value.slice(0, 40)}…)`,
+          `A ${op} pattern takes at most ${MAX_LIKE_WILDCARDS} wildcards`,
+        );
+      }
+      return { type: "filter", column, op, negated, value };
     default:
       return { type: "filter", column, op, negated, value };
   }

@@ -2,7 +2,7 @@ import type { Caller, TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import type { AppError } from "../../http/app-error";
-import { columnOf, whereSql } from "./conditions";
+import { codePointOrder, columnOf, whereSql } from "./conditions";
 import { translatingDatabaseErrors } from "./db-errors";
 import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 import { restError } from "./rest-error";
@@ -97,13 +97,15 @@ function parseDefaultOrder(value: string): OrderTerm[] {
  * ORDER BY with PostgreSQL's null placement written out (SQLite's default differs), then the primary key,
  * so pages never overlap or skip rows that tie.
  */
-function orderSql(table: TableDefinition, terms: OrderTerm[]) {
+function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["engine"]) {
   const parts = terms.map((t) => {
+    // Text in code point order on both engines (see codePointOrder).
+    const spec = table.columns[t.column];
+    const column = spec ? codePointOrder(engine, spec, sql.ref(t.column)) : sql.ref(t.column);
     // A column that is never null needs no placement, and without one SQLite can walk an index in order.
-    if (!t.nulls && !table.columns[t.column]?.nullable)
-      return sql`${sql.ref(t.column)} ${sql.raw(t.direction)}`;
+    if (!t.nulls && !spec?.nullable) return sql`${column} ${sql.raw(t.direction)}`;
     const nulls = t.nulls ?? (t.direction === "asc" ? "last" : "first");
-    return sql`${sql.ref(t.column)} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
+    return sql`${column} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
   });
   if (!terms.some((t) => t.column === table.primaryKey)) parts.push(sql`${sql.ref(table.primaryKey)} asc`);
   return sql.join(parts);
@@ -162,7 +164,7 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const offset = query.offset ?? range?.offset ?? 0;
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
-  const order = orderSql(table, orderTerms(table, query.order));
+  const order = orderSql(table, orderTerms(table, query.order), db.engine);
   const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => {
     const rows = (await db
       .selectFrom(source as never)
@@ -266,7 +268,7 @@ async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlB
 }
 
 /** The order a write limited by `limit`/`offset` takes its rows in: the read's order, ties broken by key. */
-export const writeOrder = (table: TableDefinition, order: OrderTerm[]) =>
-  orderSql(table, orderTerms(table, order));
+export const writeOrder = (table: TableDefinition, order: OrderTerm[], engine: Database["engine"]) =>
+  orderSql(table, orderTerms(table, order), engine);
 
 export { asRead, readSource, selectedColumns };

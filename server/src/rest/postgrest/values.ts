@@ -9,7 +9,13 @@ import { restError } from "./rest-error";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+/**
+ * The date and time forms integrators send, as PostgreSQL reads them: ISO 8601 with `T` or a space, with
+ * or without seconds, fraction and zone (`Z`, `UTC`, `+01`, `+0100`, `+01:00`), or a date alone.
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?(?:\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?))?$/i;
 
 const postgresTypeName: Record<ColumnType, string> = {
   uuid: "uuid",
@@ -24,7 +30,59 @@ const postgresTypeName: Record<ColumnType, string> = {
 };
 
 const invalidInput = (type: ColumnType, raw: string) =>
-  restError("22P02", `invalid input syntax for type ${postgresTypeName[type]}: "${raw}"`);
+  restError(
+    type === "timestamp" || type === "date" ? "22007" : "22P02",
+    `invalid input syntax for type ${postgresTypeName[type]}: "${raw}"`,
+  );
+
+const outOfRange = (raw: string) => restError("22008", `date/time field value out of range: "${raw}"`);
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * A date or timestamp as PostgreSQL checks it: a form it does not read answers 22007, a field out of range
+ * (month 13, 30 February, hour 25, year 0) 22008. Answers the instant (a time without a zone is UTC, the
+ * server's session zone) or, for a date column, the day.
+ */
+export function dateTimeValue(type: "timestamp" | "date", raw: string): string {
+  const match = DATE_TIME.exec(raw.trim());
+  if (!match) throw invalidInput(type, raw);
+  const [, y = "", mo = "", d = "", h = "0", mi = "0", sec = "0", fraction = "", zone] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const valid =
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    minute <= 59 &&
+    second <= 60 &&
+    (hour < 24 || (hour === 24 && minute === 0 && second === 0 && !/[1-9]/.test(fraction)));
+  if (!valid) throw outOfRange(raw);
+  if (type === "date") return `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  let offsetMinutes = 0;
+  if (zone && !/^(z|utc)$/i.test(zone)) {
+    const digits = zone.slice(1).replace(":", "");
+    const zoneHours = Number(digits.slice(0, 2));
+    const zoneMinutes = Number(digits.slice(2) || "0");
+    if (zoneHours > 15 || zoneMinutes > 59) {
+      throw restError("22009", `time zone displacement out of range: "${raw}"`);
+    }
+    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  }
+  const ms = Number(`0.${fraction || "0"}`) * 1000;
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day);
+  utc.setUTCHours(hour, minute - offsetMinutes, second, Math.floor(ms));
+  return utc.toISOString();
+}
 
 /**
  * A filter value as text from the URL, turned into the value bound for the column: checked as PostgreSQL
@@ -40,8 +98,12 @@ export function filterValue(column: ColumnSpec, raw: string): string | number | 
       if (!/^-?\d{1,15}$/.test(raw.trim())) throw invalidInput("integer", raw);
       return Number(raw);
     case "number": {
+      // PostgreSQL reads decimal notation only: JavaScript's Number would also take "0x10" or "0b1".
       const n = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(n)) throw invalidInput("number", raw);
+      if (!DECIMAL.test(raw)) throw invalidInput("number", raw);
+      if (!Number.isFinite(n)) {
+        throw restError("22003", `"${raw}" is out of range for type double precision`);
+      }
       return n;
     }
     case "boolean": {
@@ -50,14 +112,9 @@ export function filterValue(column: ColumnSpec, raw: string): string | number | 
       if (v === "false" || v === "f") return false;
       throw invalidInput("boolean", raw);
     }
-    case "timestamp": {
-      const ms = Date.parse(DATE.test(raw) ? `${raw}T00:00:00Z` : raw);
-      if (Number.isNaN(ms)) throw invalidInput("timestamp", raw);
-      return new Date(ms).toISOString();
-    }
+    case "timestamp":
     case "date":
-      if (!DATE.test(raw) || Number.isNaN(Date.parse(raw))) throw invalidInput("date", raw);
-      return raw;
+      return dateTimeValue(column.type, raw);
     default:
       return raw;
   }

@@ -163,7 +163,7 @@ async function lockMatching(trx: Db, db: Database, handle: TableHandle, request:
     .selectAll()
     .where(where);
   if (isLimited(query)) {
-    select = select.orderBy(writeOrder(table, query.order));
+    select = select.orderBy(writeOrder(table, query.order, db.engine));
     // SQLite takes an offset only after a limit; -1 is its "no limit".
     if (query.limit !== undefined) select = select.limit(query.limit);
     else if (db.engine === "sqlite") select = select.limit(-1);
