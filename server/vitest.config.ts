@@ -10,6 +10,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     setupFiles: ["test/setup.ts"],
+    // A migrated template database per run, on the project's engine (TEST_DB_ENGINE below).
+    globalSetup: ["test/support/database-global-setup.ts"],
     env: { TEST_DB_ENGINE: "sqlite" },
   },
 });

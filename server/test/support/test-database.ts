@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database";
 import { parseDatabaseUrl } from "../../src/db/engine/connection-url";
-import { migrateToLatest } from "../../src/db/migrate";
 
 export const TEMPLATE_DATABASE = "app_test_template";
+export const SQLITE_TEMPLATE_FILE = "template.db";
 
 export type TestEngine = "sqlite" | "postgres";
 export const testEngine = (): TestEngine =>
@@ -26,14 +27,14 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated, empty database of this run's engine: a SQLite file in `dir`, or a clone of the template.
- * With `migrated: false`, a database with no tables at all.
+ * A migrated, empty database of this run's engine: a copy of the template file in `dir` (SQLite), or a
+ * clone of the template database (PostgreSQL). With `migrated: false`, a database with no tables at all.
  */
 export async function openTestDatabase(dir: string, { migrated = true } = {}): Promise<TestDatabase> {
   if (testEngine() === "sqlite") {
     const path = join(dir, "app.db");
+    if (migrated) copyFileSync(inject("sqliteTemplatePath"), path);
     const db = await openDatabase({ target: { engine: "sqlite", path } });
-    if (migrated) await migrateToLatest(db);
     return { db, url: path, drop: () => db.close().catch(() => undefined) };
   }
   const serverUrl = inject("pgServerUrl");
