@@ -10,8 +10,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     setupFiles: ["test/setup.ts"],
-    // A migrated template database per run, on the project's engine (TEST_DB_ENGINE below).
-    globalSetup: ["test/support/database-global-setup.ts"],
+    // The server bundle the process suites run, and a migrated template database per run on the
+    // project's engine (TEST_DB_ENGINE below).
+    globalSetup: ["test/support/bundle-global-setup.ts", "test/support/database-global-setup.ts"],
     env: { TEST_DB_ENGINE: "sqlite" },
   },
 });
