@@ -3,7 +3,8 @@ import base from "./vitest.config";
 
 /**
  * The same server suites on a real PostgreSQL: a throwaway cluster started for the run (or PG_TEST_URL),
- * one database per test file, cloned from a migrated template. Suites about the SQLite file itself stay
+ * one database per test file, cloned from a migrated template (the base config's global setup makes it
+ * on this project's engine). Suites about the SQLite file itself stay
  * with the SQLite project.
  */
 export default mergeConfig(
@@ -16,7 +17,6 @@ export default mergeConfig(
         "src/db/engine/sqlite*.test.ts",
         "test/reliability/crash-safety.test.ts",
       ],
-      globalSetup: ["test/support/postgres-global-setup.ts"],
       env: { TEST_DB_ENGINE: "postgres" },
     },
   }),

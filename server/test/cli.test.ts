@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serverBundle } from "../../scripts/lib/server-bundle.mjs";
 import { createTestContext, TEST_MFA_KEY, TEST_SECRET, type TestContext } from "./helpers";
 import { PROCESS_TEST_TIMEOUT } from "./support/server-process";
 
@@ -15,11 +16,11 @@ afterEach(() => ctx.close());
 const serverDir = join(import.meta.dirname, "..");
 
 /**
- * Runs the CLI in its own process, as an operator would, on the test's database (either engine), with
- * `input` piped on its standard input.
+ * Runs the CLI (the bundle `npm run cli` runs) in its own process, as an operator would, on the test's
+ * database (either engine), with `input` piped on its standard input.
  */
 function cli(args: string[], input: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+  return spawnSync(process.execPath, [serverBundle.cli, ...args], {
     cwd: serverDir,
     input,
     encoding: "utf8",

@@ -17,20 +17,20 @@ import { latestMail, linkPath } from "../auth/support";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
 import { existingIds, parentColumns, parentKey, takenParents } from "../support/sample-rows";
-import { snapshotTables } from "../support/table-snapshot";
+import { type WriteWatch, watchWrites } from "../support/write-watch";
 
 let ctx: TestContext;
 let staffToken: string;
+let writes: WriteWatch;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
   staffToken = await ctx.userToken({ role: "admin" });
+  writes = await watchWrites(ctx.db);
 });
 afterAll(() => ctx.close());
 
 const routes = contractRoutes();
 const tokenRoute = routes.find(([name]) => name === "auth.issueToken")?.[1] as AppRoute;
-
-const checksum = () => snapshotTables(ctx.db);
 
 function familyShapeOk(path: string, status: number, body: unknown): boolean {
   if (typeof body !== "object" || body === null) return false;
@@ -98,10 +98,10 @@ const bucket = fc.constantFrom("event-posters", "portfolio-media", "documents", 
 const bearerFor = async (route: AppRoute) =>
   route.path.endsWith("/logout") ? ctx.userToken({ role: "admin" }) : staffToken;
 
-/** The database's checksum once the caller's session exists, and the answer to the request. */
-async function sendAndSnapshot(route: AppRoute, opts: SendOptions) {
+/** Where the write log stood once the caller's session existed, and the answer to the request. */
+async function sendAndMark(route: AppRoute, opts: SendOptions) {
   const bearer = opts.who === "staff" ? await bearerFor(route) : undefined;
-  const before = await checksum();
+  const before = await writes.mark();
   const res = await send(route, opts, bearer);
   return { before, res };
 }
@@ -143,7 +143,7 @@ describe("hostile input on every contract route", () => {
           principal,
           bucket,
           async (params, query, body, who, b) => {
-            const { before, res } = await sendAndSnapshot(route, { params, bucket: b, query, body, who });
+            const { before, res } = await sendAndMark(route, { params, bucket: b, query, body, who });
             expect(
               res.status,
               `${route.method} ${route.path} → ${res.status} ${(res.text ?? "").slice(0, 200)}`,
@@ -153,7 +153,7 @@ describe("hostile input on every contract route", () => {
                 true,
               );
             }
-            if (res.status >= 400) expect(await checksum()).toBe(before);
+            if (res.status >= 400) expect(await writes.since(before)).toEqual([]);
             expect(res.text ?? "").not.toMatch(/\n\s+at .+:\d+:\d+/);
           },
         ),
@@ -186,7 +186,7 @@ describe("hostile input on every contract route", () => {
           principal,
           bucket,
           async ({ raw, type }, who, b) => {
-            const { before, res } = await sendAndSnapshot(route, {
+            const { before, res } = await sendAndMark(route, {
               params: "x",
               bucket: b,
               query: {},
@@ -196,7 +196,7 @@ describe("hostile input on every contract route", () => {
             });
             expect(res.status).toBeGreaterThanOrEqual(400);
             expect(res.status).toBeLessThan(500);
-            expect(await checksum()).toBe(before);
+            expect(await writes.since(before)).toEqual([]);
           },
         ),
         { numRuns: 8 },
@@ -241,7 +241,7 @@ describe("the PKCE grant and PKCE challenges", () => {
               body.auth_code === live.code
             ),
           );
-          const { before, res } = await sendAndSnapshot(tokenRoute, {
+          const { before, res } = await sendAndMark(tokenRoute, {
             params: "x",
             query: { grant_type: "pkce" },
             body,
@@ -250,7 +250,7 @@ describe("the PKCE grant and PKCE challenges", () => {
           expect(res.status, res.text).toBeGreaterThanOrEqual(400);
           expect(res.status, res.text).toBeLessThan(500);
           expect(familyShapeOk("/auth/v1/token", res.status, res.body), res.text).toBe(true);
-          expect(await checksum()).toBe(before);
+          expect(await writes.since(before)).toEqual([]);
         },
       ),
       { numRuns: 60 },
@@ -272,7 +272,7 @@ describe("the PKCE grant and PKCE challenges", () => {
       );
       await fc.assert(
         fc.asyncProperty(fc.oneof(junkString, fc.jsonValue()), method, async (challenge, challengeMethod) => {
-          const before = await checksum();
+          const before = await writes.mark();
           const res = await request(ctx.app)
             .post(path)
             .set("apikey", ctx.anonKey)
@@ -286,7 +286,7 @@ describe("the PKCE grant and PKCE challenges", () => {
           await ctx.work.whenIdle();
           expect(res.status, res.text).toBe(400);
           expect(familyShapeOk(path, res.status, res.body), res.text).toBe(true);
-          expect(await checksum()).toBe(before);
+          expect(await writes.since(before)).toEqual([]);
         }),
         { numRuns: 15 },
       );

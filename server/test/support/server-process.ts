@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { serverBundle } from "../../../scripts/lib/server-bundle.mjs";
 
 const serverDir = join(import.meta.dirname, "..", "..");
 
@@ -18,9 +19,9 @@ export function freePort(): Promise<number> {
 const START_WAIT_MS = 90_000;
 
 /**
- * The budget of a test that runs the server or the CLI in processes of its own: each start compiles the
- * TypeScript with tsx, a few seconds on a quiet machine and several times that while both engines' suites
- * share two cores, so the suite's default budget would call a slow start a failure.
+ * The budget of a test that runs the server or the CLI in processes of its own: each start loads the
+ * bundle and opens the database, well under a second on a quiet machine but several times that while the
+ * suites share two cores, so the suite's default budget would call a slow start a failure.
  */
 export const PROCESS_TEST_TIMEOUT = 180_000;
 
@@ -30,10 +31,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The real server (src/main.ts) in its own process, as a deployment runs it; resolves once /health is 200. */
+/**
+ * The real server in its own process, as a deployment runs it (the bundle `npm start` runs, which the
+ * suites' global setup keeps up to date); resolves once /health is 200.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", serverBundle.main], {
     cwd: serverDir,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -52,8 +56,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  // A readiness wait, not a timing assertion: tsx compiles the server's import graph on every start, which
-  // takes a couple of seconds alone and many more while both engines' suites share two cores.
+  // A readiness wait, not a timing assertion: a start takes many times longer while the suites share two
+  // cores than alone.
   const deadline = Date.now() + START_WAIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
