@@ -24,7 +24,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
     const session = { id: randomUUID(), ...fields, ...slot, created_at: at, updated_at: at };
     const stored = await translatingDatabaseErrors({ table: "studio_sessions", row: session }, () =>
       trx
-        .insertInto("studio_sessions" as never)
+        .insertInto("studio_sessions")
         .values(toStoredRow(tables.studio_sessions, session, db.engine) as never)
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -32,10 +32,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
     for (const contactId of contactIds) {
       const member = { id: randomUUID(), session_id: session.id, contact_id: contactId, created_at: at };
       await translatingDatabaseErrors({ table: "studio_session_talent", row: member }, () =>
-        trx
-          .insertInto("studio_session_talent" as never)
-          .values(member as never)
-          .execute(),
+        trx.insertInto("studio_session_talent").values(member).execute(),
       );
       await touchContact({ trx, at }, contactId);
     }
