@@ -1,7 +1,7 @@
 import { tables } from "@app/contracts";
-import { toStoredRow } from "../rest/postgrest/values";
 import type { Db, Engine } from "./database";
 import { at, seedId } from "./seed-ids";
+import { toStoredRow } from "./stored-values";
 
 /** Stockholm companies, industry contacts, a living deal pipeline and brief board, and their timeline. */
 const COMPANIES = [

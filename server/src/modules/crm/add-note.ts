@@ -1,7 +1,7 @@
 import { type AddCrmNote, tables } from "@app/contracts";
 import type { Database } from "../../db/database";
+import { toApiRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
-import { toApiRow } from "../../rest/postgrest/values";
 import { appendActivity, touchContact } from "./timeline";
 
 /**

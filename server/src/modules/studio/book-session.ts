@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type BookStudioSession, type bookStudioSessionSchema, tables } from "@app/contracts";
 import type { z } from "zod";
 import type { Database } from "../../db/database";
-import { translatingDatabaseErrors } from "../../rest/postgrest/db-errors";
-import { toApiRow, toStoredRow } from "../../rest/postgrest/values";
+import { translatingDatabaseErrors } from "../../db/db-errors";
+import { toApiRow, toStoredRow } from "../../db/stored-values";
 import { appendActivity, changedFields, touchContact } from "../crm/timeline";
 import { assertBookable, normalisedSlot } from "./booking-rules";
 
