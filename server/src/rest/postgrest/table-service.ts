@@ -1,11 +1,10 @@
-import type { Caller, TableDefinition } from "@app/contracts";
+import type { TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
 import { project, toApiRow } from "../../db/stored-values";
-import type { AppError } from "../../http/app-error";
 import { restError } from "../../http/rest-error";
-import type { HookContext, Row, TableHooks } from "../table-hooks";
+import type { Row, TableHooks } from "../table-hooks";
 import { codePointOrder, columnOf, whereSql } from "./conditions";
 import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 
