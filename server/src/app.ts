@@ -30,9 +30,12 @@ import { setupRouter } from "./modules/auth/setup-router";
 import { type BackupService, createBackupService } from "./modules/backups/backup-service";
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
+import { crmTableHooks } from "./modules/crm/table-hooks";
+import { eventTableHooks } from "./modules/events/event-status";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
 import { lockedDocumentKeys, storedDocumentFiles } from "./modules/legal/document-files";
+import { legalTableHooks } from "./modules/legal/hooks";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
@@ -42,11 +45,11 @@ import { storageRouter } from "./modules/storage/router";
 import { createStorageService } from "./modules/storage/service";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
+import { studioTableHooks } from "./modules/studio/session-hooks";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { teamRouter } from "./modules/team/router";
-import { tableBodyError } from "./rest/postgrest/body-errors";
-import { tableEndpoints } from "./rest/postgrest/table-router";
-import { tableHooks } from "./rest/table-hooks";
+import { tableBodyError, tableEndpoints } from "./rest/data-api";
+import type { TableHooks, TableHooksByTable } from "./rest/table-hooks";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface AppDeps {
@@ -82,6 +85,17 @@ function describeValidationError(err: {
   }
   return { where: "request", message: "Invalid request" };
 }
+
+/**
+ * The business rules of the data API's tables, each module's own, handed to the generic handler here so
+ * the data API depends on no module. A table without rules needs no entry.
+ */
+export const tableHooks: TableHooksByTable = {
+  ...eventTableHooks,
+  ...crmTableHooks,
+  ...legalTableHooks,
+  ...studioTableHooks,
+};
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
 export async function createApp({
@@ -211,7 +225,7 @@ export async function createApp({
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },
-      { table, hooks: tableHooks[table.name] ?? {} },
+      { table, hooks: (tableHooks as Record<string, TableHooks | undefined>)[table.name] ?? {} },
     );
     mount(routes, impl);
   }

@@ -11,7 +11,7 @@ import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
 import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createBackupService } from "./modules/backups/backup-service";
-import { READ_CLOCK_MS } from "./rest/postgrest/table-service";
+import { READ_CLOCK_MS } from "./rest/data-api";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
 export interface RunningServer {

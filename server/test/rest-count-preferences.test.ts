@@ -3,7 +3,7 @@ import { tables } from "@app/contracts";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toStoredRow } from "../src/rest/postgrest/values";
+import { toStoredRow } from "../src/db/stored-values";
 import { createTestContext, type TestContext } from "./helpers";
 
 /**

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_LOCALE } from "../../scripts/lib/postgres.mjs";
-import { restErrorFromDatabase } from "../src/rest/postgrest/db-errors";
+import { restErrorFromDatabase } from "../src/db/db-errors";
 import { createTestContext, type TestContext } from "./helpers";
 
 /**

@@ -3,8 +3,8 @@ import { sampleRow, type TableDefinition, tables } from "@app/contracts";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FrozenStates, Row } from "../src/rest/postgrest/table-service";
-import { tableHooks } from "../src/rest/table-hooks";
+import { tableHooks } from "../src/app";
+import type { FrozenStates, Row } from "../src/rest/table-hooks";
 import { createTestContext, type TestContext } from "./helpers";
 import { sampleRowWithParents } from "./support/sample-rows";
 

@@ -7,8 +7,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Db } from "../src/db/database";
-import { restErrorFromDatabase } from "../src/rest/postgrest/db-errors";
-import { toApiRow, toStoredRow } from "../src/rest/postgrest/values";
+import { restErrorFromDatabase } from "../src/db/db-errors";
+import { toApiRow, toStoredRow } from "../src/db/stored-values";
 import { openTestDatabase, type TestDatabase } from "./support/test-database";
 
 /**

@@ -21,6 +21,7 @@ export const activityChangeSchema = z.object({ from: z.unknown(), to: z.unknown(
  */
 export const crmActivityTable = defineTable({
   name: "crm_activity",
+  area: "crm",
   description: "the append-only timeline of every CRM change (staff read it; only the server writes it)",
   columns: {
     id: column.uuid().withDefault(),

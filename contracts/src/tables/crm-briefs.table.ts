@@ -8,6 +8,7 @@ export type BriefStatus = (typeof BRIEF_STATUSES)[number];
 
 export const crmBriefsTable = defineTable({
   name: "crm_briefs",
+  area: "crm",
   description: "creative briefs from clients, moved through the brief board (staff only)",
   columns: {
     id: column.uuid().withDefault(),
@@ -29,6 +30,7 @@ export const crmBriefsTable = defineTable({
 /** Which talent a brief is sourcing or has booked. */
 export const crmBriefTalentTable = defineTable({
   name: "crm_brief_talent",
+  area: "crm",
   description: "talent linked to a creative brief (staff only)",
   columns: {
     id: column.uuid().withDefault(),

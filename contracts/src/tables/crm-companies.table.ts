@@ -19,6 +19,7 @@ export const orgNumberSchema = z
 
 export const crmCompaniesTable = defineTable({
   name: "crm_companies",
+  area: "crm",
   description: "labels, publishers, venues, brands and studios the business works with (staff only)",
   columns: {
     id: column.uuid().withDefault(),

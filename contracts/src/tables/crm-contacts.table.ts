@@ -17,6 +17,7 @@ export const TALENT_PAGE_LIMIT = 50;
 
 export const crmContactsTable = defineTable({
   name: "crm_contacts",
+  area: "crm",
   description: "the talent CRM: artists, writers and producers (staff only)",
   columns: {
     id: column.uuid().withDefault(),

@@ -8,6 +8,7 @@ export type DealStage = (typeof DEAL_STAGES)[number];
 
 export const crmDealsTable = defineTable({
   name: "crm_deals",
+  area: "crm",
   description: "the deal pipeline: a board of stages, each move recorded in the timeline (staff only)",
   columns: {
     id: column.uuid().withDefault(),

@@ -194,8 +194,15 @@ type InsertShape<C extends Columns> = {
   [K in Exclude<WritableKeys<C>, OptionalOnInsert<C>>]: ValueOf<C[K]>;
 } & { [K in OptionalOnInsert<C>]: z.ZodOptional<ValueOf<C[K]>> };
 
-export interface TableOptions<N extends string, C extends Columns> {
+/**
+ * Which part of the product a table belongs to: the screens of an area find their tables by it (the CRM's
+ * typed writes, the legal screens' reads) instead of by a hand-kept list of names.
+ */
+export type TableArea = "site" | "crm" | "studio" | "legal";
+
+export interface TableOptions<N extends string, C extends Columns, A extends TableArea = TableArea> {
   name: N;
+  area: A;
   columns: C;
   primaryKey?: keyof C & string;
   /** The order of a read that names none (a stable tiebreak on the primary key is always added). */
@@ -207,7 +214,9 @@ export interface TableOptions<N extends string, C extends Columns> {
   description: string;
 }
 
-export function defineTable<const N extends string, C extends Columns>(options: TableOptions<N, C>) {
+export function defineTable<const N extends string, C extends Columns, const A extends TableArea>(
+  options: TableOptions<N, C, A>,
+) {
   const entries = Object.entries(options.columns);
   const valueSchema = (c: ColumnSpec) => (c.nullable ? c.schema.nullable() : c.schema);
   const row = z.object(Object.fromEntries(entries.map(([name, c]) => [name, valueSchema(c)])) as RowShape<C>);
@@ -242,6 +251,7 @@ export function defineTable<const N extends string, C extends Columns>(options: 
 /** What the generic handler, the matrix and the fuzzer need of any declared table. */
 export interface TableDefinition {
   name: string;
+  area: TableArea;
   description: string;
   primaryKey: string;
   columnNames: readonly string[];

@@ -17,6 +17,7 @@ export const eventStoredStatusSchema = z.enum(EVENT_STORED_STATUSES, {
 
 const declared = defineTable({
   name: "events",
+  area: "site",
   description: "community events shown on the public site (anyone with the API key may read)",
   columns: {
     id: column.uuid().withDefault(),

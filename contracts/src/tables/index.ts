@@ -3,6 +3,7 @@ import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
+import type { TableArea } from "./define-table";
 import { eventsTable } from "./events.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
@@ -33,6 +34,11 @@ export const tables = {
 } as const;
 
 export type TableName = keyof typeof tables;
+
+/** The names of the tables declared in any of `areas`. */
+export type TablesOfArea<A extends TableArea> = {
+  [N in TableName]: (typeof tables)[N]["area"] extends A ? N : never;
+}[TableName];
 
 export * from "./crm-activity.table";
 export * from "./crm-briefs.table";

@@ -17,6 +17,7 @@ let sampleSlugs = 0;
 /** The clause library: reusable text a template includes with `{{clause:slug}}`. */
 export const legalClausesTable = defineTable({
   name: "legal_clauses",
+  area: "legal",
   description: "the reusable clause library templates include by slug (staff only)",
   columns: {
     id: column.uuid().withDefault(),

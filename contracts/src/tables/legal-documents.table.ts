@@ -162,6 +162,7 @@ export type LegalAuditEntry = z.infer<typeof legalAuditEntrySchema>;
  */
 export const legalDocumentsTable = defineTable({
   name: "legal_documents",
+  area: "legal",
   description: "contracts and split sheets, from draft to signed (staff only; status moves through RPCs)",
   columns: {
     id: column.uuid().withDefault(),

@@ -50,6 +50,7 @@ export const WRITERS_PLACEHOLDER = "writers";
 /** A contract's skeleton: markdown with placeholders, and the variables it declares. */
 export const legalTemplatesTable = defineTable({
   name: "legal_templates",
+  area: "legal",
   description: "contract templates: markdown with {{variables}} and {{clause:slug}} inclusions (staff only)",
   columns: {
     id: column.uuid().withDefault(),

@@ -17,6 +17,7 @@ export const iswcSchema = z
 /** A talent's works, shown and edited in the portfolio builder. */
 export const portfolioItemsTable = defineTable({
   name: "portfolio_items",
+  area: "site",
   description: "the works in each talent's portfolio (staff only)",
   columns: {
     id: column.uuid().withDefault(),

@@ -10,6 +10,7 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export const studioRoomsTable = defineTable({
   name: "studio_rooms",
+  area: "studio",
   description: "the studio's bookable rooms and their hourly rate in whole kronor (staff only)",
   columns: {
     id: column.uuid().withDefault(),
@@ -39,6 +40,7 @@ export const ENDS_AFTER_STARTS_MESSAGE = "A session must end after it starts";
  */
 export const studioSessionsTable = defineTable({
   name: "studio_sessions",
+  area: "studio",
   description: "studio bookings of a room and a team; no room or person is double booked (staff only)",
   columns: {
     id: column.uuid().withDefault(),
@@ -60,6 +62,7 @@ export const studioSessionsTable = defineTable({
 /** Who is booked into a session: its team. */
 export const studioSessionTalentTable = defineTable({
   name: "studio_session_talent",
+  area: "studio",
   description: "the team of a studio session; nobody is booked into two overlapping sessions (staff only)",
   columns: {
     id: column.uuid().withDefault(),

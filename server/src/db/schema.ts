@@ -1,68 +1,17 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { RegistryTables } from "./registry-tables";
 
 /**
  * Row types as either engine returns them. SQLite keeps lists and objects as JSON text and booleans as
  * 0/1; PostgreSQL has text[], jsonb and boolean. Repositories read these through the helpers in
- * rest/postgrest/values.ts (or Boolean()), so services see one shape.
+ * db/stored-values.ts (or Boolean()), so services see one shape.
+ *
+ * The data API's tables are not written here: their types come from their declarations (registry-tables.ts).
+ * Only the tables behind the other services (auth, storage, mail, forms, rate limits) are hand-written.
  */
 export type Flag = boolean | number;
 export type StoredList = string | string[];
 export type StoredObject = string | Record<string, unknown>;
-export interface EventTable {
-  id: string;
-  title: string;
-  description: string | null;
-  event_date: string | null;
-  status: string;
-  location: string | null;
-  event_type: string | null;
-  max_attendees: number | null;
-  image_url: string | null;
-  external_link: string | null;
-  created_at: Generated<string>;
-  updated_at: Generated<string>;
-}
-export type EventRow = Selectable<EventTable>;
-export type NewEventRow = Insertable<EventTable>;
-
-export interface CrmContactTable {
-  id: string;
-  first_name: string;
-  last_name: string;
-  stage_name: string | null;
-  roles: StoredList;
-  genres: StoredList;
-  languages: StoredList;
-  location: string | null;
-  email: string | null;
-  reliability_score: number | null;
-  strengths: StoredObject;
-  notes: string | null;
-  kind: Generated<string>;
-  company_id: string | null;
-  phone: string | null;
-  pro_society: string | null;
-  ipi: string | null;
-  archived_at: string | null;
-  last_activity_at: string | null;
-  created_at: Generated<string>;
-  updated_at: Generated<string>;
-}
-export type CrmContactRow = Selectable<CrmContactTable>;
-
-/** The CRM's timeline; written only by the table hooks, in the transaction of the change it records. */
-export interface CrmActivityTable {
-  id: string;
-  record_type: string;
-  record_id: string;
-  action: string;
-  changes: StoredObject;
-  actor_id: string | null;
-  note?: string | null;
-  created_at: string;
-}
-export type NewCrmContactRow = Insertable<CrmContactTable>;
-
 interface Handling {
   handled_at: string | null;
   created_at: Generated<string>;
@@ -321,53 +270,6 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
-/** Legal tables as stored (lists and JSON as text on SQLite); the API's shapes are in @app/contracts. */
-export interface LegalClauseTable {
-  id: string;
-  slug: string;
-  title: string;
-  body_md: string;
-  tags: StoredList;
-  search_text: string;
-  owner_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface LegalTemplateTable {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  variables: StoredObject;
-  body_md: string;
-  is_shared: Flag;
-  owner_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface LegalDocumentTable {
-  id: string;
-  title: string;
-  status: string;
-  template_id: string;
-  owner_id: string | null;
-  payload: StoredObject;
-  parties: StoredObject;
-  rendered_md: string | null;
-  rendered_html: string | null;
-  rendered_pdf_url: string | null;
-  rendered_docx_url: string | null;
-  content_sha256: string | null;
-  signed_pdf_url: string | null;
-  signed_sha256: string | null;
-  void_reason: string | null;
-  audit: StoredObject;
-  created_at: string;
-  updated_at: string;
-}
-
 /** A signer's mailed link, by the SHA-256 of its token: single use, expiring, dead once the document is void. */
 export interface LegalSigningLinkTable {
   token_hash: string;
@@ -421,9 +323,10 @@ export interface StorageBlobTable {
   data: Buffer;
 }
 
-export interface Tables {
-  events: EventTable;
-  crm_contacts: CrmContactTable;
+export type NewEventRow = Insertable<RegistryTables["events"]>;
+export type NewCrmContactRow = Insertable<RegistryTables["crm_contacts"]>;
+
+export interface Tables extends RegistryTables {
   applications: ApplicationTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
@@ -441,10 +344,6 @@ export interface Tables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
   setup_tokens: SetupTokenTable;
-  crm_activity: CrmActivityTable;
-  legal_clauses: LegalClauseTable;
-  legal_templates: LegalTemplateTable;
-  legal_documents: LegalDocumentTable;
   legal_signing_links: LegalSigningLinkTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;

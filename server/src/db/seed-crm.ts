@@ -1,7 +1,7 @@
 import { tables } from "@app/contracts";
-import { toStoredRow } from "../rest/postgrest/values";
 import type { Db, Engine } from "./database";
 import { at, seedId } from "./seed-ids";
+import { toStoredRow } from "./stored-values";
 
 /** Stockholm companies, industry contacts, a living deal pipeline and brief board, and their timeline. */
 const COMPANIES = [
@@ -63,9 +63,9 @@ export async function insertAll(
   let inserted = 0;
   for (const row of rows) {
     const result = await trx
-      .insertInto(table as never)
+      .insertInto(table)
       .values(toStoredRow(tables[table], row, engine) as never)
-      .onConflict((oc) => oc.column("id" as never).doNothing())
+      .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }

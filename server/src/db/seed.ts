@@ -1,6 +1,5 @@
 import { tables } from "@app/contracts";
 import { sql } from "kysely";
-import { toStoredRow } from "../rest/postgrest/values";
 import type { Database } from "./database";
 import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
@@ -8,6 +7,7 @@ import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
 import { seedPortfolio } from "./seed-portfolio";
 import { seedStudio } from "./seed-studio";
+import { toStoredRow } from "./stored-values";
 
 export function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [

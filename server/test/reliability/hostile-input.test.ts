@@ -12,7 +12,7 @@ import { type AppRoute, isZodType } from "@ts-rest/core";
 import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tableHooks } from "../../src/rest/table-hooks";
+import { tableHooks } from "../../src/app";
 import { latestMail, linkPath } from "../auth/support";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";

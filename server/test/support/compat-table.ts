@@ -7,6 +7,7 @@ import { dialectOf } from "../../src/db/migrations/dialect";
  * and a foreign key: what the supabase-js compatibility suite drives every filter and write through.
  */
 export const compatItemsTable = defineTable({
+  area: "site",
   name: "compat_items",
   description: "a table for the compatibility tests",
   columns: {

@@ -1,7 +1,7 @@
 import { type AddCrmNote, tables } from "@app/contracts";
 import type { Database } from "../../db/database";
+import { toApiRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
-import { toApiRow } from "../../rest/postgrest/values";
 import { appendActivity, touchContact } from "./timeline";
 
 /**
@@ -11,9 +11,9 @@ import { appendActivity, touchContact } from "./timeline";
 export async function addCrmNote(db: Database, note: AddCrmNote, actorId: string, at: string) {
   return db.withTransaction(async (trx) => {
     const record = (await trx
-      .selectFrom(note.record_type as never)
+      .selectFrom(note.record_type)
       .selectAll()
-      .where("id" as never, "=", note.record_id as never)
+      .where("id", "=", note.record_id)
       .executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!record)
       throw new AppError("PGRST116", `No ${note.record_type} row with id ${note.record_id}`, { status: 404 });

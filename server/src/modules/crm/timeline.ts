@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityAction } from "@app/contracts";
 import type { Db } from "../../db/database";
-import type { HookContext, Row, TableHooks } from "../../rest/postgrest/table-service";
+import type { HookContext, Row, TableHooks } from "../../rest/table-hooks";
 
 /** Fields whose change is bookkeeping, not news: they never make a timeline row on their own. */
 const QUIET = new Set(["updated_at", "created_at", "last_activity_at", "position"]);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { TableHooks } from "../../rest/postgrest/table-service";
+import type { TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 
 /**
  * An event's status as every reader sees it. Only "upcoming" and "cancelled" are stored (the table's
@@ -14,3 +14,6 @@ export const eventHooks: TableHooks = {
     status: (at) => sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
   },
 };
+
+/** The events table's rules for the data API, registered by the composition root. */
+export const eventTableHooks = { events: eventHooks } satisfies TableHooksByTable;

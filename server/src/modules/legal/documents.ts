@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { LegalParty } from "@app/contracts";
 import type { Db } from "../../db/database";
+import { laterThan } from "../../db/row-version";
 import type { LegalSigningLinkTable } from "../../db/schema";
-import { laterThan } from "../../rest/postgrest/write-rows";
 import { randomToken, sha256 } from "../auth/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import type { CallerInfo, LegalDeps } from "./deps";

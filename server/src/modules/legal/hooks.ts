@@ -8,7 +8,7 @@ import {
   SERVER_PARTY_FIELDS,
 } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import type { HookContext, Row, TableHooks } from "../../rest/postgrest/table-service";
+import type { HookContext, Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 import { auditEntry, recordOnContactTimeline } from "./audit";
 import { invalid, notADraft } from "./lifecycle";
 import { clauseSlugsOf, templateProblems } from "./placeholders";
@@ -212,3 +212,10 @@ export const documentHooks: TableHooks = {
     });
   },
 };
+
+/** The legal tables' rules for the data API, registered by the composition root. */
+export const legalTableHooks = {
+  legal_clauses: clauseHooks,
+  legal_templates: templateHooks,
+  legal_documents: documentHooks,
+} satisfies TableHooksByTable;

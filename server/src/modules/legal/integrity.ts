@@ -1,5 +1,5 @@
+import { laterThan } from "../../db/row-version";
 import { AppError } from "../../http/app-error";
-import { laterThan } from "../../rest/postgrest/write-rows";
 import { type Actor, auditEntry } from "./audit";
 import type { LegalDeps } from "./deps";
 import { keyOfUrl } from "./document-files";

@@ -2,7 +2,7 @@ import { type LegalTemplateCategory, type LegalVariable, tables } from "@app/con
 import { PostgresAdapter } from "kysely";
 import type { Db } from "../../db/database";
 import type { LegalSigningLinkTable } from "../../db/schema";
-import { toApiRow, toStoredRow } from "../../rest/postgrest/values";
+import { toApiRow, toStoredRow } from "../../db/stored-values";
 import type { LegalDocument } from "./types";
 
 /** Every SQL statement of legal documents; the executor comes first (inside a transaction, only it). */

@@ -1,8 +1,8 @@
 import { type LegalParty, type SignDocumentInput, type SigningView, signatureNameKey } from "@app/contracts";
 import type { Db } from "../../db/database";
+import { laterThan } from "../../db/row-version";
 import type { LegalSigningLinkRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { laterThan } from "../../rest/postgrest/write-rows";
 import { sha256 } from "../auth/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import { certificateBlocks } from "./certificate";

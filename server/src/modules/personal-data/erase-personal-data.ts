@@ -1,6 +1,6 @@
 import type { PersonalDataErasure } from "@app/contracts";
 import type { Database, Db } from "../../db/database";
-import { laterThan } from "../../rest/postgrest/write-rows";
+import { laterThan } from "../../db/row-version";
 import { appendActivity } from "../crm/timeline";
 import * as legalRepo from "../legal/repository";
 import { findPersonalData, type PersonalData } from "./find-personal-data";

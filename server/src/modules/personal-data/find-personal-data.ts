@@ -1,7 +1,7 @@
 import { tables } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { toApiRow } from "../../rest/postgrest/values";
+import { toApiRow } from "../../db/stored-values";
 import { userMetadataOf } from "../auth/user-json";
 import * as legalRepo from "../legal/repository";
 import type { LegalDocument } from "../legal/types";

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { StoredList, StoredObject, Tables } from "../../db/schema";
+import type { StoredList, Tables } from "../../db/schema";
 import { SQLITE_SEARCH_INDEXES } from "../../db/search-indexes";
 
 /**
@@ -267,7 +267,7 @@ export async function anonymiseContactMessage(trx: Db, id: string, values: { nam
 export async function anonymiseContact(
   trx: Db,
   id: string,
-  values: { name: string; at: string; emptyList: StoredList; emptyObject: StoredObject },
+  values: { name: string; at: string; emptyList: StoredList; emptyObject: string | Record<string, never> },
 ) {
   await trx
     .updateTable("crm_contacts")

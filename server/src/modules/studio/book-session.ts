@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type BookStudioSession, type bookStudioSessionSchema, tables } from "@app/contracts";
 import type { z } from "zod";
 import type { Database } from "../../db/database";
-import { translatingDatabaseErrors } from "../../rest/postgrest/db-errors";
-import { toApiRow, toStoredRow } from "../../rest/postgrest/values";
+import { translatingDatabaseErrors } from "../../db/db-errors";
+import { toApiRow, toStoredRow } from "../../db/stored-values";
 import { appendActivity, changedFields, touchContact } from "../crm/timeline";
 import { assertBookable, normalisedSlot } from "./booking-rules";
 
@@ -24,7 +24,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
     const session = { id: randomUUID(), ...fields, ...slot, created_at: at, updated_at: at };
     const stored = await translatingDatabaseErrors({ table: "studio_sessions", row: session }, () =>
       trx
-        .insertInto("studio_sessions" as never)
+        .insertInto("studio_sessions")
         .values(toStoredRow(tables.studio_sessions, session, db.engine) as never)
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -32,10 +32,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
     for (const contactId of contactIds) {
       const member = { id: randomUUID(), session_id: session.id, contact_id: contactId, created_at: at };
       await translatingDatabaseErrors({ table: "studio_session_talent", row: member }, () =>
-        trx
-          .insertInto("studio_session_talent" as never)
-          .values(member as never)
-          .execute(),
+        trx.insertInto("studio_session_talent").values(member).execute(),
       );
       await touchContact({ trx, at }, contactId);
     }

@@ -1,6 +1,6 @@
 import { ENDS_AFTER_STARTS_MESSAGE, endsAfterStarts, type SessionStatus } from "@app/contracts";
 import type { Db } from "../../db/database";
-import { restError } from "../../rest/postgrest/rest-error";
+import { restError } from "../../http/rest-error";
 import { type ClashingSession, findPersonClash, findRoomClash, lockBookables } from "./clash-repository";
 import { formatStockholmSpan } from "./stockholm-time";
 

@@ -1,5 +1,5 @@
 import type { SessionStatus } from "@app/contracts";
-import type { Row, TableHooks } from "../../rest/postgrest/table-service";
+import type { Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 import { timelineHooks } from "../crm/timeline";
 import { assertBookable, assertPersonFree, normalisedSlot } from "./booking-rules";
 import { findSessionShared, teamOf } from "./clash-repository";
@@ -61,3 +61,9 @@ export const studioSessionTalentHooks: TableHooks = {
     return changes;
   },
 };
+
+/** The studio's tables' rules for the data API, registered by the composition root. */
+export const studioTableHooks = {
+  studio_sessions: studioSessionHooks,
+  studio_session_talent: studioSessionTalentHooks,
+} satisfies TableHooksByTable;

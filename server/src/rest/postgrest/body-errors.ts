@@ -1,7 +1,7 @@
 import type { TableDefinition, Verb } from "@app/contracts";
 import type { ZodIssue } from "zod";
 import type { AppError } from "../../http/app-error";
-import { restError } from "./rest-error";
+import { restError } from "../../http/rest-error";
 
 /**
  * A write body the table's schema refused, answered as PostgREST would have answered the same body after

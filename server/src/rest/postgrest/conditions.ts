@@ -3,9 +3,9 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Engine } from "../../db/database";
 import { compileLike, LikePatternError } from "../../db/like-matcher";
 import { literalOf, SQLITE_SEARCH_INDEXES, searchMatch } from "../../db/search-indexes";
+import { filterValue } from "../../db/stored-values";
+import { restError } from "../../http/rest-error";
 import { arrayLiteral, type Condition } from "./parse-query";
-import { restError } from "./rest-error";
-import { filterValue } from "./values";
 
 /**
  * PostgREST conditions as SQL on either engine. Column names reach the SQL only after they matched the

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
+import { translatingDatabaseErrors } from "../../db/db-errors";
+import { toApiRow, toStoredRow } from "../../db/stored-values";
+import type { HookContext, Row } from "../table-hooks";
 import { columnOf } from "./conditions";
-import { translatingDatabaseErrors } from "./db-errors";
-import { asRead, type HookContext, type Row, readClock, readSource, type TableHandle } from "./table-service";
-import { toApiRow, toStoredRow } from "./values";
+import { asRead, readClock, readSource, type TableHandle } from "./table-service";
 import {
   assertOutcome,
   assertWritable,

@@ -1,4 +1,4 @@
-import { restError } from "./rest-error";
+import { restError } from "../../http/rest-error";
 
 /**
  * PostgREST's URL grammar for the subset we serve: horizontal filters (`col=op.value`, `col=not.op.value`),

@@ -3,14 +3,14 @@ import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import type { Database } from "../../db/database";
 import { type Principal, principalOf } from "../../http/authorize";
+import { restError } from "../../http/rest-error";
 import { contentRange } from "../list-params";
+import type { Row } from "../table-hooks";
 import { insertRows } from "./insert-rows";
 import { type Preferences, parsePrefer, parseQuery, parseRangeHeader } from "./parse-query";
-import { restError } from "./rest-error";
 import {
   hasDerivedColumns,
   type ReadRequest,
-  type Row,
   readClock,
   readRows,
   selectedColumns,

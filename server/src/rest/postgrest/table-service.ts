@@ -1,61 +1,17 @@
-import type { Caller, TableDefinition } from "@app/contracts";
+import type { TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
-import type { AppError } from "../../http/app-error";
+import { translatingDatabaseErrors } from "../../db/db-errors";
+import { project, toApiRow } from "../../db/stored-values";
+import { restError } from "../../http/rest-error";
+import type { Row, TableHooks } from "../table-hooks";
 import { codePointOrder, columnOf, whereSql } from "./conditions";
-import { translatingDatabaseErrors } from "./db-errors";
 import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
-import { restError } from "./rest-error";
-import { project, toApiRow } from "./values";
 
 /**
  * The generic data API over one declared table: reads with PostgREST's filters, order and paging, and
  * what the writes (write-rows.ts, insert-rows.ts) share with them: the table's hooks and its read source.
  */
-
-export type Row = Record<string, unknown>;
-
-export interface HookContext {
-  trx: Db;
-  caller: Caller;
-  actorId: string | null;
-  /** ISO-8601 time of the request. */
-  at: string;
-  /** The caller's address (for audit trails); null outside a request. */
-  ip: string | null;
-}
-
-/** A row state the data API never writes through: see TableHooks.frozen. */
-export interface FrozenStates {
-  column: string;
-  states: readonly string[];
-  /** Why the row cannot be changed or deleted now (a 409, typically). */
-  refusal(verb: "update" | "delete", before: Row): AppError;
-}
-
-export interface TableHooks {
-  /**
-   * The states in which a row is frozen: no write through the data API changes or deletes it, whatever
-   * its form (PATCH, an upsert that meets the row, DELETE). Checked before any other hook.
-   */
-  frozen?: FrozenStates;
-  /** Values of a new row before it is written: fill derived fields or refuse (throw an AppError). */
-  beforeInsert?(ctx: HookContext, values: Row): Promise<Row> | Row;
-  /** The changes to one existing row before they are written: check a transition or refuse. */
-  beforeUpdate?(ctx: HookContext, changes: Row, before: Row): Promise<Row> | Row;
-  beforeDelete?(ctx: HookContext, before: Row): Promise<void> | void;
-  /** After each written row, in the same transaction: the timeline, counters, mail. */
-  afterWrite?(
-    ctx: HookContext,
-    change: { verb: "insert" | "update" | "delete"; before?: Row; after?: Row },
-  ): Promise<void>;
-  /**
-   * Columns whose value is computed when read, from the stored row and the read's time (`at`, the
-   * read clock): a status that follows from a date. Every read sees the computed value, in its filters,
-   * order and counts as in its rows, and so does the row a write answers with.
-   */
-  derivedColumns?: Record<string, (at: string) => RawBuilder<unknown>>;
-}
 
 export interface TableHandle {
   table: TableDefinition;

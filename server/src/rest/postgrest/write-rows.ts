@@ -2,21 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
 import { type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
+import { translatingDatabaseErrors } from "../../db/db-errors";
+import { laterThan } from "../../db/row-version";
+import { toApiRow, toStoredRow } from "../../db/stored-values";
+import { restError } from "../../http/rest-error";
+import type { HookContext, Row } from "../table-hooks";
 import { readOnlyColumnError } from "./body-errors";
 import { whereSql } from "./conditions";
-import { translatingDatabaseErrors } from "./db-errors";
 import type { ParsedQuery, Preferences } from "./parse-query";
-import { restError } from "./rest-error";
-import {
-  asRead,
-  type HookContext,
-  type Row,
-  readClock,
-  readSource,
-  type TableHandle,
-  writeOrder,
-} from "./table-service";
-import { toApiRow, toStoredRow } from "./values";
+import { asRead, readClock, readSource, type TableHandle, writeOrder } from "./table-service";
 
 /**
  * PATCH and DELETE over one declared table, and what every write shares: the hooks run per row in the
@@ -77,15 +71,6 @@ export function withTimestamps(table: TableDefinition, values: Row, at: string, 
     out[table.primaryKey] = randomUUID();
   }
   return out;
-}
-
-/**
- * updated_at is the row's version (a client saves with `updated_at=eq.<what it read>`), so it must move on
- * every update, even two within one millisecond.
- */
-export function laterThan(previous: unknown, at: string): string {
-  if (typeof previous !== "string" || previous < at) return at;
-  return new Date(Date.parse(previous) + 1).toISOString();
 }
 
 function refuseFrozen(handle: TableHandle, verb: "update" | "delete", before: Row) {

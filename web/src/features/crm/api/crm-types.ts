@@ -1,4 +1,4 @@
-import type { tables } from "@app/contracts";
+import type { TablesOfArea } from "@app/contracts";
 import type { TableInsert, TableRow, TableUpdate } from "@/lib/table-writes";
 
 /** The CRM's rows as the data API answers them (every column; `select` is never narrowed for these). */
@@ -12,17 +12,8 @@ export type StudioRoom = TableRow<"studio_rooms">;
 export type StudioSession = TableRow<"studio_sessions">;
 export type SessionTalent = TableRow<"studio_session_talent">;
 
-/** The tables a CRM screen writes. */
-export type CrmTable = Extract<
-  keyof typeof tables,
-  | "crm_contacts"
-  | "crm_companies"
-  | "crm_deals"
-  | "crm_briefs"
-  | "crm_brief_talent"
-  | "studio_sessions"
-  | "studio_session_talent"
->;
+/** The tables the CRM's screens read and write: its own and the studio's (declared with their area). */
+export type CrmTable = TablesOfArea<"crm" | "studio">;
 
 /** Each CRM table's row, insert and update shapes. */
 export type CrmTables = {

@@ -1,8 +1,9 @@
+import type { TablesOfArea } from "@app/contracts";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess, parseContentRangeTotal, type RowsAnswer, readRows } from "@/lib/postgrest";
 
-/** The tables the legal screens read (contacts: a party variable's source). */
-export type LegalReadable = "legal_documents" | "legal_templates" | "legal_clauses" | "crm_contacts";
+/** The tables the legal screens read: the legal area's, and contacts (a party variable's source). */
+export type LegalReadable = TablesOfArea<"legal"> | "crm_contacts";
 
 type ListResponse = { status: number; body: unknown; headers: Headers };
 type List = (args: {

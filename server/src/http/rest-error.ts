@@ -1,5 +1,5 @@
-import { AppError } from "../../http/app-error";
-import type { ErrorCode } from "../../http/error-catalogue";
+import { AppError } from "./app-error";
+import type { ErrorCode } from "./error-catalogue";
 
 /** A data-API error in PostgREST's terms: its code (the catalogue's status unless told), message and details. */
 export function restError(

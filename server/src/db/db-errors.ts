@@ -1,6 +1,6 @@
-import type { AppError } from "../../http/app-error";
-import { isErrorCode } from "../../http/error-catalogue";
-import { restError } from "./rest-error";
+import type { AppError } from "../http/app-error";
+import { isErrorCode } from "../http/error-catalogue";
+import { restError } from "../http/rest-error";
 
 /**
  * A database constraint error as PostgREST answers it: PostgreSQL's SQLSTATE as the code, its message and

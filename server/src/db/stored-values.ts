@@ -1,6 +1,6 @@
 import type { ColumnSpec, ColumnType, TableDefinition } from "@app/contracts";
-import type { Engine } from "../../db/database";
-import { restError } from "./rest-error";
+import { restError } from "../http/rest-error";
+import type { Engine } from "./database";
 
 /**
  * Values between the API, the SQL and each engine's storage. PostgreSQL stores lists as text[] and JSON as
