@@ -6,5 +6,6 @@ export default defineProject({
     name: "auth-client",
     environment: "node",
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/setup.ts"],
   },
 });

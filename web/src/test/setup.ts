@@ -1,7 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { checkConsoleErrors, watchConsoleErrors } from "../../../test-support/console-errors";
+
+// Registered first so the check runs last, after cleanup: unmounting can warn too (after-hooks run in reverse).
+beforeEach(watchConsoleErrors);
+afterEach(checkConsoleErrors);
 
 // jsdom has no layout engine; Radix measures some controls (e.g. Checkbox) with ResizeObserver.
 globalThis.ResizeObserver ??= class {

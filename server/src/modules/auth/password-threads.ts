@@ -1,5 +1,6 @@
-import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorkerModule } from "../../worker-module";
+import type { PasswordJob, PasswordOutcome } from "./password-worker";
 
 /**
  * Password hashing on worker threads of their own, below normal CPU priority. bcrypt is slow on purpose,
@@ -10,43 +11,24 @@ import { Worker } from "node:worker_threads";
  */
 const NICE = 10;
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-try {
-  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  require("node:os").setPriority(tid, workerData.nice);
-} catch {}
-const bcrypt = require(workerData.bcrypt);
-parentPort.on("message", ({ op, password, arg }) => {
-  try {
-    const result = op === "hash" ? bcrypt.hashSync(password, arg) : bcrypt.compareSync(password, arg);
-    parentPort.postMessage({ result });
-  } catch (err) {
-    parentPort.postMessage({ error: String((err && err.message) || err) });
-  }
-});
-`;
-
-type Job = { op: "hash" | "compare"; password: string; arg: string | number };
-type Pending = Job & { resolve(value: unknown): void; reject(err: Error): void };
+type Pending = PasswordJob & { resolve(value: unknown): void; reject(err: Error): void };
 
 /** `size` threads, each running one job at a time; jobs beyond that wait in order. */
 export function createPasswordThreads(size: number) {
-  const bcryptPath = createRequire(import.meta.url).resolve("bcrypt");
   const idle: Worker[] = [];
   const queue: Pending[] = [];
   let started = 0;
 
   function start() {
     started += 1;
-    return new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: NICE, bcrypt: bcryptPath } });
+    return startWorkerModule("password-worker", import.meta.url, { workerData: { nice: NICE } });
   }
 
   function run(worker: Worker, job: Pending) {
-    const settle = (outcome: { result?: unknown; error?: string }) => {
+    const settle = (outcome: PasswordOutcome) => {
       worker.off("error", crashed);
-      if (outcome.error === undefined) job.resolve(outcome.result);
-      else job.reject(new Error(outcome.error));
+      if ("error" in outcome) job.reject(new Error(outcome.error));
+      else job.resolve(outcome.result);
       const next = queue.shift();
       if (next) return run(worker, next);
       // An idle thread must not keep the process alive (the CLI exits once its work is done).
@@ -67,7 +49,7 @@ export function createPasswordThreads(size: number) {
     worker.postMessage({ op: job.op, password: job.password, arg: job.arg });
   }
 
-  function submit<T>(job: Job): Promise<T> {
+  function submit<T>(job: PasswordJob): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const pending: Pending = { ...job, resolve: resolve as (v: unknown) => void, reject };
       const worker = idle.pop() ?? (started < size ? start() : undefined);

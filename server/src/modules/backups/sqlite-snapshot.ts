@@ -1,60 +1,20 @@
 import { constants } from "node:fs";
 import { chmod, copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { startWorkerModule } from "../../worker-module";
 import { holdBlobRemovals } from "../storage/blob-store";
 import { BackupError, OBJECTS_DIR, SQLITE_FILE } from "./manifest";
-
-/** What the copy of the database says about itself. */
-interface SnapshotFacts {
-  schemaVersion: string | null;
-  /** Blobs the copy's storage rows name: the files the backup must hold. */
-  blobIds: string[];
-}
+import type { SnapshotFacts, SnapshotJob } from "./sqlite-snapshot-worker";
 
 /*
  * VACUUM INTO writes a consistent copy from one read transaction: in WAL mode the server's writers go
  * on meanwhile. It blocks the thread that runs it, so it runs on a worker thread and a backup inside
- * the server never stalls its requests. The worker is plain JavaScript (so it runs from the source and
- * from the bundle alike) and is handed better-sqlite3's resolved path.
+ * the server never stalls its requests.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const SQLite = require(workerData.driver);
-const source = new SQLite(workerData.source, { readonly: true, fileMustExist: true });
-try {
-  source.pragma("busy_timeout = 10000");
-  source.prepare("VACUUM INTO ?").run(workerData.target);
-} finally {
-  source.close();
-}
-const copy = new SQLite(workerData.target, { fileMustExist: true });
-try {
-  // A self-contained file: no -wal beside it to lose or to leave behind when it is opened.
-  copy.pragma("journal_mode = DELETE");
-  const has = (name) =>
-    copy.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
-  const schemaVersion = has("kysely_migration")
-    ? copy.prepare("select max(name) from kysely_migration").pluck().get() ?? null
-    : null;
-  const blobIds = has("storage_objects")
-    ? copy.prepare("select blob_id from storage_objects").pluck().all()
-    : [];
-  parentPort.postMessage({ schemaVersion, blobIds });
-} finally {
-  copy.close();
-}
-`;
-
-const driverPath = () => createRequire(import.meta.url).resolve("better-sqlite3");
-
 function vacuumInto(source: string, target: string): Promise<SnapshotFacts> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { source, target, driver: driverPath() },
-    });
+    const job: SnapshotJob = { source, target };
+    const worker = startWorkerModule("sqlite-snapshot-worker", import.meta.url, { workerData: job });
     let facts: SnapshotFacts | undefined;
     worker.once("message", (m: SnapshotFacts) => {
       facts = m;
