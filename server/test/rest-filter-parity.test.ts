@@ -172,7 +172,7 @@ function evaluate(node: Node, row: Contact): Truth {
   let truth: Truth;
   if (node.kind === "group") {
     const values = node.children.map((c) => evaluate(c, row));
-    const decisive = node.op === "and" ? false : true;
+    const decisive = node.op !== "and";
     truth = values.includes(decisive) ? decisive : values.includes(null) ? null : !decisive;
   } else {
     const v = row[node.column] as string | number | null;

@@ -33,7 +33,7 @@ const guarded = Object.entries(tableHooks).flatMap(([name, hooks]) => {
 
 /** Every value the state column can hold, from its declaration. */
 function statesOf(table: TableDefinition, frozen: FrozenStates): string[] {
-  const options = (table.columns[frozen.column]?.schema as { options?: string[] }).options;
+  const options = (table.columns[frozen.column]?.schema as { options?: string[] } | undefined)?.options;
   if (!options) throw new Error(`${table.name}.${frozen.column} must be declared as an enum`);
   return options;
 }
