@@ -3,6 +3,12 @@ import { defineConfig } from "vitest/config";
 /** One run over every package's own vitest config. */
 export default defineConfig({
   test: {
-    projects: ["server/vitest.config.ts", "server/vitest.postgres.config.ts", "web", "packages/*"],
+    projects: [
+      "contracts",
+      "server/vitest.config.ts",
+      "server/vitest.postgres.config.ts",
+      "web",
+      "packages/*",
+    ],
   },
 });

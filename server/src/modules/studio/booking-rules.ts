@@ -1,8 +1,8 @@
 import { ENDS_AFTER_STARTS_MESSAGE, endsAfterStarts, type SessionStatus } from "@app/contracts";
+import { formatStockholmSpan } from "@app/contracts/stockholm-time";
 import type { Db } from "../../db/database";
 import { restError } from "../../http/rest-error";
 import { type ClashingSession, findPersonClash, findRoomClash, lockBookables } from "./clash-repository";
-import { formatStockholmSpan } from "./stockholm-time";
 
 /** A session's times as stored (ISO-8601 UTC with milliseconds), so SQLite compares them as text. */
 export function normalisedSlot(times: Record<string, unknown>) {

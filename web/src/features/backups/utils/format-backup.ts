@@ -1,3 +1,5 @@
+import { formatStockholm } from "@app/contracts/stockholm-time";
+
 const UNITS = ["bytes", "KB", "MB", "GB", "TB"] as const;
 
 /** Sizes as people read them: 1 KB = 1024 bytes, one decimal above a kilobyte. */
@@ -12,11 +14,5 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${UNITS[unit]}`;
 }
 
-const STOCKHOLM = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Stockholm",
-});
-
 /** When a backup was made, on the business's own clock. */
-export const formatBackupTime = (iso: string) => STOCKHOLM.format(new Date(iso));
+export const formatBackupTime = (iso: string) => formatStockholm(iso, "dateTime");

@@ -1,4 +1,5 @@
 import type { BookStudioSession } from "@app/contracts";
+import { dayBounds } from "@app/contracts/stockholm-time";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
 import type { Contact, SessionTalent, StudioRoom, StudioSession } from "@/features/crm/api/crm-types";
@@ -6,7 +7,6 @@ import { readTable } from "@/features/crm/api/read-table";
 import { formatContactName } from "@/features/crm/utils/names";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess } from "@/lib/postgrest";
-import { dayBounds } from "@/lib/stockholm-time";
 import { insertRow, updateRow } from "@/lib/table-writes";
 
 export type TeamMember = { id: string; name: string };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Activity } from "@/features/crm/api/crm-types";
 import { describeActivity } from "@/features/crm/utils/describe-activity";
-import { formatRelativeTime } from "@/lib/format";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
 
 type ActivityEntryProps = {
   activity: Activity;
@@ -15,8 +15,6 @@ export function actorName(actorId: string | null, currentUserId: string | null):
   if (actorId === null) return null;
   return actorId === currentUserId ? "You" : "A colleague";
 }
-
-const absoluteTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** One timeline row: what happened, the changed fields (before → after), who and when. */
 export function ActivityEntry({ activity, currentUserId, subject }: ActivityEntryProps) {
@@ -38,7 +36,7 @@ export function ActivityEntry({ activity, currentUserId, subject }: ActivityEntr
       ) : null}
       <p className="text-xs text-muted-foreground">
         {actor ? `${actor} · ` : null}
-        <time dateTime={activity.created_at} title={absoluteTime.format(new Date(activity.created_at))}>
+        <time dateTime={activity.created_at} title={formatDateTime(activity.created_at)}>
           {formatRelativeTime(activity.created_at)}
         </time>
       </p>

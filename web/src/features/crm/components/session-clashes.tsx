@@ -1,6 +1,6 @@
+import { formatStockholmSpan } from "@app/contracts/stockholm-time";
 import { AlertTriangle } from "lucide-react";
 import type { Clash } from "@/features/crm/api/studio-sessions";
-import { formatStockholmSpan } from "@/lib/stockholm-time";
 
 /** The clashes a booking would have, shown while it is being filled in (announced politely). */
 export function SessionClashes({

@@ -1,4 +1,5 @@
 import { SESSION_STATUSES } from "@app/contracts";
+import { fromStockholmLocal } from "@app/contracts/stockholm-time";
 import { Ban } from "lucide-react";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
@@ -27,7 +28,6 @@ import {
   toSessionFormValues,
   toSessionPayload,
 } from "@/features/crm/utils/session-form";
-import { fromStockholmLocal } from "@/lib/stockholm-time";
 import { useRecordForm } from "@/lib/use-record-form";
 
 export type SessionDialogProps = {

@@ -1,9 +1,9 @@
+import { formatStockholmSpan } from "@app/contracts/stockholm-time";
 import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SESSION_PAGE_SIZE, type SessionView, useSessionPage } from "@/features/crm/api/studio-sessions";
 import { SessionStatusBadge } from "@/features/crm/components/session-status-badge";
-import { formatStockholmSpan } from "@/lib/stockholm-time";
 
 type SessionListProps = {
   page: number;

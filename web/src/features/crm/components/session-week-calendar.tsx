@@ -1,11 +1,3 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useId } from "react";
-import { Button } from "@/components/ui/button";
-import { ScrollRegion } from "@/components/ui/scroll-region";
-import { Spinner } from "@/components/ui/spinner";
-import { type SessionView, useStudioRooms, useWeekSessions } from "@/features/crm/api/studio-sessions";
-import { SessionStatusBadge } from "@/features/crm/components/session-status-badge";
-import { weekGrid } from "@/features/crm/utils/week-grid";
 import {
   addDays,
   formatDayLabel,
@@ -14,7 +6,15 @@ import {
   stockholmTime,
   weekDays,
   weekStart,
-} from "@/lib/stockholm-time";
+} from "@app/contracts/stockholm-time";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Spinner } from "@/components/ui/spinner";
+import { type SessionView, useStudioRooms, useWeekSessions } from "@/features/crm/api/studio-sessions";
+import { SessionStatusBadge } from "@/features/crm/components/session-status-badge";
+import { weekGrid } from "@/features/crm/utils/week-grid";
 import { cn } from "@/lib/utils";
 
 type SessionWeekCalendarProps = {

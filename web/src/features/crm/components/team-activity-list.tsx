@@ -6,15 +6,13 @@ import { LoadingStatus } from "@/components/ui/loading-status";
 import { Pager } from "@/components/ui/pager";
 import { useTeamActivity } from "@/features/crm/api/list-team-activity";
 import { describeTeamActivity, teamActorName } from "@/features/crm/utils/describe-team-activity";
-import { formatRelativeTime } from "@/lib/format";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
 
 type TeamActivityListProps = {
   page: number;
   currentUserEmail: string | null;
   onPageChange(page: number): void;
 };
-
-const absoluteTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** The Activity screen's team changes (invitations, roles, bans, removed factors), for administrators. */
 export function TeamActivityList({ page, currentUserEmail, onPageChange }: TeamActivityListProps) {
@@ -56,7 +54,7 @@ export function TeamActivityList({ page, currentUserEmail, onPageChange }: TeamA
             <p className="text-sm font-medium wrap-anywhere">{describeTeamActivity(entry)}</p>
             <p className="text-xs text-muted-foreground wrap-anywhere">
               {teamActorName(entry, currentUserEmail)} ·{" "}
-              <time dateTime={entry.created_at} title={absoluteTime.format(new Date(entry.created_at))}>
+              <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
                 {formatRelativeTime(entry.created_at)}
               </time>
             </p>

@@ -1,3 +1,4 @@
+import { formatStockholmSpan, weekStart } from "@app/contracts/stockholm-time";
 import {
   BadgeDollarSign,
   CalendarCheck,
@@ -25,7 +26,6 @@ import { SessionFormDialog } from "@/features/crm/components/session-form-dialog
 import { formatContactName } from "@/features/crm/utils/names";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
 import { formatRelativeTime, formatSek } from "@/lib/format";
-import { formatStockholmSpan, weekStart } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Spec §9: the A&R dashboard looks 7 days ahead for sessions. */

@@ -1,3 +1,4 @@
+import { weekStart } from "@app/contracts/stockholm-time";
 import { CalendarDays, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,6 @@ import { type SessionView, useSessionCount } from "@/features/crm/api/studio-ses
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { SessionList } from "@/features/crm/components/session-list";
 import { SessionWeekCalendar } from "@/features/crm/components/session-week-calendar";
-import { weekStart } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUrlState } from "@/lib/use-url-state";
 

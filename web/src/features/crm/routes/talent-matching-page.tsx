@@ -1,3 +1,4 @@
+import { weekStart } from "@app/contracts/stockholm-time";
 import { CalendarPlus, Plus, UserRoundSearch, UsersRound, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -12,7 +13,6 @@ import { useAvailableTalent } from "@/features/crm/api/list-available-talent";
 import type { TeamMember } from "@/features/crm/api/studio-sessions";
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { formatContactName } from "@/features/crm/utils/names";
-import { weekStart } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchDraft } from "@/lib/use-search-draft";
 import { useUrlState } from "@/lib/use-url-state";

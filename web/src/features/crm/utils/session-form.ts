@@ -1,7 +1,7 @@
 import { bookStudioSessionSchema, type SessionStatus } from "@app/contracts";
+import { fromStockholmLocal, toStockholmLocal } from "@app/contracts/stockholm-time";
 import type { SessionView, TeamMember } from "@/features/crm/api/studio-sessions";
 import { nullIfBlank, textOf } from "@/lib/form-values";
-import { fromStockholmLocal, toStockholmLocal } from "@/lib/stockholm-time";
 
 export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
   tentative: "Tentative",

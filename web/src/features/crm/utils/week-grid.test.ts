@@ -1,8 +1,8 @@
+import { weekDays, weekStart } from "@app/contracts/stockholm-time";
 import { describe, expect, it } from "vitest";
 import type { SessionView } from "@/features/crm/api/studio-sessions";
 import { makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
 import { weekGrid } from "@/features/crm/utils/week-grid";
-import { weekDays, weekStart } from "@/lib/stockholm-time";
 
 const studio = makeRoom({ name: "Studio A" });
 const archived = makeRoom({ name: "Old room", active: false });

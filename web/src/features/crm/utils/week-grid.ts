@@ -1,5 +1,5 @@
+import { overlapsDay } from "@app/contracts/stockholm-time";
 import type { SessionView } from "@/features/crm/api/studio-sessions";
-import { overlapsDay } from "@/lib/stockholm-time";
 
 export type WeekRow = { roomId: string; roomName: string; days: SessionView[][] };
 

@@ -1,8 +1,8 @@
+import { dayBounds, stockholmDay } from "@app/contracts/stockholm-time";
 import { useQuery } from "@tanstack/react-query";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess, readRows } from "@/lib/postgrest";
 import { crmQueryKey } from "@/lib/query-keys";
-import { dayBounds, stockholmDay } from "@/lib/stockholm-time";
 
 export type TodaySession = {
   id: string;

@@ -1,3 +1,4 @@
+import { stockholmTime } from "@app/contracts/stockholm-time";
 import { CalendarDays, CircleCheck, FolderKanban, TrendingUp } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,7 +8,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
-import { stockholmTime } from "@/lib/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /*

@@ -1,4 +1,4 @@
-import { fromStockholmLocal, STOCKHOLM_TIME_ZONE, toStockholmLocal } from "@/lib/stockholm-time";
+import { formatStockholm, fromStockholmLocal, toStockholmLocal } from "@app/contracts/stockholm-time";
 
 /*
  * Staff enter and read event times in Stockholm time, whatever their own computer's zone: an event's
@@ -22,18 +22,9 @@ export function fromStockholmInput(value: string): string | null {
   return fromStockholmLocal(text) || text;
 }
 
-const displayFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: STOCKHOLM_TIME_ZONE,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** An event's time for the back office, in Stockholm time; "-" when it has none. */
 export function formatStockholmTime(iso: string | null | undefined): string {
   if (!iso) return "-";
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? "-" : displayFormatter.format(ms);
+  return Number.isNaN(ms) ? "-" : formatStockholm(ms, "dateTime");
 }

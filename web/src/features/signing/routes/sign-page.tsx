@@ -1,4 +1,5 @@
 import { LEGAL_DOCUMENT_STATUS_LABELS } from "@app/contracts";
+import { formatStockholm } from "@app/contracts/stockholm-time";
 import { CircleCheck, Signature } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { RenderedDocument } from "@/components/legal/rendered-document";
@@ -10,13 +11,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { useSignDocument, useSigningView } from "@/features/signing/api/signing";
 import { describeApiError } from "@/lib/api-errors";
 import { useDocumentTitle } from "@/lib/use-document-title";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Stockholm",
-});
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** The link's token lives in the fragment (`/sign#token=…`): browsers never send it to a server or log it. */
 function tokenFromFragment() {
@@ -93,7 +87,7 @@ export function SignPage() {
         <h1 className="text-2xl font-bold">{document.title}</h1>
         <p className="text-sm text-muted-foreground">
           For {signer.name} ({signer.email}) · Status: {LEGAL_DOCUMENT_STATUS_LABELS[document.status]} · Link
-          valid until {formatDateTime(expiresAt)}
+          valid until {formatStockholm(expiresAt, "dateTime")}
         </p>
       </div>
       <RenderedDocument html={document.rendered_html} label={`${document.title} (read-only)`} />
@@ -121,7 +115,7 @@ export function SignPage() {
         <div role="status" className="flex items-start gap-2 rounded-md border p-4">
           <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
           <p>
-            Signed {formatDateTime(sign.data.signed_at)}. Document status:{" "}
+            Signed {formatStockholm(sign.data.signed_at, "dateTime")}. Document status:{" "}
             {LEGAL_DOCUMENT_STATUS_LABELS[sign.data.status]}. Every party receives the signed PDF by e-mail
             once everyone has signed.
           </p>

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type MemberAction, MemberActionsMenu } from "@/features/team/components/member-actions-menu";
 import { hasMfa, memberStatus, STATUS_LABELS } from "@/features/team/utils/member-status";
-import { formatRelativeTime } from "@/lib/format";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { roleLabel } from "@/lib/roles";
 
 type MembersTableProps = {
@@ -11,8 +11,6 @@ type MembersTableProps = {
   currentUserId: string | null;
   onAction(action: MemberAction): void;
 };
-
-const absoluteTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 export function MembersTable({ members, currentUserId, onAction }: MembersTableProps) {
   return (
@@ -45,10 +43,7 @@ export function MembersTable({ members, currentUserId, onAction }: MembersTableP
               <TableCell>{roleLabel(member.role)}</TableCell>
               <TableCell className="whitespace-nowrap">
                 {member.last_sign_in_at ? (
-                  <time
-                    dateTime={member.last_sign_in_at}
-                    title={absoluteTime.format(new Date(member.last_sign_in_at))}
-                  >
+                  <time dateTime={member.last_sign_in_at} title={formatDateTime(member.last_sign_in_at)}>
                     {formatRelativeTime(member.last_sign_in_at)}
                   </time>
                 ) : (
