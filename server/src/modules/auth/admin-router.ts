@@ -2,8 +2,9 @@ import { type AdminCreateUser, type AdminUpdateUser, contract } from "@app/contr
 import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
+import { requesterOf } from "../../platform/deps";
 import type { Actor } from "./actor";
-import { type AuthDeps, requesterOf } from "./deps";
+import type { AuthDeps } from "./deps";
 import { generateLink, inviteUser } from "./invitations";
 import * as repo from "./repository";
 import { type AccountChanges, createUser, deleteAccount, removeFactor, updateAccount } from "./user-admin";

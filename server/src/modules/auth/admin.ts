@@ -1,13 +1,14 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import { tailAudit } from "../../platform/audit-repository";
+import { normalizeEmail } from "../../platform/values";
 import type { Actor } from "./actor";
 import type { AppRole } from "./jwt";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
 import * as repo from "./repository";
 import { createUser, setRole, type UserAdminDeps } from "./user-admin";
 import { appMetadataOf } from "./user-json";
-import { normalizeEmail } from "./values";
 
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
@@ -85,7 +86,7 @@ export async function listUsersForAdmin(deps: AdminDeps) {
 
 /** The newest `limit` entries, oldest first (as a log reads). */
 export async function tailAuditLog(deps: AdminDeps, limit: number) {
-  return (await repo.tailAudit(deps.db, limit)).reverse().map((e) => ({
+  return (await tailAudit(deps.db, limit)).reverse().map((e) => ({
     at: e.created_at,
     action: e.action,
     email: e.email ?? "-",

@@ -1,10 +1,10 @@
 import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
+import { nowIso } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import { issueOneTimeToken } from "./one-time-tokens";
 import type { PkceChallenge } from "./pkce";
 import * as repo from "./repository";
-import { nowIso } from "./values";
 
 /** GoTrue's answer to the first of the two links: the address has not changed yet, and no session. */
 export const SINGLE_CONFIRMATION =

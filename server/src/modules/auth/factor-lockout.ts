@@ -1,8 +1,8 @@
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import * as repo from "./repository";
-import { isoAt } from "./values";
 
 /**
  * Guessing a 6-digit TOTP code is bounded per factor, in the database so every node counts the same

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../db/database";
+import { deriveKey } from "../../platform/secrets";
 import * as repo from "./repository";
-import { deriveKey } from "./secrets";
 
 /**
  * TOTP secrets are stored sealed with AES-256-GCM.

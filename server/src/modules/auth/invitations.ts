@@ -2,6 +2,7 @@ import type { AppRoleName, GeneratedLink, GenerateLinkInput, GenerateLinkType } 
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import type { AuthDeps } from "./deps";
@@ -12,7 +13,6 @@ import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
 import * as repo from "./repository";
 import { emailExists, userNotFound } from "./user-admin";
 import { toUserJson } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
 
 /**
  * The account an invitation is for, in the caller's transaction: created unconfirmed and without a

@@ -1,6 +1,6 @@
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import * as repo from "./repository";
-import { isoAt } from "./values";
 
 /** A right password keeps its address known this long after the last one from there. */
 const KNOWN_FOR_MS = 30 * 24 * 3600 * 1000;

@@ -1,13 +1,14 @@
 import type { OtpInput } from "@app/contracts";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { enforceLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
 import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
-import { normalizeEmail, nowIso } from "./values";
 
 /**
  * POST /otp: mails a magic link and code, creating an (unconfirmed, passwordless) user unless

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
+import { type StampedMail, stampMail } from "../../platform/mail/message";
+import { codeHash, randomCode, randomToken, sha256 } from "../../platform/secrets";
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import { storeFlowState } from "./flow-state";
-import { type StampedMail, stampMail } from "./mail";
 import type { PkceChallenge } from "./pkce";
 import * as repo from "./repository";
-import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
 import type { AmrMethod } from "./sessions";
-import { isoAt } from "./values";
 
 /** Tokens whose mail carries a link to GET /verify besides the code. */
 export type LinkTokenType = Exclude<OneTimeTokenType, "reauthentication">;

@@ -1,7 +1,8 @@
 import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import type { AuthDeps } from "./deps";
 import { claimFlowState, findIssuedFlowState, isFlowStateExpired } from "./flow-state";
 import { FLOW_STATE_EXPIRY_SECONDS, verifierMatches } from "./pkce";
 import * as repo from "./repository";

@@ -1,13 +1,14 @@
 import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { codeHash, safeEqual } from "../../platform/secrets";
+import { nowIso } from "../../platform/values";
+import type { AuthDeps, SignedIn } from "./deps";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { mailCode } from "./one-time-tokens";
 import * as repo from "./repository";
-import { codeHash, safeEqual } from "./secrets";
-import { nowIso } from "./values";
 
 const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce has expired or is invalid");
 

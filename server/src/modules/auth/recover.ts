@@ -1,7 +1,9 @@
 import type { RecoverInput, ResendInput } from "@app/contracts";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail } from "../../platform/values";
 import { hasPendingInvitation } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit, withinLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
@@ -9,7 +11,6 @@ import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { confirmationRedirect } from "./sign-up";
-import { normalizeEmail } from "./values";
 
 /**
  * POST /recover: `{}` whether or not the address has an account. The limits apply to both alike; the

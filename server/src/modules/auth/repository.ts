@@ -1,10 +1,7 @@
-import { type Insertable, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
+import { PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
 import { type Db, fixedQuery } from "../../db/database";
 import type {
-  AuditLogRow,
   IdentityRow,
-  MailOutboxRow,
-  MailOutboxTable,
   MfaChallengeRow,
   MfaFactorRow,
   OneTimeTokenRow,
@@ -615,40 +612,4 @@ export async function consumeChallenge(db: Db, id: string, at: string): Promise<
     .where("verified_at", "is", null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
-}
-
-// ---- mail --------------------------------------------------------------------------------------------
-
-export async function insertMail(db: Db, mail: Insertable<MailOutboxTable>) {
-  await db.insertInto("mail_outbox").values(mail).execute();
-}
-
-export async function markMailSent(
-  db: Db,
-  id: string,
-  result: { sent_at: string | null; error: string | null },
-) {
-  await db.updateTable("mail_outbox").set(result).where("id", "=", id).execute();
-}
-
-/** Newest first. Mail ids are time-ordered (see mail.ts): mails of one millisecond keep their order. */
-export async function listMail(db: Db, args: { to?: string; limit: number }): Promise<MailOutboxRow[]> {
-  let query = db
-    .selectFrom("mail_outbox")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(args.limit);
-  if (args.to) query = query.where("to_address", "=", args.to);
-  return query.execute();
-}
-
-// ---- audit -------------------------------------------------------------------------------------------
-
-export async function insertAudit(db: Db, entry: Omit<AuditLogRow, "id">) {
-  await db.insertInto("audit_log").values(entry).execute();
-}
-
-export async function tailAudit(db: Db, limit: number): Promise<AuditLogRow[]> {
-  return db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
 }

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { AuthSession, LogoutScope } from "@app/contracts";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { randomToken, sha256 } from "../../platform/secrets";
+import { isoAt, nowIso } from "../../platform/values";
 import { isBanned, userBanned } from "./bans";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import * as repo from "./repository";
-import { randomToken, sha256 } from "./secrets";
 import { appMetadataOf, toUserJson, userMetadataOf } from "./user-json";
-import { isoAt, nowIso } from "./values";
 
 export type AmrMethod =
   | "password"

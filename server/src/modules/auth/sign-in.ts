@@ -1,12 +1,13 @@
 import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail } from "../../platform/values";
+import type { AuthDeps } from "./deps";
 import { isKnownAddress, rememberAddress } from "./known-addresses";
 import { enforceLimit, reserveAttempt } from "./limits";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
-import { normalizeEmail } from "./values";
 
 const invalidCredentials = () => new AppError("invalid_credentials", "Invalid login credentials");
 

@@ -1,8 +1,10 @@
 import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { domainRole, draftUser, findOrInsertUser, hasPendingInvitation, metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { enforceLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
 import { assertStrongPassword } from "./passwords";
@@ -11,7 +13,6 @@ import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
 import * as repo from "./repository";
 import { signInUser } from "./sessions";
 import { userJsonFrom } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
 
 /**
  * Where a sign-up's confirmation link leads. On a staff-domain address the confirmation grants a role and

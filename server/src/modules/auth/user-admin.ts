@@ -1,6 +1,7 @@
 import type { Database, Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { isoAt, normalizeEmail } from "../../platform/values";
 import { draftUser, findOrInsertUser, hasPendingInvitation, metadataJson, withRole } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import { banUntil, isBanned } from "./bans";
@@ -9,7 +10,6 @@ import { assertStrongPassword, type PasswordHasher } from "./passwords";
 import * as repo from "./repository";
 import { mergeMetadata } from "./user";
 import { type AppMetadata, appMetadataOf, userMetadataOf } from "./user-json";
-import { isoAt, normalizeEmail } from "./values";
 
 /**
  * Changes an administrator makes to someone's account: one implementation for the operator's CLI, GoTrue's

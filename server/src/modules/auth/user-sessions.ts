@@ -1,9 +1,10 @@
 import type { UserSession } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { isoAt, nowIso } from "../../platform/values";
+import type { AuthDeps, SignedIn } from "./deps";
 import * as repo from "./repository";
-import { isoAt, nowIso } from "./values";
 
 /** The live sessions of the signed-in user, newest first, for the settings page: where they are signed in. */
 export async function listUserSessions(

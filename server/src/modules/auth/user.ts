@@ -1,9 +1,11 @@
 import type { AuthUser, UpdateUserInput } from "@app/contracts";
 import type { OneTimeTokenRow, SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import type { AuthDeps, SignedIn } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit } from "./limits";
 import { assertStrongPassword } from "./passwords";
@@ -12,7 +14,6 @@ import { checkNonce, spendNonce } from "./reauthenticate";
 import { resolveRedirect } from "./redirects";
 import * as repo from "./repository";
 import { toUserJson, userMetadataOf } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
 
 const userNotFound = () => new AppError("user_not_found", "User from sub claim in JWT does not exist");
 

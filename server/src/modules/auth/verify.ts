@@ -1,18 +1,19 @@
 import type { AuthSession, EmailOtpType, VerifyInput } from "@app/contracts";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { codeHash, sha256 } from "../../platform/secrets";
+import { isoAt, normalizeEmail } from "../../platform/values";
 import { confirmEmail } from "./accounts";
-import { audit } from "./audit";
 import { isBanned, userBanned } from "./bans";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { confirmEmailChange } from "./email-change";
 import { issueAuthCode } from "./flow-state";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { amrMethodOf, type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
 import * as repo from "./repository";
-import { codeHash, sha256 } from "./secrets";
 import { signInUser } from "./sessions";
-import { isoAt, normalizeEmail } from "./values";
 
 /** Which stored tokens a requested `type` may redeem ("email" is GoTrue's name for either e-mail OTP). */
 const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {

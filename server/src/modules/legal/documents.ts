@@ -3,7 +3,7 @@ import type { LegalParty } from "@app/contracts";
 import type { Db } from "../../db/database";
 import { laterThan } from "../../db/row-version";
 import type { LegalSigningLinkTable } from "../../db/schema";
-import { randomToken, sha256 } from "../auth/secrets";
+import { randomToken, sha256 } from "../../platform/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import type { CallerInfo, LegalDeps } from "./deps";
 import { DOCX_TYPE, objectUrl, PDF_TYPE, renderKeys } from "./document-files";

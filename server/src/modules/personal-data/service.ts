@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database";
-import { audit } from "../auth/audit";
-import type { Requester } from "../auth/deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
 import { findBucket } from "../storage/repository";
 import type { StorageService } from "../storage/service";
 import { erasePersonalData } from "./erase-personal-data";

@@ -1,11 +1,11 @@
 import type { TeamMember } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
+import { isoAt } from "../../platform/values";
 import { hasPendingInvitation } from "../auth/accounts";
 import { isBanned } from "../auth/bans";
 import * as repo from "../auth/repository";
 import { appMetadataOf } from "../auth/user-json";
-import { isoAt } from "../auth/values";
 
 /**
  * A person as the Team screen shows them; a ban that has run out shows as none. An invited person shows
