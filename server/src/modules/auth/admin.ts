@@ -6,9 +6,9 @@ import { normalizeEmail } from "../../platform/values";
 import type { Actor } from "./actor";
 import type { AppRole } from "./jwt";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
-import * as repo from "./repository";
 import { createUser, setRole, type UserAdminDeps } from "./user-admin";
 import { appMetadataOf } from "./user-json";
+import { findUserByEmail, listUsers } from "./users-repository";
 
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
@@ -68,14 +68,14 @@ export async function createUserAsAdmin(
  */
 export async function setUserRole(deps: AdminDeps, args: { email: string; role: AppRole | null }) {
   const email = normalizeEmail(args.email);
-  const found = await repo.findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, email);
   if (!found) throw new Error(`no user with e-mail ${email}`);
   const result = await setRole(userAdminDeps(deps), CLI, found.id, args.role);
   return { email, from: result.roleFrom, to: result.roleTo, endedSessions: result.endedSessions };
 }
 
 export async function listUsersForAdmin(deps: AdminDeps) {
-  return (await repo.listUsers(deps.db)).map((u) => ({
+  return (await listUsers(deps.db)).map((u) => ({
     email: u.email,
     role: appMetadataOf(u).role ?? "-",
     confirmed: u.email_confirmed_at ? "yes" : "no",

@@ -9,8 +9,8 @@ import { randomToken, sha256 } from "../../platform/secrets";
 import { isoAt, normalizeEmail } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
-import * as repo from "./repository";
 import { appMetadataOf } from "./user-json";
+import { listUsers } from "./users-repository";
 
 /** Long enough to read the log and fill in one form; a restart issues a fresh link anyway. */
 const SETUP_LINK_SECONDS = 3600;
@@ -22,7 +22,7 @@ export interface FirstRunDeps {
 }
 
 async function hasAdministrator(db: Db): Promise<boolean> {
-  return (await repo.listUsers(db)).some((user) => appMetadataOf(user).role === "admin");
+  return (await listUsers(db)).some((user) => appMetadataOf(user).role === "admin");
 }
 
 /**

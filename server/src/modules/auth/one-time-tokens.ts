@@ -6,9 +6,10 @@ import { codeHash, randomCode, randomToken, sha256 } from "../../platform/secret
 import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import { storeFlowState } from "./flow-state";
+import { replaceOneTimeToken } from "./one-time-tokens-repository";
 import type { PkceChallenge } from "./pkce";
-import * as repo from "./repository";
 import type { AmrMethod } from "./sessions";
+import { lockUser, updateUser } from "./users-repository";
 
 /** Tokens whose mail carries a link to GET /verify besides the code. */
 export type LinkTokenType = Exclude<OneTimeTokenType, "reauthentication">;
@@ -83,11 +84,11 @@ async function storeToken(
   const at = isoAt(nowMs);
   const token = randomToken();
   const code = randomCode();
-  const current = await repo.lockUser(trx, args.user.id);
+  const current = await lockUser(trx, args.user.id);
   const address = args.type === "email_change" ? current?.email_change : current?.email;
   if (!current || address !== args.to) return undefined;
   const id = randomUUID();
-  await repo.replaceOneTimeToken(trx, {
+  await replaceOneTimeToken(trx, {
     id,
     user_id: args.user.id,
     token_type: args.type,
@@ -101,7 +102,7 @@ async function storeToken(
     created_at: at,
   });
   const column = sentAtColumn[args.type];
-  if (column) await repo.updateUser(trx, args.user.id, { [column]: at }, at);
+  if (column) await updateUser(trx, args.user.id, { [column]: at }, at);
   return { id, token, code };
 }
 
