@@ -215,7 +215,7 @@ export async function verifyFactor(
   const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS) + delta;
   const refreshToken = randomToken();
   const session = await deps.db.withTransaction(async (trx) => {
-    // The user's row, then the session's (see repository.ts): factor changes of the user queue here, and
+    // The user's row, then the session's (see locks.ts): factor changes of the user queue here, and
     // so do refreshes of this session, whose token chain is replaced below.
     await lockUser(trx, who.userId);
     const current = await lockSession(trx, who.sessionId);

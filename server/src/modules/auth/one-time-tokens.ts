@@ -70,7 +70,7 @@ export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boole
 /**
  * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
  * that type, and answers both in clear for the mail. In the caller's transaction, holding the user's row
- * (locked first, see repository.ts): one user's tokens are replaced one at a time, a confirmation token
+ * (locked first, see locks.ts): one user's tokens are replaced one at a time, a confirmation token
  * records the password stored at that very moment, and a token goes only to the address the account has
  * now (its pending new one for `email_change`). Undefined, and nothing stored, when the address moved on
  * since the caller looked the user up.

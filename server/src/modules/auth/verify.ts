@@ -85,7 +85,7 @@ export async function verifyOneTimeToken(
 
   const user = await deps.db.withTransaction(
     async (trx): Promise<UserRow | "banned" | "conflict" | "half_confirmed" | undefined> => {
-      // The user's row first (see repository.ts), then the token: changes to one account queue here.
+      // The user's row first (see locks.ts), then the token: changes to one account queue here.
       const current = await lockUser(trx, token.user_id);
       // Refused before the token is spent, so the link works again once the block is lifted.
       if (current && isBanned(current, at)) return "banned";
