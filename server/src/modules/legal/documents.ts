@@ -212,3 +212,18 @@ export async function voidLegalDocument(deps: LegalDeps, id: string, reason: str
     return row;
   });
 }
+
+/** A document as other modules read it (personal-data finds the ones an address is a party to). */
+export function findLegalDocument(db: Db, id: string): Promise<LegalDocument | undefined> {
+  return repo.findDocument(db, id);
+}
+
+/** Writes changes another module decided (personal-data's erasure of a party), in the caller's transaction. */
+export function updateLegalDocument(
+  db: Db,
+  id: string,
+  values: Partial<LegalDocument>,
+  engine: "sqlite" | "postgres",
+): Promise<LegalDocument> {
+  return repo.updateDocument(db, id, values, engine);
+}
