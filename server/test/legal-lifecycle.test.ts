@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 as tokenHash } from "../src/modules/auth/secrets";
+import { sha256 as tokenHash } from "../src/platform/secrets";
 import { createTestContext, type TestContext } from "./helpers";
 import {
   INDUSTRY_CONTACT,

@@ -4,7 +4,7 @@ import { authenticator } from "otplib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/http/logger";
-import { codeHash, sha256 } from "../../src/modules/auth/secrets";
+import { codeHash, sha256 } from "../../src/platform/secrets";
 import { fragmentOf, latestMail, linkPath, linkToken, mailCode } from "../auth/support";
 import { createTestContext, TEST_SECRET, type TestContext, uniqueEmail } from "../helpers";
 

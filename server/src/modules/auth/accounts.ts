@@ -4,8 +4,16 @@ import type { Db } from "../../db/database";
 import type { IdentityRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { AppRole } from "./jwt";
-import * as repo from "./repository";
+import { lockAddress } from "./locks";
 import type { AppMetadata } from "./user-json";
+import {
+  findUserByEmail,
+  insertIdentity,
+  insertUser,
+  listIdentities,
+  updateIdentityData,
+  updateUser,
+} from "./users-repository";
 
 /** user_metadata is echoed into every access token: keep it small. */
 const MAX_METADATA_BYTES = 8 * 1024;
@@ -84,7 +92,7 @@ export function draftUser(args: {
 /** Writes a drafted user and its identity, in the caller's transaction. */
 export async function insertDraftUser(trx: Db, draft: { user: UserRow; identity: IdentityRow }) {
   const { user, identity } = draft;
-  await repo.insertUser(trx, {
+  await insertUser(trx, {
     id: user.id,
     email: user.email,
     encrypted_password: user.encrypted_password,
@@ -93,7 +101,7 @@ export async function insertDraftUser(trx: Db, draft: { user: UserRow; identity:
     raw_user_meta_data: user.raw_user_meta_data,
     created_at: user.created_at,
   });
-  await repo.insertIdentity(trx, identity);
+  await insertIdentity(trx, identity);
 }
 
 /**
@@ -105,8 +113,8 @@ export async function findOrInsertUser(
   trx: Db,
   draft: { user: UserRow; identity: IdentityRow },
 ): Promise<{ user: UserRow; created: boolean }> {
-  await repo.lockAddress(trx, draft.user.email);
-  const existing = await repo.findUserByEmail(trx, draft.user.email);
+  await lockAddress(trx, draft.user.email);
+  const existing = await findUserByEmail(trx, draft.user.email);
   if (existing) return { user: existing, created: false };
   await insertDraftUser(trx, draft);
   return { user: draft.user, created: true };
@@ -141,7 +149,7 @@ export async function confirmEmail(
     const invited = args.redeemsInvitation ? (user.invited_role ?? undefined) : undefined;
     const role = invited ?? domainRole(config, user.email, meta.role);
     const grantsRole = role !== undefined && role !== meta.role;
-    await repo.updateUser(
+    await updateUser(
       trx,
       user.id,
       {
@@ -153,10 +161,10 @@ export async function confirmEmail(
       at,
     );
   }
-  const identity = (await repo.listIdentities(trx, user.id)).find((i) => i.provider === "email");
+  const identity = (await listIdentities(trx, user.id)).find((i) => i.provider === "email");
   if (identity) {
     const data = JSON.parse(identity.identity_data) as Record<string, unknown>;
-    await repo.updateIdentityData(
+    await updateIdentityData(
       trx,
       user.id,
       JSON.stringify({ ...data, email: user.email, email_verified: true }),

@@ -1,5 +1,6 @@
-import { type AuditAction, audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import { type AuditAction, audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import type { AuthDeps } from "./deps";
 
 /**
  * Who changes someone else's account: an administrator in the back office, a server holding the

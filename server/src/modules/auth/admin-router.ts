@@ -2,12 +2,14 @@ import { type AdminCreateUser, type AdminUpdateUser, contract } from "@app/contr
 import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import { AppError } from "../../http/app-error";
+import { requesterOf } from "../../platform/deps";
 import type { Actor } from "./actor";
-import { type AuthDeps, requesterOf } from "./deps";
+import type { AuthDeps } from "./deps";
+import * as factorsRepo from "./factors-repository";
 import { generateLink, inviteUser } from "./invitations";
-import * as repo from "./repository";
 import { type AccountChanges, createUser, deleteAccount, removeFactor, updateAccount } from "./user-admin";
 import { toFactor, toUserJson } from "./user-json";
+import { findUserById, listUsersPage } from "./users-repository";
 
 const s = initServer();
 
@@ -54,7 +56,7 @@ function paginationHeaders(res: Response, path: string, page: number, perPage: n
 
 export function authAdminRouter(deps: AuthDeps) {
   const userOf = async (userId: string) => {
-    const user = await repo.findUserById(deps.db, uuidParam(userId, "user_id"));
+    const user = await findUserById(deps.db, uuidParam(userId, "user_id"));
     if (!user) throw new AppError("user_not_found", "User not found");
     return user;
   };
@@ -63,7 +65,7 @@ export function authAdminRouter(deps: AuthDeps) {
     listUsers: async ({ query, req, res }) => {
       const page = Math.max(1, query.page ?? 1);
       const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.per_page ?? DEFAULT_PER_PAGE));
-      const { rows, total } = await repo.listUsersPage(deps.db, {
+      const { rows, total } = await listUsersPage(deps.db, {
         offset: (page - 1) * perPage,
         limit: perPage,
       });
@@ -102,7 +104,7 @@ export function authAdminRouter(deps: AuthDeps) {
 
     listFactors: async ({ params }) => {
       const user = await userOf(params.userId);
-      return { status: 200, body: (await repo.listFactors(deps.db, user.id)).map(toFactor) };
+      return { status: 200, body: (await factorsRepo.listFactors(deps.db, user.id)).map(toFactor) };
     },
 
     deleteFactor: async ({ params, req }) => {

@@ -1,13 +1,14 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import { tailAudit } from "../../platform/audit-repository";
+import { normalizeEmail } from "../../platform/values";
 import type { Actor } from "./actor";
 import type { AppRole } from "./jwt";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
-import * as repo from "./repository";
 import { createUser, setRole, type UserAdminDeps } from "./user-admin";
 import { appMetadataOf } from "./user-json";
-import { normalizeEmail } from "./values";
+import { findUserByEmail, listUsers } from "./users-repository";
 
 /** Operator commands (pnpm cli users …, audit tail). Errors are plain Errors with a readable message. */
 export interface AdminDeps {
@@ -67,14 +68,14 @@ export async function createUserAsAdmin(
  */
 export async function setUserRole(deps: AdminDeps, args: { email: string; role: AppRole | null }) {
   const email = normalizeEmail(args.email);
-  const found = await repo.findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, email);
   if (!found) throw new Error(`no user with e-mail ${email}`);
   const result = await setRole(userAdminDeps(deps), CLI, found.id, args.role);
   return { email, from: result.roleFrom, to: result.roleTo, endedSessions: result.endedSessions };
 }
 
 export async function listUsersForAdmin(deps: AdminDeps) {
-  return (await repo.listUsers(deps.db)).map((u) => ({
+  return (await listUsers(deps.db)).map((u) => ({
     email: u.email,
     role: appMetadataOf(u).role ?? "-",
     confirmed: u.email_confirmed_at ? "yes" : "no",
@@ -85,7 +86,7 @@ export async function listUsersForAdmin(deps: AdminDeps) {
 
 /** The newest `limit` entries, oldest first (as a log reads). */
 export async function tailAuditLog(deps: AdminDeps, limit: number) {
-  return (await repo.tailAudit(deps.db, limit)).reverse().map((e) => ({
+  return (await tailAudit(deps.db, limit)).reverse().map((e) => ({
     at: e.created_at,
     action: e.action,
     email: e.email ?? "-",

@@ -1,6 +1,6 @@
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { isoAt } from "./values";
+import { isoAt } from "../../platform/values";
 
 /** Whether the account is blocked at `at` (ISO-8601). */
 export const isBanned = (user: Pick<UserRow, "banned_until">, at: string) =>

@@ -1,42 +1,14 @@
-import type { Request } from "express";
-import type { Logger } from "pino";
-import type { Config } from "../../config";
-import type { Database } from "../../db/database";
-import type { RateLimiter } from "../../http/rate-limit";
-import type { WorkQueue } from "../../work-queue";
+import type { PlatformDeps } from "../../platform/deps";
 import type { FactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
-import type { Mailer } from "./mail";
 import type { PasswordHasher } from "./passwords";
-import type { Secrets } from "./secrets";
 
 /** What every auth service function needs; built once in app.ts. */
-export interface AuthDeps {
-  db: Database;
-  config: Config;
+export interface AuthDeps extends PlatformDeps {
   tokens: TokenSigner;
-  limiter: RateLimiter;
   passwords: PasswordHasher;
-  secrets: Secrets;
   factorSecrets: FactorSecrets;
-  mailer: Mailer;
-  logger: Logger;
-  /** Runs lookups and mail after the answer, so known and unknown addresses answer alike. */
-  work: WorkQueue;
-  /** Milliseconds since the epoch; injectable so tests move time instead of sleeping. */
-  now: () => number;
 }
-
-/** Who is asking, for rate limits and the audit log. */
-export interface Requester {
-  ip: string;
-  userAgent: string | null;
-}
-
-export const requesterOf = (req: Request): Requester => ({
-  ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null,
-});
 
 /** The signed-in user a request carries (from its access token, checked against the live session). */
 export interface SignedIn {

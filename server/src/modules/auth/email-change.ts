@@ -1,10 +1,12 @@
 import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
+import { nowIso } from "../../platform/values";
 import type { AuthDeps } from "./deps";
+import { lockAddress } from "./locks";
 import { issueOneTimeToken } from "./one-time-tokens";
+import { findUserOneTimeToken } from "./one-time-tokens-repository";
 import type { PkceChallenge } from "./pkce";
-import * as repo from "./repository";
-import { nowIso } from "./values";
+import { findUserByEmail, lockUser, updateUser } from "./users-repository";
 
 /** GoTrue's answer to the first of the two links: the address has not changed yet, and no session. */
 export const SINGLE_CONFIRMATION =
@@ -22,10 +24,10 @@ export async function sendEmailChange(
 ) {
   const { userId, redirectTo, pkce } = args;
   const mails = await deps.db.withTransaction(async (trx) => {
-    const user = await repo.lockUser(trx, userId);
+    const user = await lockUser(trx, userId);
     const newEmail = args.newEmail ?? user?.email_change;
     if (!user || !newEmail) return [];
-    await repo.updateUser(trx, user.id, { email_change: newEmail }, nowIso(deps));
+    await updateUser(trx, user.id, { email_change: newEmail }, nowIso(deps));
     return [
       await issueOneTimeToken(deps, trx, { user, type: "email_change", to: newEmail, redirectTo, pkce }),
       await issueOneTimeToken(deps, trx, {
@@ -54,20 +56,16 @@ export async function confirmEmailChange(
 ): Promise<EmailChangeStep> {
   const { token, user, at } = args;
   const isToNew = token.token_type === "email_change";
-  const other = await repo.findUserOneTimeToken(
-    trx,
-    user.id,
-    isToNew ? "email_change_current" : "email_change",
-  );
+  const other = await findUserOneTimeToken(trx, user.id, isToNew ? "email_change_current" : "email_change");
   const [toNew, toCurrent] = isToNew ? [token, other] : [other, token];
   if (!other || !toNew || !toCurrent || !user.email_change) return "invalid";
   if (toNew.relates_to !== user.email_change || toCurrent.relates_to !== user.email) return "invalid";
   if (!other.used_at) return "half_confirmed";
   // The new address is checked and taken under its lock, as a sign-up takes one.
-  await repo.lockAddress(trx, toNew.relates_to);
-  const taken = await repo.findUserByEmail(trx, toNew.relates_to);
+  await lockAddress(trx, toNew.relates_to);
+  const taken = await findUserByEmail(trx, toNew.relates_to);
   if (taken && taken.id !== user.id) return "conflict";
-  await repo.updateUser(
+  await updateUser(
     trx,
     user.id,
     { email: toNew.relates_to, email_change: null, email_change_sent_at: null },

@@ -1,8 +1,8 @@
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
-import * as repo from "./repository";
-import { isoAt } from "./values";
+import { countFactorAttempt, findFactor, lockFactor } from "./factors-repository";
 
 /**
  * Guessing a 6-digit TOTP code is bounded per factor, in the database so every node counts the same
@@ -63,14 +63,14 @@ export async function countAttempt(
   nowMs: number,
 ): Promise<{ lockSeconds?: number } | undefined> {
   return deps.db.withTransaction(async (trx) => {
-    const attempts = await repo.countFactorAttempt(trx, factor.id, isoAt(nowMs));
+    const attempts = await countFactorAttempt(trx, factor.id, isoAt(nowMs));
     if (attempts === undefined) {
-      const current = await repo.findFactor(trx, factor.id, factor.user_id);
+      const current = await findFactor(trx, factor.id, factor.user_id);
       if (current) assertFactorUnlocked(current, nowMs);
       return undefined;
     }
     const lockSeconds = lockSecondsAfter(attempts);
-    if (lockSeconds) await repo.lockFactor(trx, factor.id, isoAt(nowMs + lockSeconds * 1000));
+    if (lockSeconds) await lockFactor(trx, factor.id, isoAt(nowMs + lockSeconds * 1000));
     return { lockSeconds };
   });
 }

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../db/database";
-import * as repo from "./repository";
-import { deriveKey } from "./secrets";
+import { deriveKey } from "../../platform/secrets";
+import { listLegacySealedFactors, replaceFactorSecret } from "./factors-repository";
 
 /**
  * TOTP secrets are stored sealed with AES-256-GCM.
@@ -68,7 +68,7 @@ export async function resealLegacyFactorSecrets(deps: {
   const outcome = await db.withTransaction(async (trx) => {
     let resealed = 0;
     const unreadable: string[] = [];
-    for (const row of await repo.listLegacySealedFactors(trx)) {
+    for (const row of await listLegacySealedFactors(trx)) {
       let plain: string;
       try {
         plain = factorSecrets.open(row.id, row.secret);
@@ -77,8 +77,7 @@ export async function resealLegacyFactorSecrets(deps: {
         continue;
       }
       // Conditional on the old value: a node starting at the same time may have re-sealed the row already.
-      if (await repo.replaceFactorSecret(trx, row.id, row.secret, factorSecrets.seal(row.id, plain)))
-        resealed++;
+      if (await replaceFactorSecret(trx, row.id, row.secret, factorSecrets.seal(row.id, plain))) resealed++;
     }
     return { resealed, unreadable };
   });

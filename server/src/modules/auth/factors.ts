@@ -4,14 +4,36 @@ import { authenticator } from "otplib";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { randomToken, sha256 } from "../../platform/secrets";
+import { isoAt, nowIso } from "../../platform/values";
+import type { AuthDeps, SignedIn } from "./deps";
 import { assertFactorUnlocked, countAttempt, describeLock } from "./factor-lockout";
+import {
+  consumeChallenge,
+  deleteFactor,
+  deleteSpentChallenges,
+  findChallenge,
+  findFactor,
+  insertChallenge,
+  insertFactor,
+  listFactors,
+  markFactorVerified,
+} from "./factors-repository";
 import { enforceLimit } from "./limits";
-import * as repo from "./repository";
-import { randomToken, sha256 } from "./secrets";
 import { sessionBody } from "./sessions";
-import { isoAt, nowIso } from "./values";
+import {
+  downgradeSessionsOfFactor,
+  findActiveToken,
+  findSession,
+  insertRefreshToken,
+  lockSession,
+  revokeSessionTokens,
+  setSessionAal,
+  touchSession,
+} from "./sessions-repository";
+import { findUserById, lockUser } from "./users-repository";
 
 const MAX_FACTORS = 10;
 const CHALLENGE_LIFETIME_SECONDS = 300;
@@ -21,7 +43,7 @@ const DEFAULT_ISSUER = "Slussen Sound";
 const factorNotFound = () => new AppError("mfa_factor_not_found", "Factor not found");
 
 async function findOwnFactor(db: Db, who: SignedIn, factorId: string) {
-  const factor = await repo.findFactor(db, factorId, who.userId);
+  const factor = await findFactor(db, factorId, who.userId);
   if (!factor) throw factorNotFound();
   return factor;
 }
@@ -32,7 +54,7 @@ async function findOwnFactor(db: Db, who: SignedIn, factorId: string) {
  * remove the owner's. `other` is the factor being acted on, which does not count as proof of itself.
  */
 async function hasVerifiedFactor(db: Db, who: SignedIn, other?: string) {
-  return (await repo.listFactors(db, who.userId)).some((f) => f.status === "verified" && f.id !== other);
+  return (await listFactors(db, who.userId)).some((f) => f.status === "verified" && f.id !== other);
 }
 
 const insufficientAal = (status: 403 | 422, message: string) =>
@@ -73,10 +95,10 @@ export async function enrollFactor(
   input: EnrollFactorInput,
   requester: Requester,
 ): Promise<EnrolledFactor> {
-  const user = await repo.findUserById(deps.db, who.userId);
+  const user = await findUserById(deps.db, who.userId);
   if (!user) throw new AppError("user_not_found", "User not found");
   const friendlyName = input.friendly_name ?? null;
-  assertMayEnroll(who, await repo.listFactors(deps.db, who.userId), friendlyName);
+  assertMayEnroll(who, await listFactors(deps.db, who.userId), friendlyName);
   const secret = authenticator.generateSecret(20);
   const uri = authenticator.keyuri(user.email, input.issuer ?? DEFAULT_ISSUER, secret);
   // Loaded on first enrolment: most processes never draw a QR code.
@@ -86,9 +108,9 @@ export async function enrollFactor(
   const at = nowIso(deps);
   await deps.db.withTransaction(async (trx) => {
     // Concurrent enrolments of one user queue here, so none gets past the checks another one changed.
-    await repo.lockUser(trx, who.userId);
-    assertMayEnroll(who, await repo.listFactors(trx, who.userId), friendlyName);
-    await repo.insertFactor(trx, {
+    await lockUser(trx, who.userId);
+    assertMayEnroll(who, await listFactors(trx, who.userId), friendlyName);
+    await insertFactor(trx, {
       id,
       user_id: who.userId,
       friendly_name: friendlyName,
@@ -117,12 +139,12 @@ export async function challengeFactor(deps: AuthDeps, who: SignedIn, factorId: s
   const nowMs = deps.now();
   const id = randomUUID();
   await deps.db.withTransaction(async (trx) => {
-    await repo.lockUser(trx, who.userId);
+    await lockUser(trx, who.userId);
     const factor = await findOwnFactor(trx, who, factorId);
     await assertMayVerify(trx, who, factor);
     assertFactorUnlocked(factor, nowMs);
-    await repo.deleteSpentChallenges(trx, factor.id, openSince(nowMs));
-    await repo.insertChallenge(trx, {
+    await deleteSpentChallenges(trx, factor.id, openSince(nowMs));
+    await insertChallenge(trx, {
       id,
       factor_id: factor.id,
       ip_address: requester.ip,
@@ -167,7 +189,7 @@ export async function verifyFactor(
   const nowMs = deps.now();
   const at = isoAt(nowMs);
   assertFactorUnlocked(factor, nowMs);
-  const challenge = await repo.findChallenge(deps.db, input.challenge_id, factor.id);
+  const challenge = await findChallenge(deps.db, input.challenge_id, factor.id);
   const isOpen =
     challenge &&
     !challenge.verified_at &&
@@ -193,23 +215,23 @@ export async function verifyFactor(
   const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS) + delta;
   const refreshToken = randomToken();
   const session = await deps.db.withTransaction(async (trx) => {
-    // The user's row, then the session's (see repository.ts): factor changes of the user queue here, and
+    // The user's row, then the session's (see locks.ts): factor changes of the user queue here, and
     // so do refreshes of this session, whose token chain is replaced below.
-    await repo.lockUser(trx, who.userId);
-    const current = await repo.lockSession(trx, who.sessionId);
+    await lockUser(trx, who.userId);
+    const current = await lockSession(trx, who.sessionId);
     if (!current || current.ended_at) return undefined;
     // Checked again here: another factor of the user may have been verified since the check above.
     await assertMayVerify(trx, who, factor);
-    if (!(await repo.consumeChallenge(trx, input.challenge_id, at))) return "replayed" as const;
-    if (!(await repo.markFactorVerified(trx, factor.id, step, at))) return "replayed" as const;
-    await repo.deleteSpentChallenges(trx, factor.id, openSince(nowMs));
+    if (!(await consumeChallenge(trx, input.challenge_id, at))) return "replayed" as const;
+    if (!(await markFactorVerified(trx, factor.id, step, at))) return "replayed" as const;
+    await deleteSpentChallenges(trx, factor.id, openSince(nowMs));
     const amr = [
       { method: "totp", timestamp: Math.floor(nowMs / 1000) },
       ...(JSON.parse(current.amr) as { method: string; timestamp: number }[]).filter(
         (m) => m.method !== "totp",
       ),
     ];
-    await repo.setSessionAal(trx, current.id, {
+    await setSessionAal(trx, current.id, {
       aal: "aal2",
       factor_id: factor.id,
       amr: JSON.stringify(amr),
@@ -217,17 +239,17 @@ export async function verifyFactor(
     // The new chain hangs off the old active token (its lineage). A tab still holding that one is refused
     // within the reuse interval without ending the session; later it counts as reuse (see
     // rotateRefreshToken).
-    const previous = await repo.findActiveToken(trx, current.id);
-    await repo.revokeSessionTokens(trx, current.id, at);
-    await repo.insertRefreshToken(trx, {
+    const previous = await findActiveToken(trx, current.id);
+    await revokeSessionTokens(trx, current.id, at);
+    await insertRefreshToken(trx, {
       token_hash: sha256(refreshToken),
       session_id: current.id,
       user_id: who.userId,
       parent_id: previous?.id ?? null,
       created_at: at,
     });
-    await repo.touchSession(trx, current.id, at);
-    return repo.findSession(trx, current.id);
+    await touchSession(trx, current.id, at);
+    return findSession(trx, current.id);
   });
   if (session === "replayed") throw verificationFailed();
   if (!session) {
@@ -244,7 +266,7 @@ export async function verifyFactor(
  */
 export async function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: string, requester: Requester) {
   await deps.db.withTransaction(async (trx) => {
-    await repo.lockUser(trx, who.userId);
+    await lockUser(trx, who.userId);
     const factor = await findOwnFactor(trx, who, factorId);
     if (factor.status === "verified" && who.aal !== "aal2") {
       throw insufficientAal(422, "AAL2 required to unenroll verified factor");
@@ -252,8 +274,8 @@ export async function unenrollFactor(deps: AuthDeps, who: SignedIn, factorId: st
     if (who.aal !== "aal2" && (await hasVerifiedFactor(trx, who))) {
       throw insufficientAal(422, "AAL2 required to unenroll a factor while a verified factor exists");
     }
-    await repo.deleteFactor(trx, factor.id);
-    await repo.downgradeSessionsOfFactor(trx, factor.id);
+    await deleteFactor(trx, factor.id);
+    await downgradeSessionsOfFactor(trx, factor.id);
   });
   await audit(deps, "factor_unenrolled", { userId: who.userId, requester, detail: { factor_id: factorId } });
   return { id: factorId };

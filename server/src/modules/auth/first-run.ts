@@ -3,14 +3,14 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { randomToken, sha256 } from "../../platform/secrets";
+import { isoAt, normalizeEmail } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { Requester } from "./deps";
 import { assertStrongPassword, createPasswordHasher } from "./passwords";
-import * as repo from "./repository";
-import { randomToken, sha256 } from "./secrets";
 import { appMetadataOf } from "./user-json";
-import { isoAt, normalizeEmail } from "./values";
+import { listUsers } from "./users-repository";
 
 /** Long enough to read the log and fill in one form; a restart issues a fresh link anyway. */
 const SETUP_LINK_SECONDS = 3600;
@@ -22,7 +22,7 @@ export interface FirstRunDeps {
 }
 
 async function hasAdministrator(db: Db): Promise<boolean> {
-  return (await repo.listUsers(db)).some((user) => appMetadataOf(user).role === "admin");
+  return (await listUsers(db)).some((user) => appMetadataOf(user).role === "admin");
 }
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { FlowStateRow } from "../../db/schema";
+import { randomToken, sha256 } from "../../platform/secrets";
+import { isoAt, nowIso } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import type { PkceChallenge } from "./pkce";
-import { randomToken, sha256 } from "./secrets";
-import { isoAt, nowIso } from "./values";
 
 /**
  * The flow_state rows behind PKCE links: stored beside the link's token, given an auth code when the link

@@ -2,17 +2,19 @@ import type { AppRoleName, GeneratedLink, GenerateLinkInput, GenerateLinkType } 
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import type { AuthDeps } from "./deps";
 import { enforceLimit } from "./limits";
+import { lockAddress } from "./locks";
 import { createLinkToken, issueOneTimeToken, type LinkTokenType } from "./one-time-tokens";
+import { deleteOneTimeTokens, findUserOneTimeToken } from "./one-time-tokens-repository";
 import { assertStrongPassword } from "./passwords";
 import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
-import * as repo from "./repository";
 import { emailExists, userNotFound } from "./user-admin";
 import { toUserJson } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
+import { findUserByEmail, findUserById, lockUser, updateUser } from "./users-repository";
 
 /**
  * The account an invitation is for, in the caller's transaction: created unconfirmed and without a
@@ -45,10 +47,10 @@ async function invitee(
   if (!found.created && args.refuseExisting) {
     throw new AppError("member_exists", `${args.email} already has an account`);
   }
-  const user = await repo.lockUser(trx, found.user.id);
+  const user = await lockUser(trx, found.user.id);
   if (!user || user.email_confirmed_at) throw emailExists();
-  await repo.deleteOneTimeTokens(trx, user.id, "confirmation");
-  await repo.updateUser(
+  await deleteOneTimeTokens(trx, user.id, "confirmation");
+  await updateUser(
     trx,
     user.id,
     { encrypted_password: null, ...(args.role ? { invited_role: args.role } : {}) },
@@ -88,7 +90,7 @@ export async function inviteUser(
   });
   if (mail) await deps.mailer.send(mail);
   await auditAdminAction(deps, "user_invited", actor, user, { role: args.role ?? null, created });
-  const stored = await repo.findUserById(deps.db, user.id);
+  const stored = await findUserById(deps.db, user.id);
   if (!stored) throw userNotFound();
   return stored;
 }
@@ -105,7 +107,7 @@ interface LinkPlan {
 const userWithEmailNotFound = () => new AppError("user_not_found", "User with this email not found");
 
 async function existingUser(trx: Db, email: string) {
-  const user = await repo.findUserByEmail(trx, email);
+  const user = await findUserByEmail(trx, email);
   if (!user) throw userWithEmailNotFound();
   return user;
 }
@@ -124,17 +126,17 @@ async function planEmailChange(
   if (!input.new_email)
     throw new AppError("validation_failed", "new_email is required for email_change links");
   const newEmail = normalizeEmail(input.new_email);
-  await repo.lockUser(trx, user.id);
-  await repo.lockAddress(trx, newEmail);
-  const taken = await repo.findUserByEmail(trx, newEmail);
+  await lockUser(trx, user.id);
+  await lockAddress(trx, newEmail);
+  const taken = await findUserByEmail(trx, newEmail);
   if (taken) throw emailExists();
   const at = nowIso(deps);
-  await repo.updateUser(trx, user.id, { email_change: newEmail, email_change_sent_at: at }, at);
+  await updateUser(trx, user.id, { email_change: newEmail, email_change_sent_at: at }, at);
   const toNew = input.type === "email_change_new";
   const [otherType, otherTo] = toNew
     ? (["email_change_current", user.email] as const)
     : (["email_change", newEmail] as const);
-  const other = await repo.findUserOneTimeToken(trx, user.id, otherType);
+  const other = await findUserOneTimeToken(trx, user.id, otherType);
   const otherIsLive = other && !other.used_at && other.expires_at > at && other.relates_to === otherTo;
   if (!otherIsLive) await createLinkToken(deps, trx, { user, type: otherType, to: otherTo, redirectTo });
   return {
@@ -172,7 +174,7 @@ async function planLink(
       return planEmailChange(deps, trx, await existingUser(trx, email), input, redirectTo);
     case "magiclink":
     case "signup": {
-      const known = await repo.findUserByEmail(trx, email);
+      const known = await findUserByEmail(trx, email);
       // GoTrue: a magic link for an unknown address is a sign-up link (here without a password).
       if (input.type === "magiclink" && known) {
         return {
@@ -234,7 +236,7 @@ export async function generateLink(
     type: plan.verificationType,
     created: plan.created,
   });
-  const user = await repo.findUserById(deps.db, plan.user.id);
+  const user = await findUserById(deps.db, plan.user.id);
   if (!user) throw userNotFound();
   return {
     ...(await toUserJson(deps.db, user)),

@@ -1,6 +1,6 @@
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
-import * as repo from "./repository";
-import { isoAt } from "./values";
+import { isKnownSignInAddress, rememberSignInAddress } from "./known-addresses-repository";
 
 /** A right password keeps its address known this long after the last one from there. */
 const KNOWN_FOR_MS = 30 * 24 * 3600 * 1000;
@@ -13,13 +13,13 @@ const KEPT_PER_ACCOUNT = 10;
  * lock its owner out from where the owner signs in.
  */
 export async function isKnownAddress(deps: Pick<AuthDeps, "db" | "now">, userId: string, ip: string) {
-  return repo.isKnownSignInAddress(deps.db, { userId, ip, since: isoAt(deps.now() - KNOWN_FOR_MS) });
+  return isKnownSignInAddress(deps.db, { userId, ip, since: isoAt(deps.now() - KNOWN_FOR_MS) });
 }
 
 /** Remembers that the account's right password came from `ip` now. */
 export async function rememberAddress(deps: Pick<AuthDeps, "db" | "now">, userId: string, ip: string) {
   const nowMs = deps.now();
-  await repo.rememberSignInAddress(deps.db, {
+  await rememberSignInAddress(deps.db, {
     userId,
     ip,
     at: isoAt(nowMs),

@@ -1,13 +1,14 @@
 import type { OtpInput } from "@app/contracts";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { draftUser, findOrInsertUser, metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { enforceLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
 import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
-import * as repo from "./repository";
-import { normalizeEmail, nowIso } from "./values";
+import { findUserByEmail } from "./users-repository";
 
 /**
  * POST /otp: mails a magic link and code, creating an (unconfirmed, passwordless) user unless
@@ -27,7 +28,7 @@ export async function sendMagicLink(
   await enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue("magic link mail", async () => {
-    let user = await repo.findUserByEmail(deps.db, email);
+    let user = await findUserByEmail(deps.db, email);
     let created = false;
     if (!user) {
       if (input.create_user === false) return;

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { MailKind, OneTimeTokenRow, OneTimeTokenType, UserRow } from "../../db/schema";
+import { type StampedMail, stampMail } from "../../platform/mail/message";
+import { codeHash, randomCode, randomToken, sha256 } from "../../platform/secrets";
+import { isoAt } from "../../platform/values";
 import type { AuthDeps } from "./deps";
 import { storeFlowState } from "./flow-state";
-import { type StampedMail, stampMail } from "./mail";
+import { replaceOneTimeToken } from "./one-time-tokens-repository";
 import type { PkceChallenge } from "./pkce";
-import * as repo from "./repository";
-import { codeHash, randomCode, randomToken, sha256 } from "./secrets";
 import type { AmrMethod } from "./sessions";
-import { isoAt } from "./values";
+import { lockUser, updateUser } from "./users-repository";
 
 /** Tokens whose mail carries a link to GET /verify besides the code. */
 export type LinkTokenType = Exclude<OneTimeTokenType, "reauthentication">;
@@ -69,7 +70,7 @@ export function vouchesForPassword(token: OneTimeTokenRow, user: UserRow): boole
 /**
  * Stores only the hashes of a fresh link token and 6-digit code for `to`, replacing any earlier token of
  * that type, and answers both in clear for the mail. In the caller's transaction, holding the user's row
- * (locked first, see repository.ts): one user's tokens are replaced one at a time, a confirmation token
+ * (locked first, see locks.ts): one user's tokens are replaced one at a time, a confirmation token
  * records the password stored at that very moment, and a token goes only to the address the account has
  * now (its pending new one for `email_change`). Undefined, and nothing stored, when the address moved on
  * since the caller looked the user up.
@@ -83,11 +84,11 @@ async function storeToken(
   const at = isoAt(nowMs);
   const token = randomToken();
   const code = randomCode();
-  const current = await repo.lockUser(trx, args.user.id);
+  const current = await lockUser(trx, args.user.id);
   const address = args.type === "email_change" ? current?.email_change : current?.email;
   if (!current || address !== args.to) return undefined;
   const id = randomUUID();
-  await repo.replaceOneTimeToken(trx, {
+  await replaceOneTimeToken(trx, {
     id,
     user_id: args.user.id,
     token_type: args.type,
@@ -101,7 +102,7 @@ async function storeToken(
     created_at: at,
   });
   const column = sentAtColumn[args.type];
-  if (column) await repo.updateUser(trx, args.user.id, { [column]: at }, at);
+  if (column) await updateUser(trx, args.user.id, { [column]: at }, at);
   return { id, token, code };
 }
 

@@ -1,11 +1,12 @@
 import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import type { AuthDeps } from "./deps";
 import { claimFlowState, findIssuedFlowState, isFlowStateExpired } from "./flow-state";
 import { FLOW_STATE_EXPIRY_SECONDS, verifierMatches } from "./pkce";
-import * as repo from "./repository";
 import { signInUser } from "./sessions";
+import { findUserById } from "./users-repository";
 
 const flowStateNotFound = () =>
   new AppError("flow_state_not_found", "invalid flow state, no valid flow state found");
@@ -36,7 +37,7 @@ export async function signInWithAuthCode(
   if (!verifierMatches(pkce, input.code_verifier)) {
     throw new AppError("bad_code_verifier", "code challenge does not match previously saved code verifier");
   }
-  const user = await repo.findUserById(deps.db, flow.user_id);
+  const user = await findUserById(deps.db, flow.user_id);
   if (!user || !(await claimFlowState(deps.db, flow))) throw flowStateNotFound();
   const session = await signInUser(deps, { user, requester, method: flow.authentication_method });
   await audit(deps, "login", {

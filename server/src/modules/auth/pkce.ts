@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../../http/app-error";
-import { safeEqual } from "./secrets";
+import { safeEqual } from "../../platform/secrets";
 
 /**
  * PKCE (RFC 7636) as GoTrue speaks it: a request that mails a link may carry `code_challenge` and

@@ -1,13 +1,15 @@
 import type { Db } from "../../db/database";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { codeHash, safeEqual } from "../../platform/secrets";
+import { nowIso } from "../../platform/values";
+import type { AuthDeps, SignedIn } from "./deps";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { mailCode } from "./one-time-tokens";
-import * as repo from "./repository";
-import { codeHash, safeEqual } from "./secrets";
-import { nowIso } from "./values";
+import { consumeOneTimeToken, findUserOneTimeToken } from "./one-time-tokens-repository";
+import { findUserById } from "./users-repository";
 
 const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce has expired or is invalid");
 
@@ -18,7 +20,7 @@ const nonceNotValid = () => new AppError("reauthentication_not_valid", "Nonce ha
  */
 export async function requestReauthentication(deps: AuthDeps, who: SignedIn, requester: Requester) {
   await enforceLimit(deps, "reauthenticate", requester.ip);
-  const user = await repo.findUserById(deps.db, who.userId);
+  const user = await findUserById(deps.db, who.userId);
   if (!user) throw new AppError("user_not_found", "User from sub claim in JWT does not exist");
   if (!user.email_confirmed_at) {
     throw new AppError("email_not_confirmed", "Please verify your email first.");
@@ -36,7 +38,7 @@ export async function requestReauthentication(deps: AuthDeps, who: SignedIn, req
  */
 export async function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): Promise<OneTimeTokenRow> {
   await checkLimit(deps, "codeFailures", user.email);
-  const row = await repo.findUserOneTimeToken(deps.db, user.id, "reauthentication");
+  const row = await findUserOneTimeToken(deps.db, user.id, "reauthentication");
   const isValid =
     row !== undefined &&
     !row.used_at &&
@@ -55,5 +57,5 @@ export async function checkNonce(deps: AuthDeps, user: UserRow, nonce: string): 
  * first.
  */
 export async function spendNonce(trx: Db, token: OneTimeTokenRow, at: string) {
-  if (!(await repo.consumeOneTimeToken(trx, token.id, at))) throw nonceNotValid();
+  if (!(await consumeOneTimeToken(trx, token.id, at))) throw nonceNotValid();
 }

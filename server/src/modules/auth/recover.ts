@@ -1,15 +1,16 @@
 import type { RecoverInput, ResendInput } from "@app/contracts";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail } from "../../platform/values";
 import { hasPendingInvitation } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { sendEmailChange } from "./email-change";
 import { enforceLimit, withinLimit } from "./limits";
 import { mailOneTimeToken } from "./one-time-tokens";
 import { parsePkceChallenge } from "./pkce";
 import { resolveRedirect } from "./redirects";
-import * as repo from "./repository";
 import { confirmationRedirect } from "./sign-up";
-import { normalizeEmail } from "./values";
+import { findUserByEmail, findUserByPendingEmail } from "./users-repository";
 
 /**
  * POST /recover: `{}` whether or not the address has an account. The limits apply to both alike; the
@@ -27,7 +28,7 @@ export async function recoverPassword(
   await enforceLimit(deps, "mailPerAddress", email);
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue("recovery mail", async () => {
-    const user = await repo.findUserByEmail(deps.db, email);
+    const user = await findUserByEmail(deps.db, email);
     if (!user) return;
     await mailOneTimeToken(deps, { user, type: "recovery", to: user.email, redirectTo, pkce });
     await audit(deps, "recovery_requested", { userId: user.id, email, requester });
@@ -54,7 +55,7 @@ export async function resend(
   const redirectTo = resolveRedirect(deps.config, requestedRedirect);
   deps.work.enqueue(`resend ${input.type} mail`, async () => {
     if (input.type === "signup") {
-      const user = await repo.findUserByEmail(deps.db, email);
+      const user = await findUserByEmail(deps.db, email);
       // A pending invitation is no sign-up: only its own link may confirm it (see signUp).
       if (user && !user.email_confirmed_at && !hasPendingInvitation(user)) {
         await mailOneTimeToken(deps, {
@@ -67,8 +68,7 @@ export async function resend(
       }
       return;
     }
-    const user =
-      (await repo.findUserByPendingEmail(deps.db, email)) ?? (await repo.findUserByEmail(deps.db, email));
+    const user = (await findUserByPendingEmail(deps.db, email)) ?? (await findUserByEmail(deps.db, email));
     if (user?.email_change && (await withinLimit(deps, "emailChangePerUser", user.id))) {
       await sendEmailChange(deps, { userId: user.id, redirectTo, pkce });
     }

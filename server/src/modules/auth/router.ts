@@ -3,19 +3,19 @@ import { initServer } from "@ts-rest/express";
 import type { Response } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
-import { type AuthDeps, requesterOf, type SignedIn } from "./deps";
-import { isDevMailOpen } from "./dev-mail";
+import { requesterOf } from "../../platform/deps";
+import { isDevMailOpen } from "../../platform/mail/dev-mail";
+import { listMail, toDevMail } from "../../platform/mail/outbox";
+import type { AuthDeps, SignedIn } from "./deps";
 import { SINGLE_CONFIRMATION } from "./email-change";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from "./factors";
 import { sendMagicLink } from "./magic-link";
-import { toDevMail } from "./mail";
 import { linkType } from "./one-time-tokens";
 import { withAuthCode } from "./pkce";
 import { signInWithAuthCode } from "./pkce-grant";
 import { requestReauthentication } from "./reauthenticate";
 import { recoverPassword, resend } from "./recover";
 import { isAllowedRedirect, resolveRedirect, withFragment } from "./redirects";
-import * as repo from "./repository";
 import { rotateRefreshToken, signOut } from "./sessions";
 import { assertTokenGrantAllowed, signInWithPassword } from "./sign-in";
 import { signUp } from "./sign-up";
@@ -190,7 +190,7 @@ export function authRouter(deps: AuthDeps) {
       if (!isDevMailOpen(config, req)) throw new AppError("not_found", "No route for GET /dev/mail");
       // Mail is sent after the answer; listing once that work is done keeps tests deterministic.
       await deps.work.whenIdle();
-      const rows = await repo.listMail(deps.db, {
+      const rows = await listMail(deps.db, {
         to: query.to?.trim().toLowerCase(),
         limit: query.limit ?? 50,
       });

@@ -2,13 +2,26 @@ import { randomUUID } from "node:crypto";
 import type { AuthSession, LogoutScope } from "@app/contracts";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { randomToken, sha256 } from "../../platform/secrets";
+import { isoAt, nowIso } from "../../platform/values";
 import { isBanned, userBanned } from "./bans";
-import type { AuthDeps, Requester } from "./deps";
-import * as repo from "./repository";
-import { randomToken, sha256 } from "./secrets";
+import type { AuthDeps } from "./deps";
+import {
+  endSessions,
+  findActiveToken,
+  findChildToken,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  liveSessionAal,
+  lockSession,
+  revokeToken,
+  touchSession,
+} from "./sessions-repository";
 import { appMetadataOf, toUserJson, userMetadataOf } from "./user-json";
-import { isoAt, nowIso } from "./values";
+import { findUserById, lockUser, touchIdentity, updateUser } from "./users-repository";
 
 export type AmrMethod =
   | "password"
@@ -56,15 +69,15 @@ export async function startSession(
   };
   const refreshToken = randomToken();
   await deps.db.withTransaction(async (trx) => {
-    const current = await repo.lockUser(trx, args.user.id);
+    const current = await lockUser(trx, args.user.id);
     if (!current) throw new AppError("user_not_found", "User not found");
     args.guard?.(current);
     // After the guard: only someone who proved the password (or the link) learns of the block.
     if (isBanned(current, at)) throw userBanned();
-    await repo.updateUser(trx, args.user.id, { last_sign_in_at: at }, at);
-    await repo.touchIdentity(trx, args.user.id, at);
-    await repo.insertSession(trx, session);
-    await repo.insertRefreshToken(trx, {
+    await updateUser(trx, args.user.id, { last_sign_in_at: at }, at);
+    await touchIdentity(trx, args.user.id, at);
+    await insertSession(trx, session);
+    await insertRefreshToken(trx, {
       token_hash: sha256(refreshToken),
       session_id: session.id,
       user_id: args.user.id,
@@ -81,7 +94,7 @@ export async function sessionBody(
   session: SessionRow,
   refreshToken: string,
 ): Promise<AuthSession> {
-  const user = await repo.findUserById(deps.db, session.user_id);
+  const user = await findUserById(deps.db, session.user_id);
   if (!user) throw new AppError("user_not_found", "User not found");
   const expiresIn = deps.config.JWT_EXPIRY;
   const { token, claims } = deps.tokens.signAccessToken(
@@ -122,7 +135,7 @@ export async function signInUser(deps: AuthDeps, args: SessionStart) {
 export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">) {
   return (sessionId: string, userId: string): Promise<"aal1" | "aal2" | undefined> => {
     const nowMs = deps.now();
-    return repo.liveSessionAal(deps.db, {
+    return liveSessionAal(deps.db, {
       sessionId,
       userId,
       now: isoAt(nowMs),
@@ -167,48 +180,48 @@ export async function rotateRefreshToken(
   const at = isoAt(nowMs);
   const tokenHash = sha256(presented);
   const outcome = await db.withTransaction(async (trx): Promise<RotationOutcome> => {
-    const found = await repo.findRefreshToken(trx, tokenHash);
+    const found = await findRefreshToken(trx, tokenHash);
     if (!found) return { kind: "not_found" };
     // A ban ended the sessions already; GoTrue still names the reason to whoever holds a token.
-    const owner = await repo.findUserById(trx, found.user_id);
+    const owner = await findUserById(trx, found.user_id);
     if (owner && isBanned(owner, at)) return { kind: "banned" };
-    const session = await repo.lockSession(trx, found.session_id);
+    const session = await lockSession(trx, found.session_id);
     if (!session || session.ended_at) return { kind: "not_found" };
     // Read again under the lock: the refresh ahead of this one may just have rotated it.
-    const row = await repo.findRefreshToken(trx, tokenHash);
+    const row = await findRefreshToken(trx, tokenHash);
     if (!row) return { kind: "not_found" };
     const idleSince = isoAt(nowMs - config.SESSION_INACTIVITY_TIMEOUT * 1000);
     if (session.not_after <= at || session.refreshed_at <= idleSince) {
-      await repo.endSessions(trx, { userId: session.user_id, only: session.id, at, reason: "timeout" });
+      await endSessions(trx, { userId: session.user_id, only: session.id, at, reason: "timeout" });
       return { kind: "expired", userId: session.user_id };
     }
     if (!row.revoked_at) {
-      await repo.revokeToken(trx, row.id, at);
+      await revokeToken(trx, row.id, at);
       const child = secrets.childToken(presented);
-      await repo.insertRefreshToken(trx, {
+      await insertRefreshToken(trx, {
         token_hash: sha256(child),
         session_id: session.id,
         user_id: session.user_id,
         parent_id: row.id,
         created_at: at,
       });
-      await repo.touchSession(trx, session.id, at);
+      await touchSession(trx, session.id, at);
       return { kind: "ok", session, refreshToken: child, reused: false };
     }
     const withinInterval = nowMs - Date.parse(row.revoked_at) < config.REFRESH_TOKEN_REUSE_INTERVAL * 1000;
-    const active = withinInterval ? await repo.findActiveToken(trx, session.id) : undefined;
+    const active = withinInterval ? await findActiveToken(trx, session.id) : undefined;
     if (active) {
       let raw = presented;
       let current = row;
       for (let i = 0; i < MAX_CHAIN_WALK && current.id !== active.id; i++) {
-        const child = await repo.findChildToken(trx, current.id);
+        const child = await findChildToken(trx, current.id);
         if (!child) break;
         raw = secrets.childToken(raw);
         if (sha256(raw) !== child.token_hash) break;
         current = child;
       }
       if (current.id === active.id) {
-        await repo.touchSession(trx, session.id, at);
+        await touchSession(trx, session.id, at);
         return { kind: "ok", session, refreshToken: raw, reused: true };
       }
     }
@@ -217,7 +230,7 @@ export async function rotateRefreshToken(
     if (withinInterval) {
       return { kind: "already_used", userId: session.user_id, sessionId: session.id, revokedFamily: false };
     }
-    await repo.endSessions(trx, {
+    await endSessions(trx, {
       userId: session.user_id,
       only: session.id,
       at,
@@ -254,10 +267,9 @@ export async function signOut(
   const at = nowIso(deps);
   const { userId, sessionId, scope } = args;
   await deps.db.withTransaction(async (trx) => {
-    if (scope === "local") await repo.endSessions(trx, { userId, only: sessionId, at, reason: "logout" });
-    else if (scope === "others")
-      await repo.endSessions(trx, { userId, except: sessionId, at, reason: "logout" });
-    else await repo.endSessions(trx, { userId, at, reason: "logout" });
+    if (scope === "local") await endSessions(trx, { userId, only: sessionId, at, reason: "logout" });
+    else if (scope === "others") await endSessions(trx, { userId, except: sessionId, at, reason: "logout" });
+    else await endSessions(trx, { userId, at, reason: "logout" });
   });
   await audit(deps, "logout", {
     userId,

@@ -1,6 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
-import { requesterOf } from "./deps";
+import { requesterOf } from "../../platform/deps";
 import { createFirstAdmin, type FirstRunDeps } from "./first-run";
 
 const s = initServer();

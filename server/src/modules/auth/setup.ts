@@ -2,13 +2,13 @@ import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { RateLimiter } from "../../http/rate-limit";
+import { createMailer } from "../../platform/mail/transport";
+import { createSecrets } from "../../platform/secrets";
 import type { WorkQueue } from "../../work-queue";
 import type { AuthDeps } from "./deps";
 import { createFactorSecrets, resealLegacyFactorSecrets } from "./factor-secrets";
 import type { TokenSigner } from "./jwt";
-import { createMailer } from "./mail";
 import { bcryptSlots, createLimiter, createPasswordHasher } from "./passwords";
-import { createSecrets } from "./secrets";
 import { createSessionCheck } from "./sessions";
 
 /**

@@ -1,12 +1,13 @@
 import type { AuthSession, TokenInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail } from "../../platform/values";
+import type { AuthDeps } from "./deps";
 import { isKnownAddress, rememberAddress } from "./known-addresses";
 import { enforceLimit, reserveAttempt } from "./limits";
-import * as repo from "./repository";
 import { signInUser } from "./sessions";
-import { normalizeEmail } from "./values";
+import { findUserByEmail } from "./users-repository";
 
 const invalidCredentials = () => new AppError("invalid_credentials", "Invalid login credentials");
 
@@ -37,7 +38,7 @@ export async function signInWithPassword(
     throw new AppError("validation_failed", "An email address and a password are required");
   }
   const email = normalizeEmail(input.email);
-  const candidate = await repo.findUserByEmail(deps.db, email);
+  const candidate = await findUserByEmail(deps.db, email);
   const giveBack = await reserveSignInAttempt(deps, email, candidate?.id, requester.ip);
   let isMatch: boolean;
   try {

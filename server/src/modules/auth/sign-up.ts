@@ -1,17 +1,19 @@
 import type { AuthSession, AuthUser, SignUpInput } from "@app/contracts";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { domainRole, draftUser, findOrInsertUser, hasPendingInvitation, metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { enforceLimit } from "./limits";
 import { issueOneTimeToken } from "./one-time-tokens";
+import { deleteOneTimeTokens } from "./one-time-tokens-repository";
 import { assertStrongPassword } from "./passwords";
 import { type PkceChallenge, parsePkceChallenge } from "./pkce";
 import { resolveRedirect, SET_PASSWORD_PATH } from "./redirects";
-import * as repo from "./repository";
 import { signInUser } from "./sessions";
 import { userJsonFrom } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
+import { findUserById, lockUser, updateUser } from "./users-repository";
 
 /**
  * Where a sign-up's confirmation link leads. On a staff-domain address the confirmation grants a role and
@@ -48,15 +50,15 @@ async function restartSignUp(
   },
 ) {
   const mail = await deps.db.withTransaction(async (trx) => {
-    const user = await repo.lockUser(trx, userId);
+    const user = await lockUser(trx, userId);
     if (!user || user.email_confirmed_at || hasPendingInvitation(user)) return undefined;
-    await repo.updateUser(
+    await updateUser(
       trx,
       user.id,
       { encrypted_password: args.passwordHash, raw_user_meta_data: args.userMetadata },
       args.at,
     );
-    for (const type of ["magiclink", "recovery"] as const) await repo.deleteOneTimeTokens(trx, user.id, type);
+    for (const type of ["magiclink", "recovery"] as const) await deleteOneTimeTokens(trx, user.id, type);
     return issueOneTimeToken(deps, trx, {
       user,
       type: "confirmation",
@@ -131,6 +133,6 @@ export async function signUp(
   }
   if (mail) await deps.mailer.send(mail);
   await audit(deps, "user_signedup", { userId: draft.user.id, email, requester });
-  const stored = (await repo.findUserById(deps.db, draft.user.id)) ?? lookalike;
+  const stored = (await findUserById(deps.db, draft.user.id)) ?? lookalike;
   return userJsonFrom(stored, [draft.identity], []);
 }

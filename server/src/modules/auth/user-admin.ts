@@ -1,15 +1,29 @@
 import type { Database, Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { isoAt, normalizeEmail } from "../../platform/values";
 import { draftUser, findOrInsertUser, hasPendingInvitation, metadataJson, withRole } from "./accounts";
 import { type Actor, auditAdminAction } from "./actor";
 import { banUntil, isBanned } from "./bans";
+import { deleteFactor, findFactor } from "./factors-repository";
 import type { AppRole } from "./jwt";
+import { lockAddress, lockTeamRoles } from "./locks";
+import { deleteOneTimeTokens } from "./one-time-tokens-repository";
 import { assertStrongPassword, type PasswordHasher } from "./passwords";
-import * as repo from "./repository";
+import { downgradeSessionsOfFactor, endSessions } from "./sessions-repository";
 import { mergeMetadata } from "./user";
 import { type AppMetadata, appMetadataOf, userMetadataOf } from "./user-json";
-import { isoAt, normalizeEmail } from "./values";
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  listIdentities,
+  listUsers,
+  lockUser,
+  type UserChanges,
+  updateIdentityData,
+  updateUser,
+} from "./users-repository";
 
 /**
  * Changes an administrator makes to someone's account: one implementation for the operator's CLI, GoTrue's
@@ -54,11 +68,11 @@ function patchedAppMetadata(current: AppMetadata, patch: Record<string, unknown>
 const roleOf = (meta: AppMetadata): AppRole | null => meta.role ?? null;
 
 async function countAdmins(trx: Db) {
-  return (await repo.listUsers(trx)).filter((u) => appMetadataOf(u).role === "admin").length;
+  return (await listUsers(trx)).filter((u) => appMetadataOf(u).role === "admin").length;
 }
 
 async function loadUser(db: Db, id: string) {
-  const user = await repo.findUserById(db, id);
+  const user = await findUserById(db, id);
   if (!user) throw userNotFound();
   return user;
 }
@@ -87,7 +101,7 @@ export async function createUser(
   const { created } = await deps.db.withTransaction(async (trx) => {
     const result = await findOrInsertUser(trx, draft);
     if (result.created && bannedUntil) {
-      await repo.updateUser(trx, draft.user.id, { banned_until: bannedUntil }, at);
+      await updateUser(trx, draft.user.id, { banned_until: bannedUntil }, at);
     }
     return result;
   });
@@ -126,8 +140,8 @@ export async function updateAccount(
   const bySomeAdmin = actor.kind === "admin";
 
   const outcome = await deps.db.withTransaction(async (trx) => {
-    if (bySomeAdmin && changes.appMetadata && "role" in changes.appMetadata) await repo.lockTeamRoles(trx);
-    const user = await repo.lockUser(trx, userId);
+    if (bySomeAdmin && changes.appMetadata && "role" in changes.appMetadata) await lockTeamRoles(trx);
+    const user = await lockUser(trx, userId);
     if (!user) throw userNotFound();
     if (bySomeAdmin && bannedUntil && user.id === actor.userId) {
       throw new AppError("self_ban", "You cannot block your own account");
@@ -144,7 +158,7 @@ export async function updateAccount(
         "This is the last administrator: make someone else an administrator first",
       );
     }
-    const set: repo.UserChanges = {};
+    const set: UserChanges = {};
     if (changes.appMetadata && pending) {
       set.raw_app_meta_data = metadataJson(withRole(newMeta, undefined));
       set.invited_role = to;
@@ -157,16 +171,16 @@ export async function updateAccount(
     if (bannedUntil !== undefined) set.banned_until = bannedUntil;
     if (email && email !== user.email) {
       // The new address is checked and taken under its lock, as a sign-up takes one.
-      await repo.lockAddress(trx, email);
-      if (await repo.findUserByEmail(trx, email)) throw emailExists();
+      await lockAddress(trx, email);
+      if (await findUserByEmail(trx, email)) throw emailExists();
       Object.assign(set, { email, email_change: null, email_change_sent_at: null });
     }
-    if (Object.keys(set).length > 0) await repo.updateUser(trx, user.id, set, at);
+    if (Object.keys(set).length > 0) await updateUser(trx, user.id, set, at);
     if (set.email) {
-      const identity = (await repo.listIdentities(trx, user.id)).find((i) => i.provider === "email");
+      const identity = (await listIdentities(trx, user.id)).find((i) => i.provider === "email");
       const data = identity ? (JSON.parse(identity.identity_data) as Record<string, unknown>) : {};
       const verified = Boolean(set.email_confirmed_at ?? user.email_confirmed_at);
-      await repo.updateIdentityData(
+      await updateIdentityData(
         trx,
         user.id,
         JSON.stringify({ ...data, email, email_verified: verified }),
@@ -182,8 +196,8 @@ export async function updateAccount(
           : set.email
             ? "email_changed"
             : undefined;
-    const ended = reason ? await repo.endSessions(trx, { userId: user.id, at, reason }) : 0;
-    if (passwordHash || set.email) await repo.deleteOneTimeTokens(trx, user.id, "recovery");
+    const ended = reason ? await endSessions(trx, { userId: user.id, at, reason }) : 0;
+    if (passwordHash || set.email) await deleteOneTimeTokens(trx, user.id, "recovery");
     return { before: user, user: await loadUser(trx, user.id), from, to, ended, set };
   });
 
@@ -223,9 +237,9 @@ export const setBanned = (deps: UserAdminDeps, actor: Actor, userId: string, ban
 /** Deletes an account with everything that hangs on it; its sessions end with it. */
 export async function deleteAccount(deps: UserAdminDeps, actor: Actor, userId: string) {
   const user = await deps.db.withTransaction(async (trx) => {
-    const found = await repo.lockUser(trx, userId);
+    const found = await lockUser(trx, userId);
     if (!found) throw userNotFound();
-    await repo.deleteUser(trx, found.id);
+    await deleteUser(trx, found.id);
     return found;
   });
   await auditAdminAction(deps, "user_deleted", actor, user);
@@ -242,12 +256,12 @@ export async function removeFactor(
   factorId: string,
 ): Promise<{ user: UserRow; factor: MfaFactorRow }> {
   const { user, factor } = await deps.db.withTransaction(async (trx) => {
-    const found = await repo.lockUser(trx, userId);
+    const found = await lockUser(trx, userId);
     if (!found) throw userNotFound();
-    const owned = await repo.findFactor(trx, factorId, found.id);
+    const owned = await findFactor(trx, factorId, found.id);
     if (!owned) throw new AppError("mfa_factor_not_found", "Factor not found");
-    await repo.deleteFactor(trx, owned.id);
-    await repo.downgradeSessionsOfFactor(trx, owned.id);
+    await deleteFactor(trx, owned.id);
+    await downgradeSessionsOfFactor(trx, owned.id);
     return { user: found, factor: owned };
   });
   await auditAdminAction(deps, "factor_removed", actor, user, {

@@ -1,8 +1,9 @@
 import type { AuthFactor, AuthIdentity, AuthUser } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { IdentityRow, MfaFactorRow, UserRow } from "../../db/schema";
+import { listFactors } from "./factors-repository";
 import type { AppRole } from "./jwt";
-import * as repo from "./repository";
+import { listIdentities } from "./users-repository";
 
 export interface AppMetadata {
   provider?: string;
@@ -42,10 +43,7 @@ export const toFactor = (row: MfaFactorRow): AuthFactor => ({
 
 /** GoTrue's user JSON. Row types never leave the module: this is the one mapping. */
 export async function toUserJson(db: Db, user: UserRow): Promise<AuthUser> {
-  const [identities, factors] = await Promise.all([
-    repo.listIdentities(db, user.id),
-    repo.listFactors(db, user.id),
-  ]);
+  const [identities, factors] = await Promise.all([listIdentities(db, user.id), listFactors(db, user.id)]);
   return userJsonFrom(user, identities, factors);
 }
 

@@ -1,9 +1,10 @@
 import type { UserSession } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
-import * as repo from "./repository";
-import { isoAt, nowIso } from "./values";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { isoAt, nowIso } from "../../platform/values";
+import type { AuthDeps, SignedIn } from "./deps";
+import { endSessions, liveSessionsOfUser } from "./sessions-repository";
 
 /** The live sessions of the signed-in user, newest first, for the settings page: where they are signed in. */
 export async function listUserSessions(
@@ -11,7 +12,7 @@ export async function listUserSessions(
   who: SignedIn,
 ): Promise<UserSession[]> {
   const nowMs = deps.now();
-  const rows = await repo.liveSessionsOfUser(deps.db, {
+  const rows = await liveSessionsOfUser(deps.db, {
     userId: who.userId,
     now: isoAt(nowMs),
     idleSince: isoAt(nowMs - deps.config.SESSION_INACTIVITY_TIMEOUT * 1000),
@@ -40,7 +41,7 @@ export async function endUserSession(
 ): Promise<void> {
   const at = nowIso(deps);
   const ended = await deps.db.withTransaction((trx) =>
-    repo.endSessions(trx, { userId: who.userId, only: sessionId, at, reason: "ended_by_user" }),
+    endSessions(trx, { userId: who.userId, only: sessionId, at, reason: "ended_by_user" }),
   );
   if (ended === 0) throw new AppError("not_found", "No such session of yours is active");
   await audit(deps, "logout", {

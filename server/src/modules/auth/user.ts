@@ -1,23 +1,27 @@
 import type { AuthUser, UpdateUserInput } from "@app/contracts";
 import type { OneTimeTokenRow, SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { normalizeEmail, nowIso } from "../../platform/values";
 import { metadataJson } from "./accounts";
-import { audit } from "./audit";
-import type { AuthDeps, Requester, SignedIn } from "./deps";
+import type { AuthDeps, SignedIn } from "./deps";
 import { sendEmailChange } from "./email-change";
+import { listFactors } from "./factors-repository";
 import { enforceLimit } from "./limits";
+import { deleteOneTimeTokens } from "./one-time-tokens-repository";
 import { assertStrongPassword } from "./passwords";
 import { parsePkceChallenge } from "./pkce";
 import { checkNonce, spendNonce } from "./reauthenticate";
 import { resolveRedirect } from "./redirects";
-import * as repo from "./repository";
+import { endSessions, findSession } from "./sessions-repository";
 import { toUserJson, userMetadataOf } from "./user-json";
-import { normalizeEmail, nowIso } from "./values";
+import * as usersRepo from "./users-repository";
 
 const userNotFound = () => new AppError("user_not_found", "User from sub claim in JWT does not exist");
 
 async function loadUser(deps: AuthDeps, userId: string) {
-  const user = await repo.findUserById(deps.db, userId);
+  const user = await usersRepo.findUserById(deps.db, userId);
   if (!user) throw userNotFound();
   return user;
 }
@@ -44,7 +48,7 @@ const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
  * alone could replace the password, or move the account to another mailbox.
  */
 async function assertAssuranceFor(deps: AuthDeps, user: UserRow, session: SessionRow | undefined) {
-  const hasVerifiedFactor = (await repo.listFactors(deps.db, user.id)).some((f) => f.status === "verified");
+  const hasVerifiedFactor = (await listFactors(deps.db, user.id)).some((f) => f.status === "verified");
   if (hasVerifiedFactor && session?.aal !== "aal2") {
     throw new AppError(
       "insufficient_aal",
@@ -95,7 +99,7 @@ async function pendingEmailFor(deps: AuthDeps, user: UserRow, requested: string 
   if (email === user.email) return undefined;
   await enforceLimit(deps, "emailChangePerUser", user.id);
   await enforceLimit(deps, "mailPerAddress", email);
-  if (await repo.findUserByEmail(deps.db, email)) {
+  if (await usersRepo.findUserByEmail(deps.db, email)) {
     throw new AppError("email_exists", "A user with this email address has already been registered");
   }
   return email;
@@ -114,7 +118,7 @@ export async function updateUser(
 ): Promise<AuthUser> {
   const before = await loadUser(deps, who.userId);
   const pkce = parsePkceChallenge(input);
-  const session = await repo.findSession(deps.db, who.sessionId);
+  const session = await findSession(deps.db, who.sessionId);
   // Every attempt at a new password costs a bcrypt hash, so every one counts, refused or not.
   if (input.password !== undefined) await enforceLimit(deps, "passwordChangePerUser", before.id);
   const changesEmail = input.email !== undefined && normalizeEmail(input.email) !== before.email;
@@ -129,17 +133,17 @@ export async function updateUser(
   if (input.password !== undefined) passwordHash = await deps.passwords.hash(input.password);
   const at = nowIso(deps);
   await deps.db.withTransaction(async (trx) => {
-    const user = await repo.lockUser(trx, who.userId);
+    const user = await usersRepo.lockUser(trx, who.userId);
     if (!user) throw userNotFound();
     if (nonce) await spendNonce(trx, nonce, at);
     if (input.data) {
       const merged = mergeMetadata(userMetadataOf(user), input.data);
-      await repo.updateUser(trx, user.id, { raw_user_meta_data: metadataJson(merged) }, at);
+      await usersRepo.updateUser(trx, user.id, { raw_user_meta_data: metadataJson(merged) }, at);
     }
     if (passwordHash) {
-      await repo.updateUser(trx, user.id, { encrypted_password: passwordHash }, at);
-      await repo.endSessions(trx, { userId: user.id, except: who.sessionId, at, reason: "password_changed" });
-      await repo.deleteOneTimeTokens(trx, user.id, "recovery");
+      await usersRepo.updateUser(trx, user.id, { encrypted_password: passwordHash }, at);
+      await endSessions(trx, { userId: user.id, except: who.sessionId, at, reason: "password_changed" });
+      await deleteOneTimeTokens(trx, user.id, "recovery");
     }
   });
   if (input.data) await audit(deps, "user_metadata_updated", { userId: who.userId, requester });

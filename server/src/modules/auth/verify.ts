@@ -1,18 +1,24 @@
 import type { AuthSession, EmailOtpType, VerifyInput } from "@app/contracts";
 import type { OneTimeTokenRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
+import { codeHash, sha256 } from "../../platform/secrets";
+import { isoAt, normalizeEmail } from "../../platform/values";
 import { confirmEmail } from "./accounts";
-import { audit } from "./audit";
 import { isBanned, userBanned } from "./bans";
-import type { AuthDeps, Requester } from "./deps";
+import type { AuthDeps } from "./deps";
 import { confirmEmailChange } from "./email-change";
 import { issueAuthCode } from "./flow-state";
 import { checkLimit, countFailure, enforceLimit } from "./limits";
 import { amrMethodOf, type LinkTokenType, vouchesForPassword } from "./one-time-tokens";
-import * as repo from "./repository";
-import { codeHash, sha256 } from "./secrets";
+import {
+  consumeOneTimeToken,
+  findOneTimeTokenByCode,
+  findOneTimeTokenByHash,
+} from "./one-time-tokens-repository";
 import { signInUser } from "./sessions";
-import { isoAt, normalizeEmail } from "./values";
+import { findUserById, lockUser } from "./users-repository";
 
 /** Which stored tokens a requested `type` may redeem ("email" is GoTrue's name for either e-mail OTP). */
 const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
@@ -62,12 +68,12 @@ export async function verifyOneTimeToken(
   const types = acceptedTypes[request.type];
   let row: OneTimeTokenRow | undefined;
   if ("tokenHash" in request) {
-    row = await repo.findOneTimeTokenByHash(deps.db, sha256(request.tokenHash));
+    row = await findOneTimeTokenByHash(deps.db, sha256(request.tokenHash));
   } else {
     const email = normalizeEmail(request.email);
     await checkLimit(deps, "codeFailures", email);
     row = types.length
-      ? await repo.findOneTimeTokenByCode(deps.db, { codeHash: codeHash(email, request.code), types })
+      ? await findOneTimeTokenByCode(deps.db, { codeHash: codeHash(email, request.code), types })
       : undefined;
     if (!row) await countFailure(deps, "codeFailures", email);
   }
@@ -79,25 +85,25 @@ export async function verifyOneTimeToken(
 
   const user = await deps.db.withTransaction(
     async (trx): Promise<UserRow | "banned" | "conflict" | "half_confirmed" | undefined> => {
-      // The user's row first (see repository.ts), then the token: changes to one account queue here.
-      const current = await repo.lockUser(trx, token.user_id);
+      // The user's row first (see locks.ts), then the token: changes to one account queue here.
+      const current = await lockUser(trx, token.user_id);
       // Refused before the token is spent, so the link works again once the block is lifted.
       if (current && isBanned(current, at)) return "banned";
-      if (!(await repo.consumeOneTimeToken(trx, token.id, at))) return undefined;
+      if (!(await consumeOneTimeToken(trx, token.id, at))) return undefined;
       if (!current) return undefined;
       if (isEmailChange) {
         const step = await confirmEmailChange(trx, { token, user: current, at });
         if (step === "invalid") return undefined;
         if (step !== "changed") return step;
       }
-      const updated = await repo.findUserById(trx, current.id);
+      const updated = await findUserById(trx, current.id);
       if (!updated) return undefined;
       // Following any e-mailed link proves the mailbox, so each confirms an unconfirmed address.
       await confirmEmail(trx, deps.config, updated, at, {
         keepPassword: vouchesForPassword(token, updated),
         redeemsInvitation: token.token_type === "invite",
       });
-      return repo.findUserById(trx, current.id);
+      return findUserById(trx, current.id);
     },
   );
   if (user === "banned") throw userBanned(403);

@@ -2,7 +2,7 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
-import { requesterOf } from "../auth/deps";
+import { requesterOf } from "../../platform/deps";
 import { BackupInProgressError, type BackupService } from "./backup-service";
 import { BackupError } from "./manifest";
 

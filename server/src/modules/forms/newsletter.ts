@@ -6,7 +6,7 @@ import {
   type NewsletterOutcome,
 } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import { randomToken, sha256 } from "../auth/secrets";
+import { randomToken, sha256 } from "../../platform/secrets";
 import * as repo from "./repository";
 import { type FormsDeps, guard, type Submitter } from "./service";
 

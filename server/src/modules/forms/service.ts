@@ -13,10 +13,10 @@ import {
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import type { Mailer } from "../../platform/mail/transport";
 import { type ListQuery, listParams, pick } from "../../rest/list-params";
 import { listFrom } from "../../rest/list-repository";
 import type { WorkQueue } from "../../work-queue";
-import type { Mailer } from "../auth/mail";
 import * as repo from "./repository";
 
 export interface FormsDeps {

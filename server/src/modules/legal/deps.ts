@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db/database";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
-import type { Mailer } from "../auth/mail";
+import type { Mailer } from "../../platform/mail/transport";
 import type { DocumentFiles } from "./document-files";
 
 export interface LegalDeps {

@@ -1,6 +1,6 @@
 import type { Database, Db } from "../../db/database";
-import { findBucket } from "../storage/repository";
 import type { StorageService } from "../storage/service";
+import { getBucket } from "../storage/service";
 import { pathsInUse } from "./repository";
 
 /**
@@ -54,7 +54,7 @@ export function renderKeys(documentId: string, renderId: string, title: string) 
 /** The documents bucket of the storage service, as legal code uses it. */
 export function storedDocumentFiles(db: Database, storage: StorageService): DocumentFiles {
   const bucket = async () => {
-    const found = await findBucket(db, DOCUMENTS_BUCKET);
+    const found = await getBucket(db, DOCUMENTS_BUCKET);
     if (!found) throw new Error(`the storage bucket ${DOCUMENTS_BUCKET} is missing`);
     return found;
   };

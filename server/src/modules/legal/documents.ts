@@ -3,7 +3,7 @@ import type { LegalParty } from "@app/contracts";
 import type { Db } from "../../db/database";
 import { laterThan } from "../../db/row-version";
 import type { LegalSigningLinkTable } from "../../db/schema";
-import { randomToken, sha256 } from "../auth/secrets";
+import { randomToken, sha256 } from "../../platform/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import type { CallerInfo, LegalDeps } from "./deps";
 import { DOCX_TYPE, objectUrl, PDF_TYPE, renderKeys } from "./document-files";
@@ -211,4 +211,19 @@ export async function voidLegalDocument(deps: LegalDeps, id: string, reason: str
     });
     return row;
   });
+}
+
+/** A document as other modules read it (personal-data finds the ones an address is a party to). */
+export function findLegalDocument(db: Db, id: string): Promise<LegalDocument | undefined> {
+  return repo.findDocument(db, id);
+}
+
+/** Writes changes another module decided (personal-data's erasure of a party), in the caller's transaction. */
+export function updateLegalDocument(
+  db: Db,
+  id: string,
+  values: Partial<LegalDocument>,
+  engine: "sqlite" | "postgres",
+): Promise<LegalDocument> {
+  return repo.updateDocument(db, id, values, engine);
 }

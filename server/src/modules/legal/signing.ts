@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import { laterThan } from "../../db/row-version";
 import type { LegalSigningLinkRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { sha256 } from "../auth/secrets";
+import { sha256 } from "../../platform/secrets";
 import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import { certificateBlocks } from "./certificate";
 import type { LegalDeps } from "./deps";

@@ -2,7 +2,7 @@ import type { PersonalDataErasure } from "@app/contracts";
 import type { Database, Db } from "../../db/database";
 import { laterThan } from "../../db/row-version";
 import { appendActivity } from "../crm/timeline";
-import * as legalRepo from "../legal/repository";
+import { updateLegalDocument } from "../legal/documents";
 import { findPersonalData, type PersonalData } from "./find-personal-data";
 import { eraseFromDocument } from "./legal-parties";
 import { ERASED_NAME, placeholderAddress, searchableNames } from "./placeholders";
@@ -108,7 +108,7 @@ async function eraseFromDocuments(
       at: ctx.at,
       actorId: ctx.actorId,
     });
-    await legalRepo.updateDocument(
+    await updateLegalDocument(
       trx,
       doc.id,
       { ...erased.changes, updated_at: laterThan(doc.updated_at, ctx.at) },

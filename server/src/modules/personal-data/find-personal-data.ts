@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { toApiRow } from "../../db/stored-values";
 import { userMetadataOf } from "../auth/user-json";
-import * as legalRepo from "../legal/repository";
+import { findLegalDocument } from "../legal/documents";
 import type { LegalDocument } from "../legal/types";
 import { isPartyTo, type PersonMatch } from "./legal-parties";
 import * as repo from "./repository";
@@ -26,7 +26,7 @@ export async function findPersonalData(db: Db, email: string) {
   ];
   const documents: LegalDocument[] = [];
   for (const id of await idsMentioning(db, "legal_documents", [email, ...contactIds])) {
-    const doc = await legalRepo.findDocument(db, id);
+    const doc = await findLegalDocument(db, id);
     if (doc && isPartyTo(doc, match)) documents.push(doc);
   }
   const names = [

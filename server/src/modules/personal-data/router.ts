@@ -2,7 +2,7 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
 import { principalOf } from "../../http/authorize";
-import { requesterOf } from "../auth/deps";
+import { requesterOf } from "../../platform/deps";
 import type { Operator, PersonalDataService } from "./service";
 
 const s = initServer();

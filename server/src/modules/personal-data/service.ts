@@ -1,8 +1,8 @@
 import type { Database } from "../../db/database";
-import { audit } from "../auth/audit";
-import type { Requester } from "../auth/deps";
-import { findBucket } from "../storage/repository";
+import { audit } from "../../platform/audit";
+import type { Requester } from "../../platform/deps";
 import type { StorageService } from "../storage/service";
+import { getBucket } from "../storage/service";
 import { erasePersonalData } from "./erase-personal-data";
 import type { ErasureLog } from "./erasure-log";
 import { exportPersonalData } from "./export-personal-data";
@@ -34,7 +34,7 @@ export function personalDataService(deps: PersonalDataDeps) {
   async function removeFiles(refs: ObjectRef[]) {
     let removed = 0;
     for (const bucketId of new Set(refs.map((r) => r.bucket))) {
-      const bucket = await findBucket(deps.db, bucketId);
+      const bucket = await getBucket(deps.db, bucketId);
       const keys = refs.filter((r) => r.bucket === bucketId).map((r) => r.key);
       if (bucket) removed += (await deps.storage.remove(bucket, keys)).length;
     }

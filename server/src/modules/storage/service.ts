@@ -3,11 +3,16 @@ import type { Request } from "express";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import type { BlobStore } from "./blob-store";
-import { type Bucket, findObject, type ObjectRow } from "./repository";
+import { type Bucket, findBucket, findObject, type ObjectRow } from "./repository";
 import { detectContentType } from "./sniff";
 import { type StagedUpload, stageBytes, stageUpload, tooLarge } from "./staging";
 
 export const DEFAULT_MAX_AGE = 3600;
+
+/** A bucket's settings, for modules that keep files in storage (legal's documents, personal data's erasure). */
+export function getBucket(db: Database, id: string): Promise<Bucket | undefined> {
+  return findBucket(db, id);
+}
 
 export interface StorageServiceDeps {
   db: Database;

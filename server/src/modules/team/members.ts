@@ -1,11 +1,11 @@
 import type { TeamMember } from "@app/contracts";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow, UserRow } from "../../db/schema";
+import { isoAt } from "../../platform/values";
 import { hasPendingInvitation } from "../auth/accounts";
 import { isBanned } from "../auth/bans";
-import * as repo from "../auth/repository";
+import { findUserWithFactors, listUsersWithFactors } from "../auth/user-directory";
 import { appMetadataOf } from "../auth/user-json";
-import { isoAt } from "../auth/values";
 
 /**
  * A person as the Team screen shows them; a ban that has run out shows as none. An invited person shows
@@ -31,15 +31,12 @@ export function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: numb
   };
 }
 
-/** Everyone with an account, oldest first, with their factors (two queries, whatever the team's size). */
+/** Everyone with an account, oldest first, with their factors. */
 export async function listMembers(db: Db, nowMs: number): Promise<TeamMember[]> {
-  const [users, factors] = await Promise.all([repo.listUsers(db), repo.listAllFactors(db)]);
-  const byUser = new Map<string, MfaFactorRow[]>();
-  for (const factor of factors) byUser.set(factor.user_id, [...(byUser.get(factor.user_id) ?? []), factor]);
-  return users.map((user) => toTeamMember(user, byUser.get(user.id) ?? [], nowMs));
+  return (await listUsersWithFactors(db)).map(({ user, factors }) => toTeamMember(user, factors, nowMs));
 }
 
 export async function memberById(db: Db, id: string, nowMs: number): Promise<TeamMember | undefined> {
-  const user = await repo.findUserById(db, id);
-  return user && toTeamMember(user, await repo.listFactors(db, id), nowMs);
+  const found = await findUserWithFactors(db, id);
+  return found && toTeamMember(found.user, found.factors, nowMs);
 }

@@ -1,5 +1,5 @@
-import type { AuthDeps, Requester } from "./deps";
-import * as repo from "./repository";
+import { insertAudit } from "./audit-repository";
+import type { PlatformDeps, Requester } from "./deps";
 import { nowIso } from "./values";
 
 export type AuditAction =
@@ -39,7 +39,7 @@ export type AuditAction =
 
 /** Appends to audit_log. Never pass secrets in `detail`: it is printed by `pnpm cli audit tail`. */
 export async function audit(
-  deps: Pick<AuthDeps, "db" | "now">,
+  deps: Pick<PlatformDeps, "db" | "now">,
   action: AuditAction,
   entry: {
     userId?: string | null;
@@ -48,7 +48,7 @@ export async function audit(
     detail?: Record<string, unknown>;
   },
 ) {
-  await repo.insertAudit(deps.db, {
+  await insertAudit(deps.db, {
     action,
     user_id: entry.userId ?? null,
     email: entry.email ?? null,

@@ -1,4 +1,4 @@
-/** Small value helpers the whole module uses. It imports nothing, so no import cycle runs through it. */
+/** Small value helpers the platform and every module use. It imports nothing, so no import cycle runs through it. */
 
 /** ISO-8601 UTC with milliseconds, as every *_at column stores and returns it on either engine. */
 export const isoAt = (ms: number) => new Date(ms).toISOString();
