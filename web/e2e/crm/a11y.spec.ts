@@ -53,8 +53,8 @@ for (const viewport of WIDTHS) {
       .getByRole("region", { name: /^Sourcing/ })
       .getByRole("listitem")
       .first()
-      .getByRole("button")
-      .first()
+      // The card's title opens it (its other buttons are the drag grip and the Move to… menu).
+      .getByRole("button", { name: /^(?!Drag |Move to… )/ })
       .click();
     await expect(page.getByRole("dialog", { name: "Edit brief" })).toBeVisible();
     await expectNoSeriousViolations(page, "brief dialog");

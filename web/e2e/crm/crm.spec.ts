@@ -108,7 +108,15 @@ test("a company and its deal: dragged to Won, both column totals change and the 
   await expect(card).toBeVisible();
   const before = { prospect: await columnTotal(prospect), won: await columnTotal(won) };
 
-  await card.dragTo(won);
+  // A mouse drag as a person makes one: press on the card, move in steps (dnd-kit lifts it after a few
+  // pixels), release over Won.
+  const from = await card.boundingBox();
+  const to = await won.boundingBox();
+  if (!from || !to) throw new Error("the card and the Won column are on screen");
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 12 });
+  await page.mouse.up();
   await expect(won.getByRole("button", { name: dealTitle, exact: true })).toBeVisible();
   await expect(toast(page, "Deal moved")).toBeVisible();
   await expect.poll(() => columnTotal(won)).toBe(before.won + 12_345);

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
 import type { BriefTalent, Contact } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess, searchFilter } from "@/lib/postgrest";
+import { type ReadOptions, readTable } from "@/lib/read-table";
 import { insertRow } from "@/lib/table-writes";
 
 export type LinkedTalent = {
@@ -11,20 +11,23 @@ export type LinkedTalent = {
   talent: Pick<Contact, "id" | "first_name" | "last_name" | "stage_name">;
 };
 
-const TALENT_COLUMNS = "id,first_name,last_name,stage_name";
+const TALENT_COLUMNS = ["id", "first_name", "last_name", "stage_name"] as const;
 
 /** The talent a brief is sourcing or has booked: its link rows, then those people's names. */
 export function useBriefTalent(briefId: string) {
-  const query = { brief_id: `eq.${briefId}`, order: "created_at.asc" };
+  const query = {
+    filters: { brief_id: `eq.${briefId}` },
+    order: ["created_at.asc"],
+  } satisfies ReadOptions<"crm_brief_talent">;
   return useQuery({
     queryKey: crmKeys.list("crm_brief_talent", query),
     queryFn: async ({ signal }): Promise<LinkedTalent[]> => {
-      const { rows: links } = await readTable<BriefTalent>("crm_brief_talent", query, signal);
+      const { rows: links } = await readTable("crm_brief_talent", query, signal);
       if (links.length === 0) return [];
       const ids = [...new Set(links.map((link) => link.contact_id))];
-      const { rows: people } = await readTable<LinkedTalent["talent"]>(
+      const { rows: people } = await readTable(
         "crm_contacts",
-        { select: TALENT_COLUMNS, id: `in.(${ids.join(",")})`, limit: String(ids.length) },
+        { select: TALENT_COLUMNS, filters: { id: `in.(${ids.join(",")})` }, range: { limit: ids.length } },
         signal,
       );
       const byId = new Map(people.map((person) => [person.id, person]));
@@ -40,18 +43,15 @@ export function useBriefTalent(briefId: string) {
 /** Active talent whose name, stage name or e-mail match, for adding to a brief (from two letters on). */
 export function useTalentSearch(text: string) {
   const search = searchFilter(["first_name", "last_name", "stage_name", "email"], text);
-  const query: Record<string, string> = {
+  const query = {
     select: TALENT_COLUMNS,
-    kind: "eq.talent",
-    archived_at: "is.null",
-    order: "last_name.asc,first_name.asc",
-    limit: "8",
-    ...(search ? { and: search } : {}),
-  };
+    filters: { kind: "eq.talent", archived_at: "is.null", ...(search ? { and: search } : {}) },
+    order: ["last_name.asc", "first_name.asc"],
+    range: { limit: 8 },
+  } satisfies ReadOptions<"crm_contacts", (typeof TALENT_COLUMNS)[number]>;
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", query),
-    queryFn: async ({ signal }) =>
-      (await readTable<LinkedTalent["talent"]>("crm_contacts", query, signal)).rows,
+    queryFn: async ({ signal }) => (await readTable("crm_contacts", query, signal)).rows,
     enabled: text.trim().length >= 2,
     meta: { errorMessage: "Failed to search talent" },
   });

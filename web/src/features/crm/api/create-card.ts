@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES } from "@/features/crm/api/crm-keys";
 import type { CrmTables } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import { type Filters, readTable } from "@/lib/read-table";
 import { insertRow } from "@/lib/table-writes";
 
 type BoardTable = "crm_deals" | "crm_briefs";
@@ -20,11 +20,12 @@ export function useCreateCard<N extends BoardTable>(
     mutationFn: async (values: CrmTables[N]["insert"]) => {
       const field = COLUMN_FIELD[table];
       const column = (values as Record<string, unknown>)[field] ?? FIRST_COLUMN[table];
-      const { rows } = await readTable<{ position: number }>(table, {
-        select: "position",
-        [field]: `eq.${column}`,
-        order: "position.desc",
-        limit: "1",
+      const filters = { [field]: `eq.${column}` } as Filters<N>;
+      const { rows } = await readTable<BoardTable, "position">(table, {
+        select: ["position"],
+        filters,
+        order: ["position.desc"],
+        range: { limit: 1 },
       });
       return insertRow(table, { ...values, position: (rows[0]?.position ?? -1) + 1 });
     },

@@ -2,19 +2,12 @@ import { TALENT_PAGE_LIMIT } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
 import type { Contact } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import { countRows, type ReadOptions, readTable } from "@/lib/read-table";
 
 /** Spec §9: talent with no activity for 30 days or more needs nurturing. */
 export const NURTURE_AFTER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Rows matching a filter, counted by the server (one row read, the total from Content-Range). */
-const countRows = async (
-  table: "crm_briefs" | "crm_brief_talent" | "studio_sessions",
-  query: Record<string, string>,
-  signal: AbortSignal,
-) => (await readTable(table, { ...query, select: "id", limit: "1" }, signal)).total;
 
 /**
  * The A&R dashboard's figures that exist in the CRM today: matches made (talent linked to briefs),
@@ -26,8 +19,8 @@ export function useArFigures() {
     queryFn: async ({ signal }) => {
       const [matchesMade, sessionsBooked, activeBriefs] = await Promise.all([
         countRows("crm_brief_talent", {}, signal),
-        countRows("studio_sessions", { status: "neq.cancelled" }, signal),
-        countRows("crm_briefs", { status: "neq.shipped" }, signal),
+        countRows("studio_sessions", { filters: { status: "neq.cancelled" } }, signal),
+        countRows("crm_briefs", { filters: { status: "neq.shipped" } }, signal),
       ]);
       return { matchesMade, sessionsBooked, activeBriefs };
     },
@@ -44,16 +37,18 @@ export function nurtureCutoff(now: Date = new Date()): string {
   return new Date(cutoff - (cutoff % HOUR_MS)).toISOString();
 }
 
-export function nurtureQuery(cutoff: string): Record<string, string> {
+export function nurtureQuery(cutoff: string) {
   return {
-    select: "id,first_name,last_name,stage_name,roles,last_activity_at",
-    kind: "eq.talent",
-    archived_at: "is.null",
-    or: `(last_activity_at.is.null,last_activity_at.lt.${cutoff})`,
+    select: ["id", "first_name", "last_name", "stage_name", "roles", "last_activity_at"],
+    filters: {
+      kind: "eq.talent",
+      archived_at: "is.null",
+      or: `(last_activity_at.is.null,last_activity_at.lt.${cutoff})`,
+    },
     // Never in touch first, then the longest silent.
-    order: "last_activity_at.asc.nullsfirst,last_name.asc",
-    limit: String(TALENT_PAGE_LIMIT),
-  };
+    order: ["last_activity_at.asc.nullsfirst", "last_name.asc"],
+    range: { limit: TALENT_PAGE_LIMIT },
+  } satisfies ReadOptions<"crm_contacts", keyof NurtureCandidate>;
 }
 
 export type NurtureCandidate = Pick<
@@ -66,7 +61,7 @@ export function useNurtureQueue() {
   const query = nurtureQuery(nurtureCutoff());
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", query),
-    queryFn: ({ signal }) => readTable<NurtureCandidate>("crm_contacts", query, signal),
+    queryFn: ({ signal }) => readTable("crm_contacts", query, signal),
     meta: { errorMessage: "Failed to load the nurture queue" },
   });
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import type { Activity } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import { type ReadOptions, readTable } from "@/lib/read-table";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -18,23 +17,23 @@ export type ActivityParams = {
 
 /** Newest first, a page at a time. */
 export function activityQuery({ recordType, recordId, actor, page = 1 }: ActivityParams) {
-  const query: Record<string, string> = {
-    order: "created_at.desc",
-    limit: String(ACTIVITY_PAGE_SIZE),
-    offset: String((page - 1) * ACTIVITY_PAGE_SIZE),
-  };
-  if (recordType) query.record_type = `eq.${recordType}`;
-  if (recordId) query.record_id = `eq.${recordId}`;
-  if (actor?.kind === "person") query.actor_id = `eq.${actor.id}`;
-  if (actor?.kind === "nobody") query.actor_id = "is.null";
-  return query;
+  const filters: NonNullable<ReadOptions<"crm_activity">["filters"]> = {};
+  if (recordType) filters.record_type = `eq.${recordType}`;
+  if (recordId) filters.record_id = `eq.${recordId}`;
+  if (actor?.kind === "person") filters.actor_id = `eq.${actor.id}`;
+  if (actor?.kind === "nobody") filters.actor_id = "is.null";
+  return {
+    filters,
+    order: ["created_at.desc"],
+    range: { limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE },
+  } satisfies ReadOptions<"crm_activity">;
 }
 
 export function useActivity(params: ActivityParams, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: crmKeys.activity(params),
     enabled,
-    queryFn: ({ signal }) => readTable<Activity>("crm_activity", activityQuery(params), signal),
+    queryFn: ({ signal }) => readTable("crm_activity", activityQuery(params), signal),
     placeholderData: keepPreviousData,
     meta: { errorMessage: "Failed to load the activity timeline" },
   });

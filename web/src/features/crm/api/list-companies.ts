@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { crmKeys } from "@/features/crm/api/crm-keys";
 import type { Company } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
 import { searchFilter } from "@/lib/postgrest";
+import { type Filters, type ReadOptions, readTable } from "@/lib/read-table";
 
 export const COMPANY_PAGE_SIZE = 50;
 /** The table's most rows per read: the pickers and name lookups read them in one call. */
@@ -11,22 +11,21 @@ const COMPANY_MAX_ROWS = 200;
 
 export type CompanyListParams = { search: string; page: number; isArchived: boolean };
 
-export function companyListQuery(params: CompanyListParams): Record<string, string> {
-  const query: Record<string, string> = {
-    archived_at: params.isArchived ? "not.is.null" : "is.null",
-    order: "name.asc",
-    limit: String(COMPANY_PAGE_SIZE),
-    offset: String((params.page - 1) * COMPANY_PAGE_SIZE),
-  };
+export function companyListQuery(params: CompanyListParams): ReadOptions<"crm_companies"> {
+  const filters: Filters<"crm_companies"> = { archived_at: params.isArchived ? "not.is.null" : "is.null" };
   const search = searchFilter(["name", "city", "org_number"], params.search);
-  if (search) query.and = search;
-  return query;
+  if (search) filters.and = search;
+  return {
+    filters,
+    order: ["name.asc"],
+    range: { limit: COMPANY_PAGE_SIZE, offset: (params.page - 1) * COMPANY_PAGE_SIZE },
+  };
 }
 
 export function useCompanies(params: CompanyListParams) {
   return useQuery({
     queryKey: crmKeys.list("crm_companies", params),
-    queryFn: ({ signal }) => readTable<Company>("crm_companies", companyListQuery(params), signal),
+    queryFn: ({ signal }) => readTable("crm_companies", companyListQuery(params), signal),
     placeholderData: keepPreviousData,
     meta: { errorMessage: "Failed to load companies" },
   });
@@ -39,10 +38,14 @@ export type CompanyOption = Pick<Company, "id" | "name" | "archived_at">;
  * on cards (the API has no joins, so names are looked up here).
  */
 export function useCompanyOptions() {
-  const query = { select: "id,name,archived_at", order: "name.asc", limit: String(COMPANY_MAX_ROWS) };
+  const query = {
+    select: ["id", "name", "archived_at"],
+    order: ["name.asc"],
+    range: { limit: COMPANY_MAX_ROWS },
+  } satisfies ReadOptions<"crm_companies", keyof CompanyOption>;
   return useQuery({
     queryKey: crmKeys.list("crm_companies", query),
-    queryFn: async ({ signal }) => (await readTable<CompanyOption>("crm_companies", query, signal)).rows,
+    queryFn: async ({ signal }) => (await readTable("crm_companies", query, signal)).rows,
     meta: { errorMessage: "Failed to load companies" },
   });
 }

@@ -1,11 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import type { Contact } from "@/features/crm/api/crm-types";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
-import { readTable } from "@/features/crm/api/read-table";
 import { distinctSorted } from "@/features/crm/utils/distinct-sorted";
-
-type FacetRow = Pick<Contact, "roles" | "genres">;
+import { readTable } from "@/lib/read-table";
 
 /** Pages are capped at the table's 50 rows; a facet read walks them all (a small roster: a few calls). */
 const PAGE = 50;
@@ -19,11 +16,15 @@ export function useContactFacets(kind: ContactKind) {
   return useQuery({
     queryKey: crmKeys.facets(kind),
     queryFn: async ({ signal }) => {
-      const rows: FacetRow[] = [];
+      const rows: { roles: string[] | null; genres: string[] | null }[] = [];
       for (let page = 0; page < MAX_PAGES; page++) {
-        const answer = await readTable<FacetRow>(
+        const answer = await readTable(
           "crm_contacts",
-          { select: "roles,genres", kind: `eq.${kind}`, limit: String(PAGE), offset: String(page * PAGE) },
+          {
+            select: ["roles", "genres"],
+            filters: { kind: `eq.${kind}` },
+            range: { limit: PAGE, offset: page * PAGE },
+          },
           signal,
         );
         rows.push(...answer.rows);

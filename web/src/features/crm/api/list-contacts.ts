@@ -1,10 +1,9 @@
 import { type CONTACT_KINDS, TALENT_PAGE_LIMIT } from "@app/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import type { Contact } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
 import { TALENT_LOAD_TOAST } from "@/lib/list-talent";
 import { containsAll, searchFilter } from "@/lib/postgrest";
+import { type Filters, type ReadOptions, readTable } from "@/lib/read-table";
 
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
@@ -31,25 +30,26 @@ export const CONTACT_LOAD_TOAST: Record<ContactKind, string> = {
 };
 
 /** The PostgREST query of one page of a contact list. */
-export function contactListQuery(params: ContactListParams): Record<string, string> {
-  const query: Record<string, string> = {
+export function contactListQuery(params: ContactListParams): ReadOptions<"crm_contacts"> {
+  const filters: Filters<"crm_contacts"> = {
     kind: `eq.${params.kind}`,
     archived_at: params.isArchived ? "not.is.null" : "is.null",
-    order: "last_name.asc,first_name.asc",
-    limit: String(CONTACT_PAGE_SIZE),
-    offset: String((params.page - 1) * CONTACT_PAGE_SIZE),
   };
   const search = searchFilter(CONTACT_SEARCH_COLUMNS, params.search);
-  if (search) query.and = search;
-  if (params.role) query.roles = containsAll([params.role]);
-  if (params.genre) query.genres = containsAll([params.genre]);
-  return query;
+  if (search) filters.and = search;
+  if (params.role) filters.roles = containsAll([params.role]);
+  if (params.genre) filters.genres = containsAll([params.genre]);
+  return {
+    filters,
+    order: ["last_name.asc", "first_name.asc"],
+    range: { limit: CONTACT_PAGE_SIZE, offset: (params.page - 1) * CONTACT_PAGE_SIZE },
+  };
 }
 
 export function useContacts(params: ContactListParams) {
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", params),
-    queryFn: ({ signal }) => readTable<Contact>("crm_contacts", contactListQuery(params), signal),
+    queryFn: ({ signal }) => readTable("crm_contacts", contactListQuery(params), signal),
     // The previous page stays on screen while the next one loads, so the table does not flash.
     placeholderData: keepPreviousData,
     meta: { errorMessage: CONTACT_LOAD_TOAST[params.kind] },
@@ -58,10 +58,13 @@ export function useContacts(params: ContactListParams) {
 
 /** Contacts working at one company (its page lists them). */
 export function useCompanyContacts(companyId: string) {
-  const query = { company_id: `eq.${companyId}`, order: "last_name.asc,first_name.asc" };
+  const query = {
+    filters: { company_id: `eq.${companyId}` },
+    order: ["last_name.asc", "first_name.asc"],
+  } satisfies ReadOptions<"crm_contacts">;
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", query),
-    queryFn: ({ signal }) => readTable<Contact>("crm_contacts", query, signal),
+    queryFn: ({ signal }) => readTable("crm_contacts", query, signal),
     enabled: companyId !== "",
     meta: { errorMessage: "Failed to load the company's contacts" },
   });

@@ -1,18 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import type { Deal } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import { type ReadOptions, readTable } from "@/lib/read-table";
 
 /** The table's most rows per read: the whole board in one call. */
 export const DEAL_BOARD_LIMIT = 500;
 
-export function dealsQuery(filter: { companyId?: string } = {}): Record<string, string> {
-  const query: Record<string, string> = {
-    order: "position.asc,created_at.asc",
-    limit: String(DEAL_BOARD_LIMIT),
+export function dealsQuery(filter: { companyId?: string } = {}): ReadOptions<"crm_deals"> {
+  return {
+    filters: filter.companyId ? { company_id: `eq.${filter.companyId}` } : {},
+    order: ["position.asc", "created_at.asc"],
+    range: { limit: DEAL_BOARD_LIMIT },
   };
-  if (filter.companyId) query.company_id = `eq.${filter.companyId}`;
-  return query;
 }
 
 export const dealsQueryKey = (filter: { companyId?: string } = {}) =>
@@ -22,7 +20,7 @@ export const dealsQueryKey = (filter: { companyId?: string } = {}) =>
 export function useDeals(filter: { companyId?: string } = {}) {
   return useQuery({
     queryKey: dealsQueryKey(filter),
-    queryFn: ({ signal }) => readTable<Deal>("crm_deals", dealsQuery(filter), signal),
+    queryFn: ({ signal }) => readTable("crm_deals", dealsQuery(filter), signal),
     meta: { errorMessage: "Failed to load deals" },
   });
 }

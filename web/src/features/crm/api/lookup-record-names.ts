@@ -1,32 +1,45 @@
 import { useQueries } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import type { Activity, Contact } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import type { Activity } from "@/features/crm/api/crm-types";
 import { CONTACT_WORDS } from "@/features/crm/utils/contact-words";
 import { distinctSorted } from "@/features/crm/utils/distinct-sorted";
 import { formatContactName } from "@/features/crm/utils/names";
+import { readTable } from "@/lib/read-table";
 
 export type RecordName = { name: string; href: string };
 
 type NamedTable = "crm_contacts" | "crm_companies" | "crm_deals" | "crm_briefs";
-type NameRow = Partial<Contact> & { id: string; name?: string; title?: string };
+type Named = readonly (readonly [string, RecordName])[];
 
-/** Which columns name a record of each table, and where its screen is. */
-const NAMING: Record<NamedTable, { select: string; name(row: NameRow): string; href(row: NameRow): string }> =
-  {
-    crm_contacts: {
-      select: "id,first_name,last_name,kind",
-      name: (row) => formatContactName({ first_name: row.first_name ?? "", last_name: row.last_name ?? "" }),
-      href: (row) => `${CONTACT_WORDS[row.kind ?? "talent"].basePath}/${row.id}`,
-    },
-    crm_companies: {
-      select: "id,name",
-      name: (row) => row.name ?? "",
-      href: (row) => `/app/crm/companies/${row.id}`,
-    },
-    crm_deals: { select: "id,title", name: (row) => row.title ?? "", href: () => "/app/crm/deals" },
-    crm_briefs: { select: "id,title", name: (row) => row.title ?? "", href: () => "/app/crm/briefs" },
-  };
+/** The records' ids with `id=in.(…)`, as many rows as ids. */
+const byIds = (ids: readonly string[]) => ({
+  filters: { id: `in.(${ids.join(",")})` },
+  range: { limit: ids.length },
+});
+
+/** How each table's records are read by id, named, and linked to their screen. */
+const NAMING: Record<NamedTable, (ids: readonly string[], signal: AbortSignal) => Promise<Named>> = {
+  crm_contacts: async (ids, signal) => {
+    const select = ["id", "first_name", "last_name", "kind"] as const;
+    const { rows } = await readTable("crm_contacts", { select, ...byIds(ids) }, signal);
+    return rows.map((row) => {
+      const href = `${CONTACT_WORDS[row.kind].basePath}/${row.id}`;
+      return [row.id, { name: formatContactName(row), href }] as const;
+    });
+  },
+  crm_companies: async (ids, signal) => {
+    const { rows } = await readTable("crm_companies", { select: ["id", "name"], ...byIds(ids) }, signal);
+    return rows.map((row) => [row.id, { name: row.name, href: `/app/crm/companies/${row.id}` }] as const);
+  },
+  crm_deals: async (ids, signal) => {
+    const { rows } = await readTable("crm_deals", { select: ["id", "title"], ...byIds(ids) }, signal);
+    return rows.map((row) => [row.id, { name: row.title, href: "/app/crm/deals" }] as const);
+  },
+  crm_briefs: async (ids, signal) => {
+    const { rows } = await readTable("crm_briefs", { select: ["id", "title"], ...byIds(ids) }, signal);
+    return rows.map((row) => [row.id, { name: row.title, href: "/app/crm/briefs" }] as const);
+  },
+};
 
 /** Whether records of a table have a name to show (a talent link, for one, has none of its own). */
 export const hasName = (type: string): type is NamedTable => type in NAMING;
@@ -44,16 +57,7 @@ export function useRecordNames(activities: readonly Activity[]) {
       );
       return {
         queryKey: crmKeys.names(type, ids),
-        queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          const { rows } = await readTable<NameRow>(
-            type,
-            { select: NAMING[type].select, id: `in.(${ids.join(",")})`, limit: String(ids.length) },
-            signal,
-          );
-          return rows.map(
-            (row) => [row.id, { name: NAMING[type].name(row), href: NAMING[type].href(row) }] as const,
-          );
-        },
+        queryFn: ({ signal }: { signal: AbortSignal }) => NAMING[type](ids, signal),
       };
     }),
   });

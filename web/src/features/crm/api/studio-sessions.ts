@@ -2,11 +2,11 @@ import type { BookStudioSession } from "@app/contracts";
 import { dayBounds } from "@app/contracts/stockholm-time";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
-import type { Contact, SessionTalent, StudioRoom, StudioSession } from "@/features/crm/api/crm-types";
-import { readTable } from "@/features/crm/api/read-table";
+import type { StudioRoom, StudioSession } from "@/features/crm/api/crm-types";
 import { formatContactName } from "@/features/crm/utils/names";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess } from "@/lib/postgrest";
+import { countRows, type Filters, type ReadOptions, readTable } from "@/lib/read-table";
 import { insertRow, updateRow } from "@/lib/table-writes";
 
 export type TeamMember = { id: string; name: string };
@@ -19,10 +19,10 @@ export const SESSION_PAGE_SIZE = 25;
 const WEEK_LIMIT = 500;
 
 export function useStudioRooms() {
-  const query = { order: "name.asc", limit: "200" };
+  const query = { order: ["name.asc"], range: { limit: 200 } } satisfies ReadOptions<"studio_rooms">;
   return useQuery({
     queryKey: crmKeys.list("studio_rooms", query),
-    queryFn: async ({ signal }) => (await readTable<StudioRoom>("studio_rooms", query, signal)).rows,
+    queryFn: async ({ signal }) => (await readTable("studio_rooms", query, signal)).rows,
     meta: { errorMessage: "Failed to load the rooms" },
   });
 }
@@ -31,9 +31,13 @@ export function useStudioRooms() {
 export async function loadTeams(sessionIds: readonly string[], signal?: AbortSignal) {
   const teams = new Map<string, TeamMember[]>();
   if (sessionIds.length === 0) return teams;
-  const { rows: links } = await readTable<SessionTalent>(
+  const { rows: links } = await readTable(
     "studio_session_talent",
-    { session_id: `in.(${sessionIds.join(",")})`, order: "created_at.asc", limit: "1000" },
+    {
+      filters: { session_id: `in.(${sessionIds.join(",")})` },
+      order: ["created_at.asc"],
+      range: { limit: 1000 },
+    },
     signal,
   );
   const ids = [...new Set(links.map((link) => link.contact_id))];
@@ -41,9 +45,13 @@ export async function loadTeams(sessionIds: readonly string[], signal?: AbortSig
     ids.length === 0
       ? []
       : (
-          await readTable<Pick<Contact, "id" | "first_name" | "last_name">>(
+          await readTable(
             "crm_contacts",
-            { select: "id,first_name,last_name", id: `in.(${ids.join(",")})`, limit: String(ids.length) },
+            {
+              select: ["id", "first_name", "last_name"],
+              filters: { id: `in.(${ids.join(",")})` },
+              range: { limit: ids.length },
+            },
             signal,
           )
         ).rows;
@@ -65,7 +73,11 @@ async function withRoomsAndTeams(sessions: StudioSession[], signal?: AbortSignal
     ),
     roomIds.length === 0
       ? Promise.resolve({ rows: [] as StudioRoom[] })
-      : readTable<StudioRoom>("studio_rooms", { id: `in.(${roomIds.join(",")})`, limit: "200" }, signal),
+      : readTable(
+          "studio_rooms",
+          { filters: { id: `in.(${roomIds.join(",")})` }, range: { limit: 200 } },
+          signal,
+        ),
   ]);
   const roomNames = new Map(rooms.rows.map((room) => [room.id, room.name]));
   return sessions.map((session) => ({
@@ -76,20 +88,24 @@ async function withRoomsAndTeams(sessions: StudioSession[], signal?: AbortSignal
 }
 
 /** Sessions that overlap [from, to): a session running over midnight shows on both days. */
-export const overlappingQuery = (from: string, to: string, extra: Record<string, string> = {}) => ({
-  starts_at: `lt.${to}`,
-  ends_at: `gt.${from}`,
-  order: "starts_at.asc",
-  ...extra,
-});
+export const overlappingQuery = (
+  from: string,
+  to: string,
+  { filters, limit }: { filters?: Filters<"studio_sessions">; limit: number },
+) =>
+  ({
+    filters: { starts_at: `lt.${to}`, ends_at: `gt.${from}`, ...filters },
+    order: ["starts_at.asc"],
+    range: { limit },
+  }) satisfies ReadOptions<"studio_sessions">;
 
 /** The sessions of a Stockholm week (Monday to Sunday), with rooms and teams. */
 export function useWeekSessions(monday: string, sunday: string) {
-  const query = overlappingQuery(dayBounds(monday).from, dayBounds(sunday).to, { limit: String(WEEK_LIMIT) });
+  const query = overlappingQuery(dayBounds(monday).from, dayBounds(sunday).to, { limit: WEEK_LIMIT });
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
     queryFn: async ({ signal }) =>
-      withRoomsAndTeams((await readTable<StudioSession>("studio_sessions", query, signal)).rows, signal),
+      withRoomsAndTeams((await readTable("studio_sessions", query, signal)).rows, signal),
     meta: { errorMessage: "Failed to load the sessions" },
   });
 }
@@ -97,14 +113,13 @@ export function useWeekSessions(monday: string, sunday: string) {
 /** A page of every session, the latest first. */
 export function useSessionPage(page: number) {
   const query = {
-    order: "starts_at.desc",
-    limit: String(SESSION_PAGE_SIZE),
-    offset: String((page - 1) * SESSION_PAGE_SIZE),
-  };
+    order: ["starts_at.desc"],
+    range: { limit: SESSION_PAGE_SIZE, offset: (page - 1) * SESSION_PAGE_SIZE },
+  } satisfies ReadOptions<"studio_sessions">;
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
     queryFn: async ({ signal }) => {
-      const { rows, total } = await readTable<StudioSession>("studio_sessions", query, signal);
+      const { rows, total } = await readTable("studio_sessions", query, signal);
       return { rows: await withRoomsAndTeams(rows, signal), total };
     },
     meta: { errorMessage: "Failed to load the sessions" },
@@ -113,10 +128,9 @@ export function useSessionPage(page: number) {
 
 /** How many sessions exist at all: none means the screen shows its empty state. */
 export function useSessionCount() {
-  const query = { select: "id", limit: "1" };
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", { count: true }),
-    queryFn: async ({ signal }) => (await readTable("studio_sessions", query, signal)).total,
+    queryFn: ({ signal }) => countRows("studio_sessions", {}, signal),
     meta: { errorMessage: "Failed to load the sessions" },
   });
 }
@@ -124,15 +138,14 @@ export function useSessionCount() {
 /** Non-cancelled sessions starting within the window (the A&R dashboard's next 7 days). */
 export function useUpcomingSessions(from: string, to: string) {
   const query = {
-    status: "neq.cancelled",
-    and: `(starts_at.gte.${from},starts_at.lt.${to})`,
-    order: "starts_at.asc",
-    limit: "10",
-  };
+    filters: { status: "neq.cancelled", and: `(starts_at.gte.${from},starts_at.lt.${to})` },
+    order: ["starts_at.asc"],
+    range: { limit: 10 },
+  } satisfies ReadOptions<"studio_sessions">;
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
     queryFn: async ({ signal }) => {
-      const { rows, total } = await readTable<StudioSession>("studio_sessions", query, signal);
+      const { rows, total } = await readTable("studio_sessions", query, signal);
       return { rows: await withRoomsAndTeams(rows, signal), total };
     },
     meta: { errorMessage: "Failed to load the upcoming sessions" },
@@ -155,9 +168,8 @@ export function useSessionClashes(booking: {
   const { roomId, startsAt, endsAt, contactIds, exceptId } = booking;
   const isComplete = Boolean(startsAt && endsAt && Date.parse(endsAt) > Date.parse(startsAt));
   const query = overlappingQuery(startsAt, endsAt, {
-    status: "neq.cancelled",
-    limit: "100",
-    ...(exceptId ? { id: `neq.${exceptId}` } : {}),
+    filters: { status: "neq.cancelled", ...(exceptId ? { id: `neq.${exceptId}` } : {}) },
+    limit: 100,
   });
   const team = [...contactIds].sort();
   return useQuery({
@@ -165,7 +177,7 @@ export function useSessionClashes(booking: {
     enabled: isComplete && (Boolean(roomId) || team.length > 0),
     queryFn: async ({ signal }): Promise<Clash[]> => {
       const sessions = await withRoomsAndTeams(
-        (await readTable<StudioSession>("studio_sessions", query, signal)).rows,
+        (await readTable("studio_sessions", query, signal)).rows,
         signal,
       );
       const clashes: Clash[] = [];

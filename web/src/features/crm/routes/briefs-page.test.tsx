@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BriefsPage } from "@/features/crm/routes/briefs-page";
+import { layOutBoard } from "@/features/crm/test/board-layout";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
 import { makeBrief, makeCompany, makeContact } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
@@ -68,6 +69,30 @@ describe("BriefsPage", () => {
     expect(await screen.findByText("Brief moved")).toBeInTheDocument();
     expect(api.calls("PATCH", "crm_briefs")[0]?.body).toEqual({ status: "in_session", position: 0 });
     expect(api.calls("PATCH", "crm_briefs")[0]?.params.get("updated_at")).toBe(`eq.${briefs[1]?.updated_at}`);
+  });
+
+  it("moves a brief to In Session by keyboard drag, announcing each step", async () => {
+    layOutBoard();
+    const user = userEvent.setup();
+    const rows = [...briefs];
+    const api = stubCrmApi({
+      "GET crm_briefs": () => rowsResponse(rows),
+      "PATCH crm_briefs": (request) => {
+        rows[1] = { ...(rows[1] as (typeof rows)[number]), ...(request.body as object) };
+        return writeResponse([rows[1]]);
+      },
+    });
+    renderBackOffice(<BriefsPage />, { route: "/app/crm/briefs" });
+    (await screen.findByRole("button", { name: "Drag Summer single for a pop duo" })).focus();
+    await user.keyboard("[Space]");
+    expect(await screen.findByText(/^Picked up Summer single for a pop duo\./)).toBeInTheDocument();
+    await user.keyboard("[ArrowRight]");
+    expect(await screen.findByText("Summer single for a pop duo is over In Session.")).toBeInTheDocument();
+    await user.keyboard("[Space]");
+    await waitFor(() => expect(count("In Session")).toHaveTextContent("1"));
+    expect(screen.getByText("Summer single for a pop duo moved to In Session.")).toBeInTheDocument();
+    expect(api.calls("PATCH", "crm_briefs")[0]?.body).toEqual({ status: "in_session", position: 0 });
+    expect(api.calls("PATCH", "crm_briefs")[0]?.params.get("id")).toBe(`eq.${briefs[1]?.id}`);
   });
 
   it("creates a brief with New Brief and edits one from its card", async () => {

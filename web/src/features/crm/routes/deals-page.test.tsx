@@ -1,7 +1,8 @@
-import { createEvent, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { DealsPage } from "@/features/crm/routes/deals-page";
+import { layOutBoard } from "@/features/crm/test/board-layout";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
 import { makeCompany, makeDeal } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
@@ -86,22 +87,43 @@ describe("DealsPage", () => {
     );
   });
 
-  it("moves a deal by drag and drop", async () => {
+  it("moves a deal by keyboard drag: space lifts it, the arrows choose Contract, space drops it", async () => {
+    layOutBoard();
+    const user = userEvent.setup();
     const api = stubCrmApi(serveBoard());
     renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
-    const card = (await screen.findByRole("button", { name: "Topline package" })).closest(
-      "li",
-    ) as HTMLElement;
-    const dataTransfer = { setData: () => {}, effectAllowed: "", dropEffect: "" };
-    fireEvent.dragStart(card, { dataTransfer });
-    const target = column("Contract");
-    const dragOver = createEvent.dragOver(target, { dataTransfer });
-    fireEvent(target, dragOver);
-    expect(dragOver.defaultPrevented).toBe(true);
-    fireEvent.drop(target, { dataTransfer });
+    (await screen.findByRole("button", { name: "Drag Topline package" })).focus();
+    await user.keyboard("[Space]");
+    expect(await screen.findByText(/^Picked up Topline package\./)).toBeInTheDocument();
+    await user.keyboard("[ArrowRight]");
+    expect(await screen.findByText("Topline package is over Negotiation.")).toBeInTheDocument();
+    await user.keyboard("[ArrowRight]");
+    expect(await screen.findByText("Topline package is over Contract.")).toBeInTheDocument();
+    await user.keyboard("[Space]");
+
     await waitFor(() => expect(api.calls("PATCH", "crm_deals")).toHaveLength(1));
     expect(api.calls("PATCH", "crm_deals")[0]?.body).toEqual({ stage: "contract", position: 0 });
-    expect(within(column("Contract")).getByRole("button", { name: "Topline package" })).toBeInTheDocument();
+    expect(screen.getByText("Topline package moved to Contract.")).toBeInTheDocument();
+    expect(await screen.findByText("Deal moved")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(column("Contract")).getByRole("button", { name: "Drag Topline package" })).toHaveFocus(),
+    );
+  });
+
+  it("leaves a deal where it was when a keyboard drag is cancelled with escape", async () => {
+    layOutBoard();
+    const user = userEvent.setup();
+    const api = stubCrmApi(serveBoard());
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    (await screen.findByRole("button", { name: "Drag Podcast theme" })).focus();
+    await user.keyboard("[Space]");
+    await screen.findByText(/^Picked up Podcast theme\./);
+    await user.keyboard("[ArrowRight]");
+    await screen.findByText("Podcast theme is over Lost.");
+    await user.keyboard("[Escape]");
+    expect(await screen.findByText("Moving Podcast theme was cancelled.")).toBeInTheDocument();
+    expect(within(column("Won")).getByRole("button", { name: "Podcast theme" })).toBeInTheDocument();
+    expect(api.calls("PATCH", "crm_deals")).toHaveLength(0);
   });
 
   it("puts the deal back and says why when the move is stale", async () => {

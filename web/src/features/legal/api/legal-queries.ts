@@ -1,28 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
 import { legalKeys } from "@/features/legal/api/legal-keys";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
-import { countLegal, readLegal, readLegalRecord } from "@/features/legal/api/read-legal";
 import { searchFilter } from "@/lib/postgrest";
+import { countRows, readRecord, readTable } from "@/lib/read-table";
 import type { TableRow } from "@/lib/table-writes";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The legal tables are small (at most 200 rows each), so their figures are counted exactly. */
+const EXACT = { count: "exact" } as const;
+
+type LegalTable = "legal_documents" | "legal_templates" | "legal_clauses";
+
 /** The whole table (each legal table holds at most 200 rows), in its default order. */
-function useLegalRows<T>(
-  table: "legal_documents" | "legal_templates" | "legal_clauses",
-  errorMessage: string,
-) {
+function useLegalRows<N extends LegalTable>(table: N, errorMessage: string) {
   return useQuery({
     queryKey: legalKeys.list(table, {}),
-    queryFn: async ({ signal }) => (await readLegal<T>(table, {}, signal)).rows,
+    queryFn: async ({ signal }) => (await readTable(table, EXACT, signal)).rows,
     meta: { errorMessage },
   });
 }
 
-export const useLegalDocuments = () =>
-  useLegalRows<LegalDocument>("legal_documents", "Could not load the documents");
-export const useLegalTemplates = () =>
-  useLegalRows<LegalTemplate>("legal_templates", "Could not load the templates");
+export const useLegalDocuments = () => useLegalRows("legal_documents", "Could not load the documents");
+export const useLegalTemplates = () => useLegalRows("legal_templates", "Could not load the templates");
 
 /** The clause library; a search matches the title, slug or any tag in any case (the server's search_text). */
 export function useLegalClauses(search = "") {
@@ -30,22 +29,24 @@ export function useLegalClauses(search = "") {
   return useQuery({
     queryKey: legalKeys.list("legal_clauses", { term }),
     queryFn: async ({ signal }) =>
-      (await readLegal<LegalClause>("legal_clauses", term ? { search_text: `ilike.*${term}*` } : {}, signal))
-        .rows,
+      (
+        await readTable(
+          "legal_clauses",
+          { ...EXACT, filters: term ? { search_text: `ilike.*${term}*` } : {} },
+          signal,
+        )
+      ).rows,
     meta: { errorMessage: "Could not load the clauses" },
     placeholderData: (previous) => previous,
   });
 }
 
-export function useLegalRecord<T>(
-  table: "legal_documents" | "legal_templates" | "legal_clauses",
-  id: string | undefined,
-  errorMessage: string,
-) {
+export function useLegalRecord<N extends LegalTable>(table: N, id: string | undefined, errorMessage: string) {
   return useQuery({
     queryKey: legalKeys.record(table, id ?? ""),
     // An address that names no uuid names no row: answered here, without a request the server refuses.
-    queryFn: ({ signal }) => (UUID.test(id ?? "") ? readLegalRecord<T>(table, id as string, signal) : null),
+    queryFn: ({ signal }) =>
+      UUID.test(id ?? "") ? readRecord(table, id as string, { ...EXACT, signal }) : null,
     enabled: Boolean(id),
     meta: { errorMessage },
   });
@@ -57,10 +58,14 @@ export function useLegalFigures() {
     queryKey: legalKeys.count("figures", {}),
     queryFn: async ({ signal }) => {
       const [documents, templates, clauses, awaiting] = await Promise.all([
-        countLegal("legal_documents", {}, signal),
-        countLegal("legal_templates", {}, signal),
-        countLegal("legal_clauses", {}, signal),
-        countLegal("legal_documents", { status: "in.(awaiting_signatures,partially_signed)" }, signal),
+        countRows("legal_documents", EXACT, signal),
+        countRows("legal_templates", EXACT, signal),
+        countRows("legal_clauses", EXACT, signal),
+        countRows(
+          "legal_documents",
+          { ...EXACT, filters: { status: "in.(awaiting_signatures,partially_signed)" } },
+          signal,
+        ),
       ]);
       return { documents, templates, clauses, awaiting };
     },
@@ -77,14 +82,14 @@ export function useContactOptions(search: string) {
     queryKey: legalKeys.contacts(search.trim()),
     queryFn: async ({ signal }) =>
       (
-        await readLegal<ContactOption>(
+        await readTable(
           "crm_contacts",
           {
-            select: "id,first_name,last_name,email",
-            archived_at: "is.null",
-            order: "last_name.asc,first_name.asc",
-            limit: "50",
-            ...(filter ? { and: filter } : {}),
+            ...EXACT,
+            select: ["id", "first_name", "last_name", "email"],
+            filters: { archived_at: "is.null", ...(filter ? { and: filter } : {}) },
+            order: ["last_name.asc", "first_name.asc"],
+            range: { limit: 50 },
           },
           signal,
         )

@@ -8,13 +8,13 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCreateClause, useUpdateLegal } from "@/features/legal/api/legal-mutations";
 import type { LegalClause } from "@/features/legal/api/legal-types";
-import { readLegalRecord } from "@/features/legal/api/read-legal";
 import {
   clauseInsertSchema,
   clauseUpdateSchema,
   toClauseFormValues,
   toClausePayload,
 } from "@/features/legal/utils/clause-form";
+import { readRecord } from "@/lib/read-table";
 import { useRecordForm } from "@/lib/use-record-form";
 
 type ClauseFormDialogProps = {
@@ -58,7 +58,7 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
   const { errors, textField, fieldIds } = form;
   const reload = async () => {
     if (!clause) return;
-    const fresh = await readLegalRecord<LegalClause>("legal_clauses", clause.id);
+    const fresh = await readRecord("legal_clauses", clause.id, { count: "exact" });
     if (!fresh) return;
     setVersion(fresh.updated_at);
     form.reset(toClauseFormValues(fresh));

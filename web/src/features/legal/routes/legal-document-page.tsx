@@ -91,7 +91,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
   const send = useSendDocument();
   const actions = getDocumentActions(document);
   const canVoid = LEGAL_DOCUMENT_TRANSITIONS[document.status].includes("void");
-  const record = useLegalRecord<LegalDocument>("legal_documents", document.id, "Could not load the document");
+  const record = useLegalRecord("legal_documents", document.id, "Could not load the document");
 
   return (
     <div className="grid gap-6">
@@ -180,7 +180,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
 
 export function LegalDocumentPage() {
   const { id = "" } = useParams();
-  const document = useLegalRecord<LegalDocument>("legal_documents", id, "Could not load the document");
+  const document = useLegalRecord("legal_documents", id, "Could not load the document");
   useDocumentTitle(document.data?.title ?? "Document");
   if (document.isPending) return <Spinner label="Loading document" />;
   if (!document.data) {

@@ -5,7 +5,6 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { Spinner } from "@/components/ui/spinner";
 import { useCreateTemplate, useUpdateLegal } from "@/features/legal/api/legal-mutations";
 import { useLegalRecord } from "@/features/legal/api/legal-queries";
-import type { LegalTemplate } from "@/features/legal/api/legal-types";
 import { TemplateForm } from "@/features/legal/components/template-form";
 import { toTemplateFormValues } from "@/features/legal/utils/template-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -31,7 +30,7 @@ function NewTemplate() {
 
 function EditTemplate({ id }: { id: string }) {
   const navigate = useNavigate();
-  const template = useLegalRecord<LegalTemplate>("legal_templates", id, "Could not load the template");
+  const template = useLegalRecord("legal_templates", id, "Could not load the template");
   const update = useUpdateLegal("legal_templates", {
     successMessage: "Template saved",
     errorMessage: "Could not save the template",
