@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 
 /*
  * Biome's noRestrictedImports has no "any feature but this one" pattern, so biome.json carries one
- * override per feature folder. This keeps the list complete: a new feature without its override would
- * be free to import the others.
+ * override per feature folder (written by scripts/boundaries.mjs). This keeps the list complete: a new
+ * feature without its override would be free to import the others.
  */
 const root = resolve(import.meta.dirname, "../../..");
 type Override = {
