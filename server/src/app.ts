@@ -33,15 +33,13 @@ import { crmTableHooks } from "./modules/crm/table-hooks";
 import { eventTableHooks } from "./modules/events/event-status";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
-import { lockedDocumentKeys, storedDocumentFiles } from "./modules/legal/document-files";
+import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";
 import { legalTableHooks } from "./modules/legal/hooks";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
-import { databaseBlobStore, diskBlobStore } from "./modules/storage/blob-store";
 import { storageRouter } from "./modules/storage/router";
-import { createStorageService } from "./modules/storage/service";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
 import { studioTableHooks } from "./modules/studio/session-hooks";
@@ -141,14 +139,7 @@ export async function createApp({
   // GoTrue only reads JSON; neither do the administrators' routes.
   app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
   // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
-  const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
-  const storage = createStorageService({
-    db,
-    store,
-    dir: config.STORAGE_DIR,
-    now,
-    lockedKeys: lockedDocumentKeys,
-  });
+  const storage = storageWithDocumentLocks({ db, dir: config.STORAGE_DIR, now });
   app.use(
     "/storage/v1",
     storageRouter({

@@ -6,11 +6,9 @@ import type { Config } from "../../config";
 import { openDatabase } from "../../db/database";
 import { type DatabaseTarget, parseDatabaseUrl } from "../../db/engine/connection-url";
 import { migrateToLatest } from "../../db/migrate";
-import { lockedDocumentKeys } from "../legal/document-files";
+import { storageWithDocumentLocks } from "../legal/document-files";
 import { ERASURE_LOG_FILE, erasureLogFor } from "../personal-data/erasure-log";
 import { replayErasures } from "../personal-data/replay-erasures";
-import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
-import { createStorageService } from "../storage/service";
 import { BackupError, fsyncDir, type Manifest, OBJECTS_DIR, SECRET_FILES, SECRETS_DIR } from "./manifest";
 import { runPgTool } from "./pg-tools";
 import { verifyBackup } from "./verify-backup";
@@ -170,15 +168,8 @@ async function replayLoggedErasures(
   const db = await openDatabase({ target: restored.target });
   try {
     await migrateToLatest(db);
-    const sqlite = restored.target.engine === "sqlite";
     const storageDir = join(restored.dataDir ?? opts.live.DATA_DIR, RESTORED_STORAGE);
-    const storage = createStorageService({
-      db,
-      store: sqlite ? diskBlobStore(storageDir) : databaseBlobStore(),
-      dir: storageDir,
-      now: Date.now,
-      lockedKeys: lockedDocumentKeys,
-    });
+    const storage = storageWithDocumentLocks({ db, dir: storageDir, now: Date.now });
     return await replayErasures({ db, storage, log, since: restored.since, now: Date.now });
   } finally {
     await db.close();

@@ -1,6 +1,6 @@
 import type { Database, Db } from "../../db/database";
-import type { StorageService } from "../storage/service";
-import { getBucket } from "../storage/service";
+import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
+import { createStorageService, getBucket, type StorageService } from "../storage/service";
 import { pathsInUse } from "./repository";
 
 /**
@@ -79,4 +79,14 @@ export async function lockedDocumentKeys(trx: Db, bucketId: string, keys: string
   if (bucketId !== DOCUMENTS_BUCKET) return [];
   const inUse = await pathsInUse(trx, keys.map(objectUrl));
   return keys.filter((key) => inUse.has(objectUrl(key)));
+}
+
+/**
+ * The storage service every part of the server uses (the API, the CLI, a restore's erasure replay): files
+ * on disk under `dir` with SQLite, in the database with PostgreSQL, and the legal files locked, so no
+ * caller can build one that forgets the lock.
+ */
+export function storageWithDocumentLocks({ db, dir, now }: { db: Database; dir: string; now: () => number }) {
+  const store = db.engine === "sqlite" ? diskBlobStore(dir) : databaseBlobStore();
+  return createStorageService({ db, store, dir, now, lockedKeys: lockedDocumentKeys });
 }

@@ -2,9 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { lockedDocumentKeys } from "../legal/document-files";
-import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
-import { createStorageService } from "../storage/service";
+import { storageWithDocumentLocks } from "../legal/document-files";
 import { erasureLogFor } from "./erasure-log";
 import { parseAddress } from "./request";
 import { type Operator, personalDataService } from "./service";
@@ -17,14 +15,7 @@ type WithDatabase = <T>(config: Config, fn: (db: Database) => Promise<T>) => Pro
 const CLI: Operator = { actorId: null, requester: { ip: "cli", userAgent: "npm run cli" } };
 
 function serviceFor(db: Database, config: Config) {
-  const store = db.engine === "sqlite" ? diskBlobStore(config.STORAGE_DIR) : databaseBlobStore();
-  const storage = createStorageService({
-    db,
-    store,
-    dir: config.STORAGE_DIR,
-    now: Date.now,
-    lockedKeys: lockedDocumentKeys,
-  });
+  const storage = storageWithDocumentLocks({ db, dir: config.STORAGE_DIR, now: Date.now });
   return personalDataService({ db, storage, now: Date.now, erasureLog: erasureLogFor(config) });
 }
 
