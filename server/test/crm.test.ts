@@ -158,6 +158,29 @@ describe("validation", () => {
     await insert("crm_companies", { name: "Y AB", org_number: "556016-0680" });
   });
 
+  it("refuses a contact whose e-mail address is not one, on insert and on update, writing nothing", async () => {
+    const bad = await api("post", "/rest/v1/crm_contacts").send({
+      first_name: "Nils",
+      last_name: "Email",
+      email: "not-an-email",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("email");
+    const none = await api("get", "/rest/v1/crm_contacts?last_name=eq.Email&select=id");
+    expect(none.body).toEqual([]);
+    const contact = await insert("crm_contacts", {
+      first_name: "Nils",
+      last_name: "Email",
+      email: "nils@example.se",
+    });
+    const badUpdate = await api("patch", `/rest/v1/crm_contacts?id=eq.${contact.id}`).send({
+      email: "nils@",
+    });
+    expect(badUpdate.status).toBe(400);
+    const kept = await api("get", `/rest/v1/crm_contacts?id=eq.${contact.id}&select=email`);
+    expect(kept.body).toEqual([{ email: "nils@example.se" }]);
+  });
+
   it("refuses a deal for a company that does not exist (409 23503) and a negative value", async () => {
     const orphan = await api("post", "/rest/v1/crm_deals").send({
       title: "X",

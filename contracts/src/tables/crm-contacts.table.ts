@@ -28,7 +28,7 @@ export const crmContactsTable = defineTable({
     genres: column.textList().withDefault(),
     languages: column.textList().withDefault(),
     location: column.text(200).orNull(),
-    email: column.text(254).orNull(),
+    email: column.email().orNull(),
     reliability_score: column.number().refine(score).orNull(),
     strengths: column.json(z.record(z.string().max(100), score)).withDefault(),
     notes: column.text(10_000).orNull(),

@@ -143,6 +143,15 @@ export const column = {
   date: () => new Column("date", z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")),
   textList: (maxItems = 100, maxLength = 200) =>
     new Column("text[]", z.array(z.string().max(maxLength)).max(maxItems)),
+  /** An e-mail address someone will be written to: held to the same form the sign-up form asks for. */
+  email: () =>
+    new Column(
+      "text",
+      z.string().max(254, "must be at most 254 characters").email("must be an e-mail address"),
+      {
+        sample: "someone@example.com",
+      },
+    ),
   /**
    * An address a reader follows (a website, an event's page): http(s) only, so a stored value can never
    * run script or open a local file when it is clicked.
