@@ -73,6 +73,9 @@ test("a producer agreement is created from a contact, sent, signed by both parti
   await expect(preview).toContainText("25000 SEK");
   await expect(page.getByRole("button", { name: "Download PDF" })).toBeVisible();
 
+  const documentPage = page.url();
+  const signedBefore = await contractsSignedFigure(page);
+  await page.goto(documentPage);
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Awaiting Signatures", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Signatures: 0 of 2 signed" })).toBeVisible();
@@ -119,7 +122,20 @@ test("a producer agreement is created from a contact, sent, signed by both parti
   await expect(row.getByText("Fully Signed")).toBeVisible();
   await expect(row.getByTestId("signatures-indicator")).toHaveText("Signatures: 2 of 2 signed");
   await expect(row.getByRole("link", { name: "Edit" })).toHaveCount(0);
+
+  // The A&R dashboard counts it among this year's signed contracts.
+  expect(await contractsSignedFigure(page)).toBe(signedBefore + 1);
 });
+
+/** The A&R dashboard's Contracts Signed figure, once it has loaded. */
+async function contractsSignedFigure(page: Page) {
+  await page.goto("/app/crm");
+  const value = page
+    .getByRole("heading", { name: "Contracts Signed" })
+    .locator("xpath=../following-sibling::p[1]");
+  await expect(value).toHaveText(/^\d+$/);
+  return Number(await value.textContent());
+}
 
 test("sending a draft without signers is refused with the server's problems, and a draft can be deleted", async ({
   page,

@@ -1,6 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 
+/** What a card shows for a figure the app cannot compute yet: a dash and a note, never a made-up 0. */
+export const NO_FIGURE_YET = "—";
+
 type StatCardProps = { label: string; value: string | number; icon?: LucideIcon; hint?: string };
 
 /** A headline number on a dashboard; the label is the card's heading so screen readers can jump between them. */

@@ -1,4 +1,5 @@
 import { TALENT_PAGE_LIMIT } from "@app/contracts";
+import { instantFromStockholm, stockholmDay } from "@app/contracts/stockholm-time";
 import { useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
 import type { Contact } from "@/features/crm/api/crm-types";
@@ -10,19 +11,40 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The A&R dashboard's figures that exist in the CRM today: matches made (talent linked to briefs),
- * sessions booked (every session not cancelled) and active briefs.
+ * The period the dashboard's release and contract figures cover: Stockholm's calendar year so far. A
+ * work's release is known to the year only, so a shorter period could not count releases honestly.
+ */
+export function reportingYear(now: Date = new Date()) {
+  const year = stockholmDay(now).slice(0, 4);
+  return { year: Number(year), startsAt: instantFromStockholm(`${year}-01-01`, "00:00").toISOString() };
+}
+
+/**
+ * The A&R dashboard's figures: matches made (talent linked to briefs), sessions booked (every session
+ * not cancelled), active briefs, and this year's releases (works marked Released) and fully signed
+ * documents. A fully signed document is frozen, so its last change is when its last signature came.
  */
 export function useArFigures() {
+  const period = reportingYear();
   return useQuery({
-    queryKey: crmKeys.figures("a-and-r"),
+    queryKey: crmKeys.figures(`a-and-r-${period.year}`),
     queryFn: async ({ signal }) => {
-      const [matchesMade, sessionsBooked, activeBriefs] = await Promise.all([
+      const [matchesMade, sessionsBooked, activeBriefs, newReleases, contractsSigned] = await Promise.all([
         countRows("crm_brief_talent", {}, signal),
         countRows("studio_sessions", { filters: { status: "neq.cancelled" } }, signal),
         countRows("crm_briefs", { filters: { status: "neq.shipped" } }, signal),
+        countRows(
+          "portfolio_items",
+          { filters: { status: "eq.Released", year: `eq.${period.year}` } },
+          signal,
+        ),
+        countRows(
+          "legal_documents",
+          { filters: { status: "eq.fully_signed", updated_at: `gte.${period.startsAt}` } },
+          signal,
+        ),
       ]);
-      return { matchesMade, sessionsBooked, activeBriefs };
+      return { matchesMade, sessionsBooked, activeBriefs, newReleases, contractsSigned, year: period.year };
     },
     meta: { errorMessage: "Failed to load the dashboard figures" },
   });

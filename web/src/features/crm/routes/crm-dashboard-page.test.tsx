@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { reportingYear } from "@/features/crm/api/get-ar-figures";
 import { CrmDashboardPage } from "@/features/crm/routes/crm-dashboard-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
 import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
@@ -11,20 +12,29 @@ const figure = (label: string) =>
   screen.getByRole("heading", { name: label }).parentElement?.nextElementSibling;
 
 describe("CrmDashboardPage", () => {
-  it("computes its figures from the API and shows 0 for features that have no data yet", async () => {
+  it("computes its figures from the API, this year's releases and signed contracts too, and a dash for royalties", async () => {
     const api = stubCrmApi({
       "GET crm_brief_talent": () => rowsResponse([{ id: "x" }], { total: 12 }),
       "GET crm_briefs": () => rowsResponse([{ id: "y" }], { total: 3 }),
+      "GET portfolio_items": () => rowsResponse([], { total: 4 }),
+      "GET legal_documents": () => rowsResponse([], { total: 2 }),
     });
     renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
     await waitFor(() => expect(figure("Matches Made")).toHaveTextContent("12"));
     expect(figure("Active Briefs")).toHaveTextContent("3");
     expect(figure("Sessions Booked")).toHaveTextContent(/^0$/);
-    for (const label of ["New Releases", "Contracts Signed"]) {
-      expect(figure(label)).toHaveTextContent(/^0$/);
-    }
-    expect(figure("Royalty Accrual")).toHaveTextContent(/^SEK\s0$/);
+    expect(figure("New Releases")).toHaveTextContent(/^4$/);
+    expect(figure("Contracts Signed")).toHaveTextContent(/^2$/);
+    expect(figure("Royalty Accrual")).toHaveTextContent(/^—$/);
+    expect(figure("Royalty Accrual")?.nextElementSibling).toHaveTextContent(/^Not tracked yet/);
     expect(api.calls("GET", "crm_briefs")[0]?.params.get("status")).toBe("neq.shipped");
+    const { year, startsAt } = reportingYear();
+    const releases = api.calls("GET", "portfolio_items")[0]?.params;
+    expect(releases?.get("status")).toBe("eq.Released");
+    expect(releases?.get("year")).toBe(`eq.${year}`);
+    const signed = api.calls("GET", "legal_documents")[0]?.params;
+    expect(signed?.get("status")).toBe("eq.fully_signed");
+    expect(signed?.get("updated_at")).toBe(`gte.${startsAt}`);
     expect(screen.getByText("No sessions in the next 7 days.")).toBeInTheDocument();
   });
 

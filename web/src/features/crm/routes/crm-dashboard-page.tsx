@@ -16,7 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Spinner } from "@/components/ui/spinner";
-import { StatCard } from "@/components/ui/stat-card";
+import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
 import { PLATFORM } from "@/config/site";
 import { NURTURE_AFTER_DAYS, useArFigures, useNurtureQueue } from "@/features/crm/api/get-ar-figures";
 import { type SessionView, useUpcomingSessions } from "@/features/crm/api/studio-sessions";
@@ -25,17 +25,11 @@ import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { formatContactName } from "@/features/crm/utils/names";
 import { DISPLAY_LIMITS } from "@/lib/display-limit";
-import { formatRelativeTime, formatSek } from "@/lib/format";
+import { formatRelativeTime } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Spec §9: the A&R dashboard looks 7 days ahead for sessions. */
 export const UPCOMING_SESSION_DAYS = 7;
-
-/*
- * Releases, contracts and royalties are later features with no tables yet: their figures read 0 until
- * then, never a made-up number.
- */
-const NOT_YET_TRACKED = 0;
 
 export function CrmDashboardPage() {
   useDocumentTitle("A&R Dashboard");
@@ -77,9 +71,24 @@ export function CrmDashboardPage() {
         <StatCard label="Matches Made" value={figure(figures.data?.matchesMade)} icon={Sparkles} />
         <StatCard label="Sessions Booked" value={figure(figures.data?.sessionsBooked)} icon={CalendarCheck} />
         <StatCard label="Active Briefs" value={figure(figures.data?.activeBriefs)} icon={ClipboardList} />
-        <StatCard label="New Releases" value={NOT_YET_TRACKED} icon={Disc3} />
-        <StatCard label="Contracts Signed" value={NOT_YET_TRACKED} icon={FileSignature} />
-        <StatCard label="Royalty Accrual" value={formatSek(NOT_YET_TRACKED)} icon={BadgeDollarSign} />
+        <StatCard
+          label="New Releases"
+          value={figure(figures.data?.newReleases)}
+          icon={Disc3}
+          hint={figures.data ? `Works released in ${figures.data.year}` : undefined}
+        />
+        <StatCard
+          label="Contracts Signed"
+          value={figure(figures.data?.contractsSigned)}
+          icon={FileSignature}
+          hint={figures.data ? `Documents fully signed in ${figures.data.year}` : undefined}
+        />
+        <StatCard
+          label="Royalty Accrual"
+          value={NO_FIGURE_YET}
+          icon={BadgeDollarSign}
+          hint="Not tracked yet: comes with royalty statements"
+        />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">

@@ -9,7 +9,7 @@ const figure = (label: string) =>
   screen.getAllByRole("heading", { name: label })[0]?.parentElement?.nextElementSibling;
 
 describe("DashboardPage", () => {
-  it("computes the Pipeline Snapshot and Pipeline Value from the deals, and 0 for what is not tracked yet", async () => {
+  it("computes the Pipeline Snapshot and Pipeline Value from the deals, and a dash for what is not tracked yet", async () => {
     const { requests } = stubFetch((request) =>
       request.url.startsWith("/rest/v1/crm_deals")
         ? jsonResponse([
@@ -22,17 +22,19 @@ describe("DashboardPage", () => {
     );
     renderWithProviders(<DashboardPage />);
     await waitFor(() => expect(figure("Pipeline Value")).toHaveTextContent(/^SEK\s160,000$/));
-    for (const label of ["Today's Sessions", "Open Approvals", "Active Projects"]) {
-      expect(figure(label)).toHaveTextContent(/^0$/);
+    expect(figure("Today's Sessions")).toHaveTextContent(/^0$/);
+    for (const label of ["Open Approvals", "Active Projects"]) {
+      expect(figure(label)).toHaveTextContent(/^—$/);
+      expect(figure(label)?.nextElementSibling).toHaveTextContent(/^Not tracked yet/);
     }
     expect(screen.getByRole("row", { name: /^prospect 2 SEK\s75,000$/ })).toBeInTheDocument();
     expect(screen.getByRole("row", { name: /^negotiation 0 SEK\s0$/ })).toBeInTheDocument();
     expect(screen.getByRole("row", { name: /^won 1 SEK\s85,000$/ })).toBeInTheDocument();
     expect(screen.queryByRole("row", { name: /^lost/ })).not.toBeInTheDocument();
     expect(requests.map((r) => r.url)).toContain("/rest/v1/crm_deals?select=stage%2Cvalue_sek&limit=500");
-    for (const text of ["Nothing scheduled today.", "No approvals waiting.", "No tasks assigned to you."]) {
-      expect(screen.getByText(text)).toBeInTheDocument();
-    }
+    expect(screen.getByText("Nothing scheduled today.")).toBeInTheDocument();
+    expect(screen.getByText(/client approvals come with deliverables/)).toBeInTheDocument();
+    expect(screen.getByText(/tasks come with projects and deliverables/)).toBeInTheDocument();
   });
 
   it("counts and lists today's sessions, Stockholm's today, not cancelled", async () => {

@@ -3,18 +3,12 @@ import { CalendarDays, CircleCheck, FolderKanban, TrendingUp } from "lucide-reac
 import { Link } from "react-router-dom";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
-import { StatCard } from "@/components/ui/stat-card";
+import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
-
-/*
- * Approvals, projects and tasks are later features with no tables yet: their figures read 0 and their
- * lists say they are empty until then, never a made-up number.
- */
-const NOT_YET_TRACKED = 0;
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
@@ -28,8 +22,18 @@ export function DashboardPage() {
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Today's Sessions" value={today.data ? today.data.length : "–"} icon={CalendarDays} />
-        <StatCard label="Open Approvals" value={NOT_YET_TRACKED} icon={CircleCheck} />
-        <StatCard label="Active Projects" value={NOT_YET_TRACKED} icon={FolderKanban} />
+        <StatCard
+          label="Open Approvals"
+          value={NO_FIGURE_YET}
+          icon={CircleCheck}
+          hint="Not tracked yet: comes with deliverables"
+        />
+        <StatCard
+          label="Active Projects"
+          value={NO_FIGURE_YET}
+          icon={FolderKanban}
+          hint="Not tracked yet: comes with projects"
+        />
         <StatCard
           label="Pipeline Value"
           value={pipeline.data ? formatSek(pipeline.data.totalValueSek) : "–"}
@@ -64,8 +68,11 @@ export function DashboardPage() {
             )}
           </CardContent>
         </Card>
-        <EmptyListCard title="Open Approvals" text="No approvals waiting." />
-        <EmptyListCard title="My Tasks" text="No tasks assigned to you." />
+        <EmptyListCard
+          title="Open Approvals"
+          text="Not tracked yet: client approvals come with deliverables."
+        />
+        <EmptyListCard title="My Tasks" text="Not tracked yet: tasks come with projects and deliverables." />
       </div>
 
       <Card>
