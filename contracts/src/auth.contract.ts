@@ -311,20 +311,25 @@ export const authSettingsSchema = z.object({
 });
 export type AuthSettings = z.infer<typeof authSettingsSchema>;
 
+/** Every kind of mail the server sends; the server's templates are keyed by it. */
+export const MAIL_KINDS = [
+  "confirmation",
+  "magic_link",
+  "recovery",
+  "email_change",
+  "email_change_current",
+  "reauthentication",
+  "invite",
+  "newsletter_confirmation",
+  "legal_signing_request",
+  "legal_fully_signed",
+  "legal_voided",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 export const devMailSchema = z.object({
   id: z.string(),
-  kind: z.enum([
-    "confirmation",
-    "magic_link",
-    "recovery",
-    "email_change",
-    "email_change_current",
-    "reauthentication",
-    "invite",
-    "newsletter_confirmation",
-    "legal_signing_request",
-    "legal_fully_signed",
-  ]),
+  kind: z.enum(MAIL_KINDS),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

@@ -304,8 +304,21 @@ describe("voiding", () => {
       409,
     );
     expect((await legal.rpc("send_legal_document", { document_id: doc.id })).status).toBe(409);
+    // Both signers it was sent to (the one who signed too) are told, with the reason.
+    const notices = await ctx.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "text_body", "link"])
+      .where("kind", "=", "legal_voided")
+      .where("to_address", "in", [a, b])
+      .execute();
+    expect(notices.map((m) => m.to_address).sort()).toEqual([a, b].sort());
+    for (const notice of notices) {
+      expect(notice.text_body).toContain("The reason given: Terms changed");
+      expect(notice.link).toBe("");
+    }
 
-    const draft = await legal.ndaDraft([email("void-draft")]);
+    const unsent = email("void-draft");
+    const draft = await legal.ndaDraft([unsent]);
     expect(
       (await legal.ok("void_legal_document", { document_id: draft.id, reason: "Not needed" })).status,
     ).toBe("void");
@@ -314,6 +327,14 @@ describe("voiding", () => {
     expect(
       (await legal.ok("void_legal_document", { document_id: awaiting.id, reason: "Withdrawn" })).status,
     ).toBe("void");
+    // A draft was never sent: nobody is told about it.
+    const draftNotices = await ctx.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("kind", "=", "legal_voided")
+      .where("to_address", "=", unsent)
+      .execute();
+    expect(draftNotices).toEqual([]);
   });
 });
 

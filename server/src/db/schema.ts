@@ -1,3 +1,4 @@
+import type { MailKind } from "@app/contracts";
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { RegistryTables } from "./registry-tables";
 
@@ -222,17 +223,7 @@ export interface MfaChallengeTable {
 }
 export type MfaChallengeRow = Selectable<MfaChallengeTable>;
 
-export type MailKind =
-  | "confirmation"
-  | "magic_link"
-  | "recovery"
-  | "email_change"
-  | "email_change_current"
-  | "reauthentication"
-  | "invite"
-  | "newsletter_confirmation"
-  | "legal_signing_request"
-  | "legal_fully_signed";
+export type { MailKind };
 
 export interface MailOutboxTable {
   id: string;

@@ -179,10 +179,13 @@ export async function sendLegalDocument(deps: LegalDeps, id: string, caller: Cal
   return sent;
 }
 
-/** Voids a document that is not fully signed; its signing links are deleted with the same commit. */
+/**
+ * Voids a document that is not fully signed; its signing links are deleted with the same commit. Every
+ * party the document was sent to is told, once the void has committed, so nobody keeps acting on it.
+ */
 export async function voidLegalDocument(deps: LegalDeps, id: string, reason: string, caller: CallerInfo) {
   const at = isoAt(deps.now());
-  return deps.db.withTransaction(async (trx) => {
+  const voided = await deps.db.withTransaction(async (trx) => {
     const current = await repo.findDocument(trx, id, true);
     if (!current) throw notFound(id);
     assertTransition(current.status, "void");
@@ -211,6 +214,16 @@ export async function voidLegalDocument(deps: LegalDeps, id: string, reason: str
     });
     return row;
   });
+  for (const party of voided.parties.filter((p) => p.sent_at)) {
+    await deps.mailer.send({
+      kind: "legal_voided",
+      to: party.email,
+      title: voided.title,
+      note: `The reason given: ${reason}`,
+      link: null,
+    });
+  }
+  return voided;
 }
 
 /** A document as other modules read it (personal-data finds the ones an address is a party to). */

@@ -67,6 +67,12 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
       "Every signer has signed. The final PDF is attached, with its audit certificate page: who signed, " +
       "when, from where, and the document's SHA-256 fingerprints.",
   },
+  legal_voided: {
+    subject: `Withdrawn: a document from ${PRODUCT}`,
+    intro:
+      `${PRODUCT} has withdrawn this document. It will not take effect, any signature already given on it ` +
+      "binds no one, and the signing link you were sent no longer works.",
+  },
 };
 
 const duration = (seconds: number) => {

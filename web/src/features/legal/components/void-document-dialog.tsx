@@ -49,7 +49,8 @@ export function VoidDocumentDialog({ documentId, open, onOpenChange }: VoidDocum
         <DialogHeader>
           <DialogTitle>Void this document?</DialogTitle>
           <DialogDescription>
-            Nobody can sign it after this, and its signing links stop working. This cannot be undone.
+            Nobody can sign it after this, and its signing links stop working. Everyone it was sent to is told
+            by e-mail, with the reason. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
