@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import {
   ENDS_AFTER_STARTS_MESSAGE,
   endsAfterStarts,
@@ -40,6 +40,82 @@ export const bookedSessionSchema = studioSessionsTable.row.extend({
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;
 
+const contactRef = z.object({ contact_id: z.string().uuid("must be a contact's id") }).strict();
+
+/** Whether a person's calendar feed is on; the link itself is shown once, when it is made. */
+export const calendarFeedStateSchema = z.object({
+  contact_id: z.string(),
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
+
+/** A new feed link: the only time the server gives it out (it keeps only its SHA-256). */
+export const newCalendarFeedSchema = calendarFeedStateSchema.extend({ url: z.string() });
+export type NewCalendarFeed = z.infer<typeof newCalendarFeedSchema>;
+
+const calendarFile = c.otherResponse({ contentType: "text/calendar; charset=utf-8", body: z.string() });
+const apiError = z.object({ code: z.string(), message: z.string() });
+const apiErrors = {
+  400: apiError,
+  401: z.union([apiError, apiKeyErrorSchema]),
+  403: apiError,
+  404: apiError,
+} as const;
+
+/**
+ * Calendars: one session as an .ics file for staff to add by hand, and per person a feed that Google,
+ * Apple or Outlook calendars subscribe to. A feed is read by a calendar app that sends no headers, so
+ * its secret is its link: made and replaced by staff, shown once, and turned off at any time.
+ */
+const calendarRoutes = {
+  sessionCalendarFile: {
+    method: "GET",
+    path: "/api/studio/sessions/:id/calendar.ics",
+    pathParams: z.object({ id: z.string().uuid("must be a session's id") }),
+    responses: { 200: calendarFile, ...apiErrors },
+    metadata: access("staff"),
+    summary: "One studio session as an iCalendar file (an attachment)",
+  },
+  calendarFeed: {
+    method: "GET",
+    path: "/api/calendar/feed.ics",
+    query: z.object({ token: z.string().min(1).max(128) }).strict(),
+    responses: { 200: calendarFile, ...apiErrors },
+    metadata: access("open"),
+    summary:
+      "A person's sessions (from 90 days back) as an iCalendar feed, for calendar apps; the token is the one in the link staff made",
+  },
+  calendarFeedState: {
+    method: "POST",
+    path: "/rest/v1/rpc/calendar_feed",
+    headers: restHeadersSchema,
+    body: contactRef,
+    responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
+    metadata: access("staff"),
+    summary: "Whether a person's calendar feed is on, and since when (staff only)",
+  },
+  createCalendarFeed: {
+    method: "POST",
+    path: "/rest/v1/rpc/create_calendar_feed",
+    headers: restHeadersSchema,
+    body: contactRef,
+    responses: { 200: newCalendarFeedSchema, 404: restErrorResponses[400], ...restErrorResponses },
+    metadata: access("staff"),
+    summary:
+      "Make a person's calendar feed link, replacing (and so turning off) any earlier one (staff only)",
+  },
+  revokeCalendarFeed: {
+    method: "POST",
+    path: "/rest/v1/rpc/revoke_calendar_feed",
+    headers: restHeadersSchema,
+    body: contactRef,
+    responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
+    metadata: access("staff"),
+    summary: "Turn a person's calendar feed off: its link stops working at once (staff only)",
+  },
+} as const;
+
 /**
  * Booking writes the session and its team in one transaction, so a clash on any team member leaves
  * nothing half-written (a PostgREST RPC, so supabase-js's `.rpc("book_studio_session", {...})` works).
@@ -55,4 +131,5 @@ export const studioContract = c.router({
     metadata: access("staff"),
     summary: "Book a studio session with its team in one transaction (staff only)",
   },
+  ...calendarRoutes,
 });

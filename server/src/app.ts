@@ -208,7 +208,7 @@ export async function createApp({
   mount(contract.legal.rpc, legalRpcRouter(legal));
   mount(contract.legal.signing, legalSigningRouter(legal));
   mount(contract.setup, setupRouter({ db, config, now }));
-  mount(contract.studio, studioRouter({ db, now }));
+  mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),

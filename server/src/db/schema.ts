@@ -272,6 +272,13 @@ export interface LegalSigningLinkTable {
   created_at: string;
 }
 export type LegalSigningLinkRow = Selectable<LegalSigningLinkTable>;
+/** A person's calendar feed, by the SHA-256 of its link's token: one live link per person. */
+export interface StudioCalendarFeedTable {
+  contact_id: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+}
 export interface SetupTokenTable {
   /** sha256 of the first-run setup link's token. */
   token_hash: string;
@@ -336,6 +343,7 @@ export interface Tables extends RegistryTables {
   rate_limits: RateLimitTable;
   setup_tokens: SetupTokenTable;
   legal_signing_links: LegalSigningLinkTable;
+  studio_calendar_feeds: StudioCalendarFeedTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

@@ -3,6 +3,7 @@ import type { Database, Db } from "../../db/database";
 import { laterThan } from "../../db/row-version";
 import { appendActivity } from "../crm/timeline";
 import { updateLegalDocument } from "../legal/documents";
+import { dropCalendarFeeds } from "../studio/calendar-feeds";
 import { findPersonalData, type PersonalData } from "./find-personal-data";
 import { eraseFromDocument } from "./legal-parties";
 import { ERASED_NAME, placeholderAddress, searchableNames } from "./placeholders";
@@ -70,6 +71,8 @@ async function eraseContacts(
   add(counts, {
     portfolio_items: await repo.deletePortfolio(trx, person.contactIds),
     crm_activity: await repo.deleteTimeline(trx, person.contactIds),
+    // A feed link given out earlier would otherwise go on listing the person's sessions.
+    studio_calendar_feeds: await dropCalendarFeeds(trx, person.contactIds),
   });
   for (const contact of person.contacts) {
     await repo.anonymiseContact(trx, contact.id, {

@@ -1,7 +1,10 @@
 import { formatStockholmSpan } from "@app/contracts/stockholm-time";
+import { CalendarPlus } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDownloadSessionCalendar } from "@/features/crm/api/calendar-feeds";
 import { SESSION_PAGE_SIZE, type SessionView, useSessionPage } from "@/features/crm/api/studio-sessions";
 import { SessionStatusBadge } from "@/features/crm/components/session-status-badge";
 
@@ -14,6 +17,7 @@ type SessionListProps = {
 /** Every session, the latest first, a page at a time: room, Stockholm time, status and team. */
 export function SessionList({ page, onPageChange, onOpenSession }: SessionListProps) {
   const sessions = useSessionPage(page);
+  const download = useDownloadSessionCalendar();
   if (sessions.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -39,13 +43,26 @@ export function SessionList({ page, onPageChange, onOpenSession }: SessionListPr
           {rows.map((session) => (
             <TableRow key={session.id}>
               <TableCell>
-                <button
-                  type="button"
-                  className="text-left font-medium text-primary underline-offset-4 hover:underline"
-                  onClick={() => onOpenSession(session)}
-                >
-                  {session.title}
-                </button>
+                <span className="flex items-center gap-1">
+                  <button
+                    type="button"
+                    className="text-left font-medium text-primary underline-offset-4 hover:underline"
+                    onClick={() => onOpenSession(session)}
+                  >
+                    {session.title}
+                  </button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Download ${session.title} as a calendar file (.ics)`}
+                    title="Add to a calendar (.ics)"
+                    disabled={download.isPending}
+                    onClick={() => download.mutate(session.id)}
+                  >
+                    <CalendarPlus aria-hidden="true" />
+                  </Button>
+                </span>
               </TableCell>
               <TableCell>{session.roomName}</TableCell>
               <TableCell className="whitespace-nowrap">

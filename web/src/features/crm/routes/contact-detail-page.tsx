@@ -10,6 +10,7 @@ import { useArchiveRecord } from "@/features/crm/api/archive-record";
 import { useRecord } from "@/features/crm/api/get-record";
 import { useCompanyNames } from "@/features/crm/api/list-companies";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
+import { CalendarFeedCard } from "@/features/crm/components/calendar-feed-card";
 import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
 import { Detail, DetailList } from "@/features/crm/components/detail-list";
 import { PersonalDataActions } from "@/features/crm/components/personal-data-actions";
@@ -160,6 +161,7 @@ function ContactRecordPage({ kind }: { kind: ContactKind }) {
         </Card>
         <RecordTimeline recordType="crm_contacts" recordId={contact.id} />
       </div>
+      {isArchived ? null : <CalendarFeedCard contactId={contact.id} name={name} />}
       <ContactFormDialog
         kind={contact.kind}
         open={isEditing}
