@@ -72,7 +72,10 @@ export async function createCalendarFeed(
 /** Turns off the feeds of people whose data is erased, in the erasure's transaction. */
 export async function dropCalendarFeeds(trx: Db, contactIds: string[]) {
   if (contactIds.length === 0) return 0;
-  const result = await trx.deleteFrom("studio_calendar_feeds").where("contact_id", "in", contactIds).executeTakeFirst();
+  const result = await trx
+    .deleteFrom("studio_calendar_feeds")
+    .where("contact_id", "in", contactIds)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
