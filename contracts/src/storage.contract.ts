@@ -90,10 +90,10 @@ const UPLOAD_NOTE =
  * File storage compatible with Supabase Storage, as stock storage-js calls it. The JSON routes are served
  * through ts-rest; the routes that carry a file's bytes (uploads and downloads) are streamed by hand and
  * described here for the API docs, the access matrix and the hostile-input suites. `:path` is the rest of
- * the path (a key may hold `/`), and routes are tried in this order, so a literal segment (`info`,
- * `authenticated`) comes before a parameter in the same place. Access depends on the bucket: public
- * buckets (event-posters, portfolio-media) are readable by anyone; writing, listing and private reads
- * (documents) are for staff.
+ * the path (a key may hold `/`); where paths overlap (`/object/list/:bucketId` is also
+ * `/object/:bucketId/:path`), the route with the longer literal start is the one served. Access depends on
+ * the bucket: public buckets (event-posters, portfolio-media) are readable by anyone; writing, listing and
+ * private reads (documents) are for staff.
  */
 export const storageContract = c.router({
   listBuckets: {
