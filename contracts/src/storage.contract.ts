@@ -30,8 +30,11 @@ export const storageBucketSchema = z.object({
   updated_at: z.string(),
 });
 
+/** A file, or a folder (only `name`, every other field null) when listing. */
 const fileObjectSchema = z.object({
   name: z.string(),
+  bucket_id: z.string().optional(),
+  owner: z.string().optional(),
   id: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -39,24 +42,36 @@ const fileObjectSchema = z.object({
   metadata: z.record(z.unknown()).nullable(),
 });
 
+/** A week, as Supabase allows; a longer-lived link could not be taken back short of rotating the secret. */
+export const STORAGE_MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
+const expiresIn = z.number().int().min(1).max(STORAGE_MAX_SIGNED_URL_SECONDS);
+/** Keys named in one request (remove, sign): bounded, so one call cannot hold the server for long. */
+const keyList = z.array(z.string()).min(1).max(1000);
+const bucketId = z.string().min(1).max(100);
+
+/** storage-js's list() options, with its defaults; `sortBy.order` in any case. */
 export const storageListBodySchema = z.object({
-  prefix: z.string().optional(),
-  limit: z.number().int().optional().describe("default 100"),
-  offset: z.number().int().optional(),
+  prefix: z.string().max(1024).optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
   sortBy: z
     .object({
-      column: z.enum(["name", "created_at", "updated_at", "last_accessed_at"]).optional(),
-      order: z.enum(["asc", "desc"]).optional(),
+      column: z.enum(["name", "created_at", "updated_at", "last_accessed_at"]).default("name"),
+      order: z
+        .string()
+        .transform((o) => o.toLowerCase())
+        .pipe(z.enum(["asc", "desc"]))
+        .default("asc"),
     })
-    .optional(),
-  search: z.string().optional(),
+    .default({}),
+  search: z.string().max(255).optional(),
 });
 
 const transferBodySchema = z.object({
-  bucketId: z.string(),
+  bucketId,
   sourceKey: z.string(),
   destinationKey: z.string(),
-  destinationBucket: z.string().optional(),
+  destinationBucket: bucketId.optional().nullable(),
 });
 
 const uploaded = z.object({ Id: z.string(), Key: z.string() });
@@ -72,11 +87,13 @@ const UPLOAD_NOTE =
   "(default 3600).";
 
 /**
- * File storage compatible with Supabase Storage, as stock storage-js calls it. Served by an Express
- * router of its own (uploads are streamed, keys read from the raw path), not through ts-rest: these
- * routes are here for the API docs, the access matrix and the hostile-input suites. Access depends on
- * the bucket: public buckets (event-posters, portfolio-media) are readable by anyone; writing, listing
- * and private reads (documents) are for staff.
+ * File storage compatible with Supabase Storage, as stock storage-js calls it. The JSON routes are served
+ * through ts-rest; the routes that carry a file's bytes (uploads and downloads) are streamed by hand and
+ * described here for the API docs, the access matrix and the hostile-input suites. `:path` is the rest of
+ * the path (a key may hold `/`); where paths overlap (`/object/list/:bucketId` is also
+ * `/object/:bucketId/:path`), the route with the longer literal start is the one served. Access depends on
+ * the bucket: public buckets (event-posters, portfolio-media) are readable by anyone; writing, listing and
+ * private reads (documents) are for staff.
  */
 export const storageContract = c.router({
   listBuckets: {
@@ -142,12 +159,21 @@ export const storageContract = c.router({
     summary: "Download from a public bucket, no token needed (getPublicUrl())",
     description: `Served with its ETag (304 on If-None-Match), the detected type, nosniff and \`Cache-Control: max-age=N\` (the upload's, 3600 by default). ${KEY_NOTE}`,
   },
+  getAuthenticatedObjectInfo: {
+    method: "GET",
+    path: "/storage/v1/object/info/authenticated/:bucketId/:path",
+    responses: { 200: z.record(z.unknown()), ...errors },
+    metadata: access("public"),
+    summary: "An object's metadata, as getObjectInfo",
+    description: KEY_NOTE,
+  },
   getObjectInfo: {
     method: "GET",
     path: "/storage/v1/object/info/:bucketId/:path",
     responses: { 200: z.record(z.unknown()), ...errors },
     metadata: access("public"),
     summary: "An object's metadata (storage-js's info() and exists())",
+    description: KEY_NOTE,
   },
   listObjects: {
     method: "POST",
@@ -160,7 +186,7 @@ export const storageContract = c.router({
   removeObjects: {
     method: "DELETE",
     path: "/storage/v1/object/:bucketId",
-    body: z.object({ prefixes: z.array(z.string()) }),
+    body: z.object({ prefixes: keyList }),
     responses: { 200: z.array(fileObjectSchema), ...errors },
     metadata: access("staff"),
     summary: "Remove objects by key; answers the ones removed",
@@ -192,7 +218,7 @@ export const storageContract = c.router({
   createSignedUrl: {
     method: "POST",
     path: "/storage/v1/object/sign/:bucketId/:path",
-    body: z.object({ expiresIn: z.number().int().min(1) }),
+    body: z.object({ expiresIn }),
     responses: { 200: z.object({ signedURL: z.string() }), ...errors },
     metadata: access("public"),
     summary: "A time-limited URL to download one object without a token",
@@ -201,7 +227,7 @@ export const storageContract = c.router({
   createSignedUrls: {
     method: "POST",
     path: "/storage/v1/object/sign/:bucketId",
-    body: z.object({ expiresIn: z.number().int().min(1), paths: z.array(z.string()) }),
+    body: z.object({ expiresIn, paths: keyList }),
     responses: {
       200: z.array(
         z.object({ error: z.string().nullable(), path: z.string(), signedURL: z.string().nullable() }),

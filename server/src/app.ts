@@ -10,6 +10,7 @@ import express, { type Express } from "express";
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import { apiFamilyOf } from "./http/api-family";
 import { AppError } from "./http/app-error";
 import { createAuthorizer } from "./http/authorize";
 import { compressJson } from "./http/compress-json";
@@ -138,21 +139,6 @@ export async function createApp({
   });
   // GoTrue only reads JSON; neither do the administrators' routes.
   app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
-  // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
-  const storage = storageWithDocumentLocks({ db, dir: config.STORAGE_DIR, now });
-  app.use(
-    "/storage/v1",
-    storageRouter({
-      db,
-      authorizer,
-      service: storage,
-      urls: createUrlSigner(config.JWT_SECRET, now),
-    }),
-  );
-  app.use(jsonOnce);
-  app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
-  app.use(openApiRouter());
-
   const options = {
     globalMiddleware: [authorizer.middleware],
     responseValidation: config.NODE_ENV !== "production",
@@ -168,13 +154,31 @@ export async function createApp({
       if (table && err.body && route?.metadata)
         return next(tableBodyError(table, route.metadata.verb, req.body));
       const { where, message } = describeValidationError(err);
+      // Storage's error body has no `details`: its clients learn the field from the message.
+      const text = apiFamilyOf(req.originalUrl) === "storage" ? `${where}: ${message}` : message;
       next(
-        new AppError(where.startsWith("body") ? "invalid_body" : "invalid_request", message, {
+        new AppError(where.startsWith("body") ? "invalid_body" : "invalid_request", text, {
           details: where,
         }),
       );
     },
   };
+  // Before the JSON parser: uploads are streamed to disk, never parsed or held in memory.
+  const storage = storageWithDocumentLocks({ db, dir: config.STORAGE_DIR, now });
+  app.use(
+    "/storage/v1",
+    storageRouter({
+      db,
+      authorizer,
+      service: storage,
+      urls: createUrlSigner(config.JWT_SECRET, now),
+      tsRest: options as never,
+    }),
+  );
+  app.use(jsonOnce);
+  app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
+  app.use(openApiRouter());
+
   const mount = <T extends AppRouter>(routes: T, impl: Parameters<typeof createExpressEndpoints<T>>[1]) =>
     createExpressEndpoints(routes, impl, app, options as never);
 

@@ -224,6 +224,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.downloadPublicObject":      [{ params: poster },                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.getAuthenticatedObjectInfo":[{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],

@@ -1,36 +1,9 @@
-import { z } from "zod";
-import { AppError } from "../../http/app-error";
-import { listPrefix } from "./object-key";
+import type { storageListBodySchema } from "@app/contracts";
+import type { z } from "zod";
 import { fileObject, type ObjectRow } from "./repository";
 
-export const listBodySchema = z.object({
-  prefix: z.string().max(1024).optional(),
-  limit: z.number().int().min(1).max(1000).default(100),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-  sortBy: z
-    .object({
-      column: z.enum(["name", "created_at", "updated_at", "last_accessed_at"]).default("name"),
-      order: z
-        .string()
-        .transform((o) => o.toLowerCase())
-        .pipe(z.enum(["asc", "desc"]))
-        .default("asc"),
-    })
-    .default({}),
-  search: z.string().max(255).optional(),
-});
-
-export type ListOptions = ReturnType<typeof parseListBody>;
-
-/** The list body, with storage-js's defaults; the prefix as a folder path (`a/b/`, or empty). */
-export function parseListBody(body: unknown) {
-  const parsed = listBodySchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError("invalid_request", `${issue?.path.join(".") || "body"}: ${issue?.message}`);
-  }
-  return { ...parsed.data, prefix: listPrefix(parsed.data.prefix) };
-}
+/** storage-js's list() options, parsed by the contract; the prefix as a folder path (`a/b/`, or empty). */
+export type ListOptions = z.output<typeof storageListBodySchema> & { prefix: string };
 
 type ListEntry = ReturnType<typeof fileObject> | ReturnType<typeof folderEntry>;
 

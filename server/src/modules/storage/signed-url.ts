@@ -4,8 +4,6 @@ import { AppError } from "../../http/app-error";
 
 /** Neither an access token nor the anon key: those carry a role, and verification asks for this audience. */
 const AUDIENCE = "storage-signed-url";
-/** A week, as Supabase allows; a longer-lived link could not be taken back short of rotating the secret. */
-export const MAX_EXPIRES_IN = 7 * 24 * 3600;
 
 /**
  * Tokens of signed download URLs: an HS256 JWT over the object's `bucket/key`, signed with the server's

@@ -1,0 +1,34 @@
+import type { Request } from "express";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/app-error";
+import type { createAuthorizer, Principal } from "../../http/authorize";
+import { type Bucket, findBucket } from "./repository";
+
+/** Finding a bucket from a raw path segment, and who may use it. */
+export function storageAccess(db: Database, authorizer: ReturnType<typeof createAuthorizer>) {
+  async function bucketNamed(id: string | undefined): Promise<Bucket> {
+    const bucket = id ? await findBucket(db, id) : undefined;
+    if (!bucket) throw new AppError("NoSuchBucket", "Bucket not found");
+    return bucket;
+  }
+
+  /** The bucket named by a raw (still percent-encoded) path segment. */
+  function bucketFrom(raw: string): Promise<Bucket> {
+    let id: string | undefined;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      id = undefined;
+    }
+    return bucketNamed(id);
+  }
+
+  /** Staff (or admin, at the assurance level the deployment asks for) may do anything. */
+  const staff = async (req: Request) =>
+    (await authorizer.authorize("staff", req)) as Principal & { kind: "user" };
+  /** Reading: anyone with the API key for a public bucket, staff only for a private one. */
+  const reader = (req: Request, bucket: Bucket) =>
+    authorizer.authorize(bucket.public ? "public" : "staff", req);
+
+  return { bucketNamed, bucketFrom, staff, reader };
+}

@@ -1,0 +1,135 @@
+import { initServer } from "@ts-rest/express";
+import express, { type Request } from "express";
+import { AppError } from "../../http/app-error";
+import { type Principal, principalOf } from "../../http/authorize";
+import { jsonBodiesOnly } from "../../http/json-bodies-only";
+import { storageAccess } from "./access";
+import type { StorageDeps } from "./deps";
+import { listLevel } from "./listing";
+import { listPrefix, objectKeyFromBody, objectKeyFromRawPath } from "./object-key";
+import { bucketJson, fileObject, listBuckets, objectInfo, objectsUnder } from "./repository";
+import { storageJsonContract } from "./served-by";
+import { signedPath } from "./signed-url";
+
+const s = initServer();
+
+/**
+ * Storage is mounted before the app's JSON parser (uploads are streamed), so its JSON routes parse their
+ * own bodies, and only JSON ones: a form or XML body would otherwise be read as `{}` and the defaults used.
+ */
+const jsonBody = { middleware: [jsonBodiesOnly, express.json({ limit: "100kb" })] };
+
+const NOT_READABLE = "Either the object does not exist or you do not have access to it";
+
+/**
+ * The JSON routes of Supabase Storage, as storage-js calls them: the contract checks access and parses
+ * bodies; bucket and key arrive as they are in the raw path (see route-table.ts) and are checked here.
+ */
+export function storageJsonRoutes({ db, authorizer, service, urls }: StorageDeps) {
+  const { bucketNamed, bucketFrom, reader } = storageAccess(db, authorizer);
+  /** The signed-in staff member: the contract's `staff` access has let only them through. */
+  const staffId = (res: Parameters<typeof principalOf>[0]) =>
+    (principalOf(res) as Principal & { kind: "user" }).userId;
+
+  const info = async ({ params, req }: { params: { bucketId: string; path: string }; req: Request }) => {
+    const bucket = await bucketFrom(params.bucketId);
+    await reader(req, bucket);
+    return {
+      status: 200 as const,
+      body: objectInfo(await service.info(bucket, objectKeyFromRawPath(params.path))),
+    };
+  };
+
+  async function transferEnds(body: { bucketId: string; destinationBucket?: string | null }) {
+    const from = await bucketNamed(body.bucketId);
+    const to = body.destinationBucket ? await bucketNamed(body.destinationBucket) : from;
+    return { from, to };
+  }
+
+  return s.router(storageJsonContract, {
+    listBuckets: async () => ({ status: 200, body: (await listBuckets(db)).map(bucketJson) }),
+    getBucket: async ({ params }) => ({ status: 200, body: bucketJson(await bucketFrom(params.bucketId)) }),
+    getAuthenticatedObjectInfo: info,
+    getObjectInfo: info,
+    listObjects: {
+      ...jsonBody,
+      handler: async ({ params, body }) => {
+        const bucket = await bucketFrom(params.bucketId);
+        const options = { ...body, prefix: listPrefix(body.prefix) };
+        return { status: 200, body: listLevel(await objectsUnder(db, bucket.id, options.prefix), options) };
+      },
+    },
+    removeObjects: {
+      ...jsonBody,
+      handler: async ({ params, body }) => {
+        const bucket = await bucketFrom(params.bucketId);
+        const keys = body.prefixes.map((p) => objectKeyFromBody(p, "prefixes"));
+        return { status: 200, body: (await service.remove(bucket, keys)).map(fileObject) };
+      },
+    },
+    removeObject: async ({ params }) => {
+      const bucket = await bucketFrom(params.bucketId);
+      const removed = await service.remove(bucket, [objectKeyFromRawPath(params.path)]);
+      if (removed.length === 0) throw new AppError("NoSuchKey", "Object not found");
+      return { status: 200, body: { message: "Successfully deleted" } };
+    },
+    moveObject: {
+      ...jsonBody,
+      handler: async ({ body }) => {
+        const { from, to } = await transferEnds(body);
+        const key = objectKeyFromBody(body.sourceKey, "sourceKey");
+        const toKey = objectKeyFromBody(body.destinationKey, "destinationKey");
+        return { status: 200, body: await service.move(from, key, to, toKey) };
+      },
+    },
+    copyObject: {
+      ...jsonBody,
+      handler: async ({ body, res }) => {
+        const { from, to } = await transferEnds(body);
+        const key = objectKeyFromBody(body.sourceKey, "sourceKey");
+        const toKey = objectKeyFromBody(body.destinationKey, "destinationKey");
+        return { status: 200, body: await service.copy(from, key, to, toKey, staffId(res)) };
+      },
+    },
+    createSignedUrl: {
+      ...jsonBody,
+      handler: async ({ params, body, req }) => {
+        const bucket = await bucketFrom(params.bucketId);
+        await reader(req, bucket);
+        const key = objectKeyFromRawPath(params.path);
+        await service.info(bucket, key);
+        return {
+          status: 200,
+          body: { signedURL: signedPath(bucket.id, key, urls.sign(bucket.id, key, body.expiresIn)) },
+        };
+      },
+    },
+    createSignedUrls: {
+      ...jsonBody,
+      handler: async ({ params, body, req }) => {
+        const bucket = await bucketFrom(params.bucketId);
+        await reader(req, bucket);
+        const answers = [];
+        for (const path of body.paths) {
+          let key: string | undefined;
+          try {
+            key = objectKeyFromBody(path, "path");
+            await service.info(bucket, key);
+          } catch {
+            key = undefined;
+          }
+          answers.push(
+            key
+              ? {
+                  error: null,
+                  path,
+                  signedURL: signedPath(bucket.id, key, urls.sign(bucket.id, key, body.expiresIn)),
+                }
+              : { error: NOT_READABLE, path, signedURL: null },
+          );
+        }
+        return { status: 200, body: answers };
+      },
+    },
+  });
+}
