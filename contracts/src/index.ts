@@ -18,6 +18,7 @@ export * from "./public-contract";
 export * from "./public-pages";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";
+export * from "./site-routes";
 export * from "./storage.contract";
 export * from "./studio.contract";
 export * from "./tables";

@@ -49,6 +49,18 @@ export const PUBLIC_PAGES = {
     description:
       "Write to Slussen Sound in Stockholm, find our e-mail, phone and social links, and sign up for news about releases and events.",
   },
+  privacy: {
+    path: "/privacy",
+    title: "Privacy Notice",
+    description:
+      "What Slussen Sound collects through this site's contact form, job applications and newsletter, why, how long it is kept, who sees it, and how to get a copy or have it erased.",
+  },
+  terms: {
+    path: "/terms",
+    title: "Terms of Service",
+    description:
+      "The terms for using the Slussen Sound website: its content, the forms and newsletter, links to other sites, and the law that applies.",
+  },
 } as const satisfies Record<string, PublicPage>;
 
 /**
@@ -63,6 +75,11 @@ export const PRERENDERED_PATHS: readonly string[] = [
   "/login",
   "/app",
 ];
+
+export type PublicPageName = keyof typeof PUBLIC_PAGES;
+
+/** The title of the page any unknown path shows. */
+export const NOT_FOUND_PAGE_TITLE = "Page not found";
 
 export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;
 

@@ -38,14 +38,22 @@ describe("routing", () => {
     expect(res.body).toEqual(body);
   });
 
-  it("serves index.html for any other GET path, with the public config in a meta tag", async () => {
-    const res = await request(web.app).get("/some/client/route");
-    expect(res.status).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/html");
-    expect(res.text).toContain("<div id=root>");
-    const meta = /<meta name="app-config" content='([^']+)'>/.exec(res.text);
-    expect(JSON.parse((meta?.[1] ?? "{}").replace(/&quot;/g, '"'))).toMatchObject({ anon_key: web.anonKey });
-  });
+  it.each([
+    ["/contact", 200],
+    ["/some/client/route", 404],
+  ])(
+    "serves index.html for the page %s (status %i), with the public config in a meta tag",
+    async (path, status) => {
+      const res = await request(web.app).get(path);
+      expect(res.status).toBe(status);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.text).toContain("<div id=root>");
+      const meta = /<meta name="app-config" content='([^']+)'>/.exec(res.text);
+      expect(JSON.parse((meta?.[1] ?? "{}").replace(/&quot;/g, '"'))).toMatchObject({
+        anon_key: web.anonKey,
+      });
+    },
+  );
 
   it("never puts the service_role key in the page or the public config", async () => {
     const page = await request(web.app).get("/app");
@@ -68,7 +76,7 @@ describe("routing", () => {
     },
   );
 
-  it.each(["/about", "/app", "/app/crm/contacts", "/app/legal/documents/contract.pdf", "/auth"])(
+  it.each(["/about", "/app", "/app/crm/contacts", "/app/legal/contract.pdf", "/auth"])(
     "still serves the app for the page %s",
     async (path) => {
       const res = await request(web.app).get(path);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { PRERENDERED_PATHS, PUBLIC_PAGES } from "@app/contracts";
+import { NOT_FOUND_SAMPLE_PATH, PRERENDERED_PATHS, PUBLIC_PAGES, SITE_ROUTE_PATTERNS } from "@app/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { PDF } from "./support/storage-files";
@@ -28,6 +28,9 @@ const TEMPLATE = `<!doctype html>
 /** What the web build's prerender writes for a page; a `$'` too, which a string replacement would expand. */
 const prerenderedMarkup = (path: string) =>
   `<!--$--><main><h1>Page ${path}</h1><p>Costs $' 5</p></main><!--/$-->`;
+
+/** What the build prerenders for an unknown path: the site's not-found page. */
+const NOT_FOUND_MARKUP = '<main><h1>Oops! Page not found</h1><a href="/">Return to Home</a></main>';
 
 let ctx: TestContext;
 let server: Server;
@@ -72,8 +75,9 @@ beforeAll(async () => {
     join(distDir, ".vite", "prerendered.json"),
     JSON.stringify({
       ...Object.fromEntries(PRERENDERED_PATHS.map((path) => [path, prerenderedMarkup(path)])),
-      // Not a public page: the build never writes it, and the server must not serve it if it did.
-      "/privacy": "<h1>Not ours</h1>",
+      [NOT_FOUND_SAMPLE_PATH]: NOT_FOUND_MARKUP,
+      // Not a prerendered path: the build never writes it, and the server must not serve it if it did.
+      "/sign": "<h1>Not ours</h1>",
       "/about/": 42,
     }),
   );
@@ -229,7 +233,7 @@ describe("the HTML of each page", () => {
     },
   );
 
-  it.each(["/app", "/app/crm", "/auth", "/privacy"])(
+  it.each(["/app", "/app/crm", "/auth", "/sign"])(
     "%s keeps the build's head and asks not to be indexed",
     async (path) => {
       const res = await raw(path);
@@ -270,14 +274,13 @@ describe("the HTML of each page", () => {
     },
   );
 
-  it.each(["/privacy", "/about/x", "/auth/set-password", "/setup", "/sign", "/application"])(
-    "%s keeps an empty root",
-    async (path) => {
-      const html = (await raw(path)).body.toString();
-      expect(html).toContain('<div id="root"></div>');
-      expect(html).not.toContain("<h1>");
-    },
-  );
+  it.each(["/auth/set-password", "/setup", "/sign", "/ABOUT"])("%s keeps an empty root", async (path) => {
+    const res = await raw(path);
+    expect(res.status).toBe(200);
+    const html = res.body.toString();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("<h1>");
+  });
 
   it("gzips the HTML for a gzip-only client and sends it plain otherwise", async () => {
     const gz = await raw("/about", { headers: { "accept-encoding": "gzip" } });
@@ -286,6 +289,89 @@ describe("the HTML of each page", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(decode(gz).equals(plain.body)).toBe(true);
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+  });
+});
+
+describe("which paths are pages", () => {
+  /** A concrete path for a route pattern: each `:param` becomes a made-up id (with a dot, as ids may have). */
+  const concrete = (pattern: string) => pattern.replace(/:\w+/g, "a1b2.c3");
+
+  it("the route list holds the public, sign-in, signing and back-office pages, parameterised ones too", () => {
+    for (const path of [
+      "/",
+      "/privacy",
+      "/terms",
+      "/sign",
+      "/auth/set-password",
+      "/app",
+      "/app/settings/team",
+    ])
+      expect(SITE_ROUTE_PATTERNS).toContain(path);
+    expect(SITE_ROUTE_PATTERNS).toContain("/app/crm/contacts/:id");
+    expect(SITE_ROUTE_PATTERNS).not.toContain(NOT_FOUND_SAMPLE_PATH);
+  });
+
+  it.each(SITE_ROUTE_PATTERNS.map(concrete))("%s answers 200 with the app", async (path) => {
+    for (const variant of [path, path === "/" ? path : `${path}/`]) {
+      const res = await raw(variant, { headers: { "accept-encoding": "br" } });
+      expect(res.status, variant).toBe(200);
+      const html = decode(res).toString();
+      expect(html).toContain('<meta name="app-config"');
+      expect(html).not.toContain("Oops! Page not found");
+    }
+  });
+
+  it.each([
+    "/no-such-page",
+    "/about/x",
+    "/privacy/more",
+    "/sign/abc",
+    "/auth/nope",
+    "/app-store",
+    NOT_FOUND_SAMPLE_PATH,
+  ])("%s answers 404 with the prerendered not-found page", async (path) => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await raw(path, { method, headers: { "accept-encoding": "gzip" } });
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      if (method === "HEAD") {
+        expect(res.body.length).toBe(0);
+        continue;
+      }
+      const html = decode(res).toString();
+      expect(html).toContain(`<div id="root">${NOT_FOUND_MARKUP}</div>`);
+      expect(html).toContain("<title>Page not found | Slussen Sound</title>");
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      // The app still boots, and draws the same page over it.
+      expect(html).toContain('<meta name="app-config"');
+    }
+  });
+
+  it.each(["/app/no-such-screen", "/app/crm/contacts/1/extra"])(
+    "%s answers 404 with the back office, which shows its not-found screen in the shell",
+    async (path) => {
+      const res = await raw(path);
+      expect(res.status).toBe(404);
+      const html = res.body.toString();
+      expect(html).toContain(`<div id="root">${prerenderedMarkup("/app")}</div>`);
+      expect(html).not.toContain("Oops! Page not found");
+    },
+  );
+
+  it("keeps a missing file's plain 404 and the API families' own 404 shapes", async () => {
+    const file = await raw("/flyer.pdf");
+    expect(file.status).toBe(404);
+    expect(file.body.toString()).toBe("Not found");
+    const anon = { apikey: ctx.anonKey, authorization: `Bearer ${ctx.anonKey}` };
+    const rest = await raw("/rest/v1/no_such_table", { headers: anon });
+    expect(rest.status).toBe(404);
+    expect(JSON.parse(rest.body.toString())).toMatchObject({ code: "PGRST205" });
+    for (const path of ["/auth/v1/no-such-route", "/api/no-such-route", "/storage/v1/no-such-route"]) {
+      const res = await raw(path, { headers: anon });
+      expect(res.status, path).toBe(404);
+      expect(res.headers["content-type"], path).toContain("application/json");
+      expect(res.body.toString(), path).not.toContain("Oops!");
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { PRERENDERED_PATHS } from "@app/contracts";
+import { NOT_FOUND_SAMPLE_PATH, PRERENDERED_PATHS } from "@app/contracts";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
@@ -39,9 +39,12 @@ function renderPage(path: string): Promise<string> {
   });
 }
 
-/** Path → the root's inner HTML, for every prerendered path. */
+/**
+ * Path → the root's inner HTML, for every prerendered path, and the not-found page once (at a path no
+ * route draws), which the server sends with every unknown path's 404.
+ */
 export async function prerenderPublicPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
-  for (const path of PRERENDERED_PATHS) pages[path] = await renderPage(path);
+  for (const path of [...PRERENDERED_PATHS, NOT_FOUND_SAMPLE_PATH]) pages[path] = await renderPage(path);
   return pages;
 }

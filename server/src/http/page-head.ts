@@ -14,14 +14,32 @@ const escapeHtml = (s: string) =>
  */
 export function pageHead(
   template: string,
-  { page, siteUrl, preloads = [] }: { page: PublicPage | null; siteUrl: string; preloads?: string[] },
+  {
+    page,
+    siteUrl,
+    preloads = [],
+    title: otherTitle,
+  }: {
+    page: PublicPage | null;
+    siteUrl: string;
+    preloads?: string[];
+    /** For a path that is no public page: its own title instead of the build's. */
+    title?: string;
+  },
 ) {
   // Same credentials mode as the entry's <script type="module" crossorigin>, or the browser fetches twice.
   const preloadLinks = preloads.map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
   );
   if (!page)
-    return template.replace(
+    return (
+      otherTitle
+        ? template.replace(
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeHtml(publicPageTitle({ title: otherTitle }))}</title>`,
+          )
+        : template
+    ).replace(
       "</head>",
       `  ${['<meta name="robots" content="noindex">', ...preloadLinks].join("\n    ")}\n  </head>`,
     );

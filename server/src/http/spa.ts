@@ -1,6 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PRERENDERED_PATHS, PUBLIC_PAGES, type PublicPage } from "@app/contracts";
+import {
+  BACK_OFFICE_ROOT,
+  NOT_FOUND_PAGE_TITLE,
+  NOT_FOUND_SAMPLE_PATH,
+  PRERENDERED_PATHS,
+  PUBLIC_PAGES,
+  type PublicPage,
+  SITE_ROUTE_PATTERNS,
+} from "@app/contracts";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { type EncodedBody, encodeOnce, negotiateEncoding } from "./content-encoding";
 import { pageHead } from "./page-head";
@@ -10,13 +18,15 @@ import { robotsTxt, sitemapXml } from "./seo-files";
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+const isBackOffice = (path: string) => path === BACK_OFFICE_ROOT || path.startsWith(`${BACK_OFFICE_ROOT}/`);
+
 /**
  * A path whose last segment looks like a file (`/flyer.pdf`) and that no asset answered: a missing file,
  * not a page. Sending index.html would save the app under the file's name. The back office's own routes
  * (`/app/…`) are pages whatever their last segment holds (an id with a dot, say).
  */
 export function isMissingFile(path: string) {
-  if (path === "/app" || path.startsWith("/app/")) return false;
+  if (isBackOffice(path)) return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return /\.[A-Za-z0-9]{1,10}$/.test(last);
 }
@@ -55,7 +65,7 @@ function readPrerendered(distDir: string): Map<string, string> {
     return markup;
   }
   if (typeof parsed !== "object" || parsed === null) return markup;
-  const paths = new Set(PRERENDERED_PATHS);
+  const paths = new Set([...PRERENDERED_PATHS, NOT_FOUND_SAMPLE_PATH]);
   for (const [path, html] of Object.entries(parsed)) {
     if (paths.has(path) && typeof html === "string") markup.set(path, html);
   }
@@ -65,7 +75,7 @@ function readPrerendered(distDir: string): Map<string, string> {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Every path under /app is one page to the server: the back office's, with its own preloads. */
-const BACK_OFFICE = "/app/*";
+const BACK_OFFICE = `${BACK_OFFICE_ROOT}/*`;
 
 /** Sends one of a body's encodings, as the client's Accept-Encoding asks. */
 function sendEncoded(req: Request, res: Response, body: EncodedBody) {
@@ -86,10 +96,11 @@ export interface SpaOptions {
 
 /**
  * The built web app: hashed assets cached for a year (brotli or gzip when the build made them), a plain 404
- * for a missing file, robots.txt and sitemap.xml, and index.html for every other GET path (the SPA renders
- * its own 404). A public page's HTML carries its own title, description and preview tags, so crawlers that
- * run no JavaScript still read them, and the page's prerendered markup in its root, so it paints before any
- * script runs (the app then hydrates it).
+ * for a missing file, robots.txt and sitemap.xml, and index.html for every path the web router draws a page
+ * for (SITE_ROUTE_PATTERNS). Any other path gets a 404 with the prerendered not-found page, or under /app
+ * with the back office, which shows its own not-found screen inside the shell. A public page's HTML carries
+ * its own title, description and preview tags, so crawlers that run no JavaScript still read them, and the
+ * page's prerendered markup in its root, so it paints before any script runs (the app then hydrates it).
  */
 export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Router {
   const router = Router();
@@ -120,13 +131,13 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   const template = readFileSync(indexPath, "utf8");
   const preloads = readRoutePreloads(distDir);
   const prerendered = readPrerendered(distDir);
-  const render = (page: PublicPage | null, path: string) => {
-    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
+  const render = (page: PublicPage | null, path: string, title?: string) => {
+    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [], title }).replace(
       "</head>",
       `    ${meta}\n  </head>`,
     );
     // The back office's markup is its spinner, the same under every /app path until the session is known.
-    const markup = prerendered.get(path === BACK_OFFICE ? "/app" : path);
+    const markup = prerendered.get(path === BACK_OFFICE ? BACK_OFFICE_ROOT : path);
     // A function, not a string: a `$` in the markup must not be read as a replacement pattern.
     return encodeOnce(markup ? html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : html);
   };
@@ -136,6 +147,7 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS, BACK_OFFICE])
     if (!pages.has(path)) pages.set(path, render(null, path));
   const otherPaths = render(null, "");
+  const notFoundPage = render(null, NOT_FOUND_SAMPLE_PATH, NOT_FOUND_PAGE_TITLE);
 
   router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));
   router.use(
@@ -151,14 +163,23 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   // Dotfiles stay private: .vite holds the build's manifest, which is for the server only.
   router.use(express.static(distDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   router.use(notFound);
-  const sendIndex: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    res.setHeader("Cache-Control", "no-cache");
+  const send = (res: Response, req: Request, status: number, body: EncodedBody) => {
+    res.status(status).setHeader("Cache-Control", "no-cache");
     res.type("html");
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const area = path === "/app" || path.startsWith("/app/") ? BACK_OFFICE : path;
-    sendEncoded(req, res, pages.get(area) ?? otherPaths);
+    sendEncoded(req, res, body);
   };
-  router.use(sendIndex);
+  // Express's own path matching (case-insensitive, a trailing slash allowed, `:id` one segment), as the
+  // web router matches the same patterns.
+  const sitePages = Router();
+  for (const pattern of SITE_ROUTE_PATTERNS) {
+    sitePages.get(pattern, (req, res) => {
+      const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+      send(res, req, 200, pages.get(isBackOffice(path) ? BACK_OFFICE : path) ?? otherPaths);
+    });
+  }
+  router.use(sitePages);
+  router.get("*", (req, res) =>
+    send(res, req, 404, isBackOffice(req.path) ? (pages.get(BACK_OFFICE) ?? otherPaths) : notFoundPage),
+  );
   return router;
 }

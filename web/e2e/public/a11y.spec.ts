@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, navigateInApp, openPage, PUBLIC_ROUTES, test } from "./fixtures";
+import { expect, navigateInApp, openPage, POLICY_ROUTES, PUBLIC_ROUTES, test } from "./fixtures";
 
 const WIDTHS = [
   { name: "mobile", width: 375, height: 740 },
@@ -40,10 +40,20 @@ for (const viewport of WIDTHS) {
       await expect(page.getByText(/^\d+ max attendees$/).first()).toBeVisible();
       expect(await seriousViolations(page), "/").toEqual([]);
       // The other pages through the router, as a visitor would reach them (a full load per page is slow).
-      for (const route of [...PUBLIC_ROUTES.slice(1), { path: "/privacy", h1: "Oops! Page not found" }]) {
+      for (const route of [
+        ...PUBLIC_ROUTES.slice(1),
+        { path: "/no-such-page", h1: "Oops! Page not found" },
+      ]) {
         await navigateInApp(page, route.path, route.h1);
         expect(await seriousViolations(page), route.path).toEqual([]);
       }
+    });
+
+    test("the policy pages", async ({ page }) => {
+      await openPage(page, POLICY_ROUTES[0].path);
+      expect(await seriousViolations(page), POLICY_ROUTES[0].path).toEqual([]);
+      await navigateInApp(page, POLICY_ROUTES[1].path, POLICY_ROUTES[1].h1);
+      expect(await seriousViolations(page), POLICY_ROUTES[1].path).toEqual([]);
     });
   });
 }

@@ -12,6 +12,12 @@ export const PUBLIC_ROUTES = [
   { path: "/contact", h1: "Let's make something together", nav: "Contact" },
 ] as const;
 
+/** The policy pages the footer links to, and the h1 each must show. */
+export const POLICY_ROUTES = [
+  { path: "/privacy", h1: "Privacy Notice", footer: "Privacy Policy" },
+  { path: "/terms", h1: "Terms of Service", footer: "Terms of Service" },
+] as const;
+
 const STUB_PAGE = '<!doctype html><html lang="en"><head><title>Stub</title></head><body></body></html>';
 
 type Fixtures = {

@@ -1,17 +1,19 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
-test("/privacy, /terms and a random path show the 404 page and log the path", async ({
+/** What Chromium itself logs for any document or resource that answers 404, before any script runs. */
+const isBrowserStatusLog = (message: string) => message.startsWith("Failed to load resource:");
+
+test("an unknown path answers 404 with the not-found page, which hydrates and logs the path", async ({
   page,
   consoleErrors,
 }) => {
-  // /privacy is reached the way visitors reach it: from the footer link.
-  await page.goto("/contact");
-  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL(/\/privacy$/);
-
-  for (const path of ["/privacy", "/terms", `/no-such-page-${Date.now()}`]) {
-    if (path !== "/privacy") await page.goto(path);
+  const paths = [`/no-such-page-${Date.now()}`, "/privacy/old-version", "/about/team"];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+    await waitForHydration(page);
+    await expect(page).toHaveTitle("Page not found | Slussen Sound");
     // Still inside the public layout: the navigation and footer are there.
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
@@ -21,12 +23,37 @@ test("/privacy, /terms and a random path show the 404 page and log the path", as
       )
       .toHaveLength(1);
   }
-  // Those three 404 logs and nothing else.
-  expect(consoleErrors).toHaveLength(3);
+  // Those 404 logs, the browser's note of each 404 answer, and nothing else: the prerendered page
+  // hydrated without a mismatch.
+  expect(consoleErrors.filter(isBrowserStatusLog)).toHaveLength(paths.length);
+  expect(consoleErrors.filter((message) => !isBrowserStatusLog(message))).toHaveLength(paths.length);
 
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Music, media and events built by songwriters",
   );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the 404's HTML already shows the not-found page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+});
+
+test("every page the footer and navigation link to answers 200", async ({ page }) => {
+  await page.goto("/");
+  const hrefs = await page
+    .locator("header a[href^='/'], footer a[href^='/']")
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href") ?? ""))]);
+  expect(hrefs).toEqual(expect.arrayContaining(["/about", "/contact", "/privacy", "/terms", "/login"]));
+  for (const href of hrefs) {
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+  }
 });

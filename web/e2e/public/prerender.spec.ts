@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { signInAsStaff } from "../crm/support";
-import { expect, PUBLIC_ROUTES, test, waitForHydration } from "./fixtures";
+import { expect, POLICY_ROUTES, PUBLIC_ROUTES, test, waitForHydration } from "./fixtures";
 
 /*
  * The public pages arrive drawn: the build prerenders their markup, the server puts it in the root, and the
@@ -11,7 +11,7 @@ import { expect, PUBLIC_ROUTES, test, waitForHydration } from "./fixtures";
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of [...PUBLIC_ROUTES, ...POLICY_ROUTES]) {
     test(`${route.path} shows its heading, navigation and footer from the HTML alone`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);

@@ -1,4 +1,5 @@
-import { Suspense } from "react";
+import { AUTH_ROUTES, BACK_OFFICE_ROOT, PUBLIC_PAGES, type PublicPageName, SIGN_ROUTE } from "@app/contracts";
+import { type ComponentType, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
 import { RouteErrorBoundary } from "@/components/route-error-boundary";
 import { lazyNamed } from "@/lib/lazy-named";
@@ -6,7 +7,8 @@ import { lazyNamed } from "@/lib/lazy-named";
 /*
  * Declarative routes with React.lazy rather than createBrowserRouter: the data router adds ~17 KiB gzipped
  * to every page, which the home page's 110 KiB budget cannot absorb, and we use no loaders or actions.
- * Every route is its own chunk, so public pages never download sign-in or back-office code.
+ * Every route is its own chunk, so public pages never download sign-in or back-office code. The paths come
+ * from the contracts' route tables, which the server also answers by (200 for a page, 404 for the rest).
  */
 const PublicLayout = lazyNamed(() => import("@/app/layouts/public-layout"), "PublicLayout");
 const HomePage = lazyNamed(() => import("@/app/routes/home-page"), "HomePage");
@@ -18,6 +20,8 @@ const WorkWithUsPage = lazyNamed(
   "WorkWithUsPage",
 );
 const ContactPage = lazyNamed(() => import("@/features/contact/routes/contact-page"), "ContactPage");
+const PrivacyPage = lazyNamed(() => import("@/features/policies/routes/privacy-page"), "PrivacyPage");
+const TermsPage = lazyNamed(() => import("@/features/policies/routes/terms-page"), "TermsPage");
 const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "NotFoundPage");
 // The auth area: the provider (and with it the auth client) loads only for /auth, /login and /app.
 const AuthArea = lazyNamed(() => import("@/features/auth/components/auth-provider"), "AuthArea");
@@ -32,6 +36,27 @@ const SetPasswordPage = lazyNamed(
 const SignPage = lazyNamed(() => import("@/features/signing/routes/sign-page"), "SignPage");
 const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
 
+/** One page per public path: a path added to PUBLIC_PAGES fails the typecheck until it has its page. */
+const PUBLIC_PAGE_COMPONENTS: Record<PublicPageName, ComponentType> = {
+  home: HomePage,
+  about: AboutPage,
+  services: ServicesPage,
+  projects: ProjectsPage,
+  workWithUs: WorkWithUsPage,
+  contact: ContactPage,
+  privacy: PrivacyPage,
+  terms: TermsPage,
+};
+
+const AUTH_PAGE_COMPONENTS: Record<keyof typeof AUTH_ROUTES, ComponentType> = {
+  signIn: SignInPage,
+  setPassword: SetPasswordPage,
+  login: SignInPage,
+  setup: SetupPage,
+};
+
+const entries = <K extends string, V>(record: Record<K, V>) => Object.entries(record) as [K, V][];
+
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
@@ -41,22 +66,18 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <Routes>
           <Route element={<PublicLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="services" element={<ServicesPage />} />
-            <Route path="projects" element={<ProjectsPage />} />
-            <Route path="work-with-us" element={<WorkWithUsPage />} />
-            <Route path="contact" element={<ContactPage />} />
+            {entries(PUBLIC_PAGE_COMPONENTS).map(([name, Page]) => (
+              <Route key={name} path={PUBLIC_PAGES[name].path} element={<Page />} />
+            ))}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="sign" element={<SignPage />} />
+          <Route path={SIGN_ROUTE} element={<SignPage />} />
           <Route element={<AuthArea />}>
-            <Route path="auth" element={<SignInPage />} />
-            <Route path="auth/set-password" element={<SetPasswordPage />} />
-            <Route path="login" element={<SignInPage />} />
-            <Route path="setup" element={<SetupPage />} />
+            {entries(AUTH_PAGE_COMPONENTS).map(([name, Page]) => (
+              <Route key={name} path={AUTH_ROUTES[name]} element={<Page />} />
+            ))}
             <Route element={<RequireStaff />}>
-              <Route path="app/*" element={<AppRoot />} />
+              <Route path={`${BACK_OFFICE_ROOT}/*`} element={<AppRoot />} />
             </Route>
           </Route>
         </Routes>

@@ -6,8 +6,8 @@ import { expectConsoleError } from "../../../../test-support/console-errors";
 
 describe("NotFoundPage", () => {
   it("says so, links home and logs the attempted path", () => {
-    expectConsoleError(/404 Error: User attempted to access non-existent route: \/privacy/);
-    renderWithProviders(<NotFoundPage />, { route: "/privacy" });
+    expectConsoleError(/404 Error: User attempted to access non-existent route: \/no-such-page/);
+    renderWithProviders(<NotFoundPage />, { route: "/no-such-page" });
 
     expect(screen.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");

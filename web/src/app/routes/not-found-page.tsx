@@ -1,3 +1,4 @@
+import { NOT_FOUND_PAGE_TITLE } from "@app/contracts";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -5,7 +6,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  useDocumentTitle("Page not found");
+  useDocumentTitle(NOT_FOUND_PAGE_TITLE);
 
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", pathname);

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { Link } from "react-router-dom";
 import { ExternalLink } from "@/components/layout/external-link";
 import { SocialIcon } from "@/components/layout/social-icon";
@@ -58,12 +59,12 @@ export function SiteFooter() {
           </p>
           <ul className="flex gap-4">
             <li>
-              <Link to="/privacy" className="hover:text-foreground">
+              <Link to={PUBLIC_PAGES.privacy.path} className="hover:text-foreground">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link to="/terms" className="hover:text-foreground">
+              <Link to={PUBLIC_PAGES.terms.path} className="hover:text-foreground">
                 Terms of Service
               </Link>
             </li>

@@ -1,3 +1,5 @@
+import { BACK_OFFICE_ROUTES, type BackOfficeRoute } from "@app/contracts";
+import type { ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { ComingSoonPage } from "@/features/backoffice/routes/coming-soon-page";
 import { lazyNamed } from "@/lib/lazy-named";
@@ -84,48 +86,57 @@ const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), 
 const BackupsPage = lazyNamed(() => import("@/features/backups/routes/backups-page"), "BackupsPage");
 const TeamPage = lazyNamed(() => import("@/features/team/routes/team-page"), "TeamPage");
 
-/** Spec §2 "Back-office routes defined", relative to /app. */
+/** The element of each back-office screen: a route added to BACK_OFFICE_ROUTES needs its screen here. */
+const SCREENS: Record<BackOfficeRoute, ReactElement> = {
+  dashboard: <DashboardPage />,
+  crm: <CrmDashboardPage />,
+  crmBriefs: <BriefsPage />,
+  crmContacts: <ContactsPage />,
+  crmContact: <ContactDetailPage />,
+  crmCompanies: <CompaniesPage />,
+  crmCompany: <CompanyDetailPage />,
+  crmDeals: <DealsPage />,
+  crmSessions: <SessionsPage />,
+  crmTalent: <TalentPage />,
+  crmTalentDetail: <TalentDetailPage />,
+  crmMatching: <TalentMatchingPage />,
+  portfolio: <PortfolioBuilderPage />,
+  talentPortfolio: <PortfolioBuilderPage />,
+  legal: <LegalOverviewPage />,
+  legalDocuments: <LegalDocumentsPage />,
+  legalTemplates: <LegalTemplatesPage />,
+  legalClauses: <LegalClausesPage />,
+  legalNewDocument: <LegalNewDocumentPage />,
+  legalDocument: <LegalDocumentPage />,
+  legalNewTemplate: <LegalTemplatePage />,
+  legalTemplate: <LegalTemplatePage />,
+  legalNewClause: <LegalNewClausePage />,
+  deals: <DealsPage />,
+  projects: <ComingSoonPage title="Projects" />,
+  sessions: <SessionsPage />,
+  events: <EventsAdminPage />,
+  deliverables: <ComingSoonPage title="Deliverables" />,
+  contracts: <ComingSoonPage title="Contracts" />,
+  invoices: <ComingSoonPage title="Invoices" />,
+  activity: <ActivityPage />,
+  settings: <SettingsPage />,
+  profile: <ProfilePage />,
+  backups: <BackupsPage />,
+  team: <TeamPage />,
+  inbox: <InboxPage />,
+};
+
+/** The screens under /app, at the paths BACK_OFFICE_ROUTES gives them (relative to /app). */
 export function BackOfficeRoutes() {
   return (
     <Routes>
-      <Route index element={<DashboardPage />} />
-      <Route path="crm" element={<CrmDashboardPage />} />
-      <Route path="crm/briefs" element={<BriefsPage />} />
-      <Route path="crm/contacts" element={<ContactsPage />} />
-      <Route path="crm/contacts/:id" element={<ContactDetailPage />} />
-      <Route path="crm/companies" element={<CompaniesPage />} />
-      <Route path="crm/companies/:id" element={<CompanyDetailPage />} />
-      <Route path="crm/deals" element={<DealsPage />} />
-      <Route path="crm/sessions" element={<SessionsPage />} />
-      <Route path="crm/talent" element={<TalentPage />} />
-      <Route path="crm/talent/:id" element={<TalentDetailPage />} />
-      <Route path="crm/matching" element={<TalentMatchingPage />} />
-      <Route path="portfolio" element={<PortfolioBuilderPage />} />
-      <Route path="portfolio/:talentId" element={<PortfolioBuilderPage />} />
-      <Route path="legal" element={<LegalOverviewPage />} />
-      <Route path="legal/documents" element={<LegalDocumentsPage />} />
-      <Route path="legal/templates" element={<LegalTemplatesPage />} />
-      <Route path="legal/clauses" element={<LegalClausesPage />} />
-      <Route path="legal/new" element={<LegalNewDocumentPage />} />
-      <Route path="legal/:id" element={<LegalDocumentPage />} />
-      <Route path="legal/templates/new" element={<LegalTemplatePage />} />
-      <Route path="legal/templates/:id" element={<LegalTemplatePage />} />
-      <Route path="legal/clauses/new" element={<LegalNewClausePage />} />
-      {/* The spec's route list also names a top-level deals route; it shows the same board. */}
-      <Route path="deals" element={<DealsPage />} />
-      <Route path="projects" element={<ComingSoonPage title="Projects" />} />
-      {/* The spec leaves a top-level sessions route open; the sidebar links it, so it shows the sessions screen. */}
-      <Route path="sessions" element={<SessionsPage />} />
-      <Route path="events" element={<EventsAdminPage />} />
-      <Route path="deliverables" element={<ComingSoonPage title="Deliverables" />} />
-      <Route path="contracts" element={<ComingSoonPage title="Contracts" />} />
-      <Route path="invoices" element={<ComingSoonPage title="Invoices" />} />
-      <Route path="activity" element={<ActivityPage />} />
-      <Route path="settings" element={<SettingsPage />} />
-      <Route path="settings/profile" element={<ProfilePage />} />
-      <Route path="settings/backups" element={<BackupsPage />} />
-      <Route path="settings/team" element={<TeamPage />} />
-      <Route path="inbox" element={<InboxPage />} />
+      {(Object.keys(SCREENS) as BackOfficeRoute[]).map((name) =>
+        BACK_OFFICE_ROUTES[name] ? (
+          <Route key={name} path={BACK_OFFICE_ROUTES[name]} element={SCREENS[name]} />
+        ) : (
+          <Route key={name} index element={SCREENS[name]} />
+        ),
+      )}
       <Route path="*" element={<AppNotFoundPage />} />
     </Routes>
   );

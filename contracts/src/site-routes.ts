@@ -1,0 +1,78 @@
+import { PUBLIC_PAGES } from "./public-pages";
+
+/*
+ * Every page the web app draws, as the router's path patterns. The web router builds its routes from these
+ * tables (it has no path of its own), and the server answers 200 for a path one of them matches and 404 for
+ * any other, so a page exists for both or for neither.
+ */
+
+/** The signing page: outside the site's layout and the sign-in area (signers have no account). */
+export const SIGN_ROUTE = "/sign";
+
+/** The sign-in area's pages: they share the auth provider. */
+export const AUTH_ROUTES = {
+  signIn: "/auth",
+  setPassword: "/auth/set-password",
+  login: "/login",
+  setup: "/setup",
+} as const;
+
+/** The back office's root: the staff gate and the shell wrap every screen below it. */
+export const BACK_OFFICE_ROOT = "/app";
+
+/** The back office's screens, relative to BACK_OFFICE_ROOT (the shell's own router nests them). */
+export const BACK_OFFICE_ROUTES = {
+  dashboard: "",
+  crm: "crm",
+  crmBriefs: "crm/briefs",
+  crmContacts: "crm/contacts",
+  crmContact: "crm/contacts/:id",
+  crmCompanies: "crm/companies",
+  crmCompany: "crm/companies/:id",
+  crmDeals: "crm/deals",
+  crmSessions: "crm/sessions",
+  crmTalent: "crm/talent",
+  crmTalentDetail: "crm/talent/:id",
+  crmMatching: "crm/matching",
+  portfolio: "portfolio",
+  talentPortfolio: "portfolio/:talentId",
+  legal: "legal",
+  legalDocuments: "legal/documents",
+  legalTemplates: "legal/templates",
+  legalClauses: "legal/clauses",
+  legalNewDocument: "legal/new",
+  legalDocument: "legal/:id",
+  legalNewTemplate: "legal/templates/new",
+  legalTemplate: "legal/templates/:id",
+  legalNewClause: "legal/clauses/new",
+  // A top-level deals route as well as the CRM one: both show the same board.
+  deals: "deals",
+  projects: "projects",
+  // The sidebar links a top-level sessions route; it shows the sessions screen.
+  sessions: "sessions",
+  events: "events",
+  deliverables: "deliverables",
+  contracts: "contracts",
+  invoices: "invoices",
+  activity: "activity",
+  settings: "settings",
+  profile: "settings/profile",
+  backups: "settings/backups",
+  team: "settings/team",
+  inbox: "inbox",
+} as const;
+
+export type BackOfficeRoute = keyof typeof BACK_OFFICE_ROUTES;
+
+/** Every path pattern the web app has a page for (`:name` stands for one path segment). */
+export const SITE_ROUTE_PATTERNS: readonly string[] = [
+  ...Object.values(PUBLIC_PAGES).map((page) => page.path),
+  SIGN_ROUTE,
+  ...Object.values(AUTH_ROUTES),
+  ...Object.values(BACK_OFFICE_ROUTES).map((route) =>
+    route ? `${BACK_OFFICE_ROOT}/${route}` : BACK_OFFICE_ROOT,
+  ),
+];
+
+/** A path no route draws: the build prerenders the not-found page at it, once, for every unknown path. */
+export const NOT_FOUND_SAMPLE_PATH = "/404";
