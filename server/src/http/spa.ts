@@ -15,7 +15,7 @@ const escapeAttribute = (s: string) =>
  * not a page. Sending index.html would save the app under the file's name. The back office's own routes
  * (`/app/…`) are pages whatever their last segment holds (an id with a dot, say).
  */
-export function isMissingFile(path: string) {
+function isMissingFile(path: string) {
   if (path === "/app" || path.startsWith("/app/")) return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return /\.[A-Za-z0-9]{1,10}$/.test(last);

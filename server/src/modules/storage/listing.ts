@@ -3,7 +3,7 @@ import { AppError } from "../../http/app-error";
 import { listPrefix } from "./object-key";
 import { fileObject, type ObjectRow } from "./repository";
 
-export const listBodySchema = z.object({
+const listBodySchema = z.object({
   prefix: z.string().max(1024).optional(),
   limit: z.number().int().min(1).max(1000).default(100),
   offset: z.number().int().min(0).max(1_000_000).default(0),
