@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
-export function findChromium() {
+function findChromium() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   return CANDIDATES.find((p) => existsSync(p));
 }

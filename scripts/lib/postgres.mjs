@@ -9,7 +9,7 @@ import { join } from "node:path";
 const DEBIAN_ROOT = "/usr/lib/postgresql";
 
 /** The newest installed server's bin folder (PG_BIN wins), or undefined. */
-export function findPostgresBin() {
+function findPostgresBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   if (!existsSync(DEBIAN_ROOT)) return undefined;
   const versions = readdirSync(DEBIAN_ROOT)
@@ -55,7 +55,7 @@ const hasLocale = (name) => {
 };
 
 /** Installs Debian's locales-all when TEST_LOCALE is missing and we are root, as for postgresql itself. */
-export function ensureTestLocale() {
+function ensureTestLocale() {
   if (hasLocale(TEST_LOCALE)) return;
   if (isRoot() && existsSync("/usr/bin/apt-get")) {
     console.log(`> installing Debian's locales-all for a ${TEST_LOCALE} test database`);

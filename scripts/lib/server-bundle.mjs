@@ -26,7 +26,7 @@ function newestIn(dir) {
 }
 
 /** True when the bundle is missing or older than any file it is made from. */
-export function serverBundleStale() {
+function serverBundleStale() {
   if (!existsSync(serverBundle.main) || !existsSync(serverBundle.cli)) return true;
   const built = Math.min(statSync(serverBundle.main).mtimeMs, statSync(serverBundle.cli).mtimeMs);
   const newest = Math.max(

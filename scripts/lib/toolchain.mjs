@@ -10,13 +10,13 @@ const pnpmVersion = pkg.packageManager.split("@")[1];
 const localPnpm = join(root, ".tools", "node_modules", ".bin", "pnpm");
 
 /** Environment for installs: node-gyp must build native addons against the local Node headers. */
-export function installEnv() {
+function installEnv() {
   const env = { ...process.env };
   if (!env.npm_config_nodedir && existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";
   return env;
 }
 
-export function run(cmd, args, opts = {}) {
+function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts });
   if (res.error) throw res.error;
   if (res.status !== 0) {

@@ -129,7 +129,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 export type Config = Omit<
   Env,
   | "JWT_SECRET"

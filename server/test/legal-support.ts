@@ -18,7 +18,6 @@ export const SEEDED_DOCUMENTS = {
   voided: seedId("legal-document", 3),
 };
 export const INDUSTRY_CONTACT = seedId("industry", 1);
-export const TALENT_CONTACT = seedId("talent", 1);
 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

@@ -184,7 +184,7 @@ export async function seedPerson(
   };
 }
 
-export async function listTables(ctx: Pick<TestContext, "db">): Promise<string[]> {
+async function listTables(ctx: Pick<TestContext, "db">): Promise<string[]> {
   const rows =
     ctx.db.engine === "postgres"
       ? await sql<{ name: string }>`select table_name as name from information_schema.tables

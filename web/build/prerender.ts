@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 
 /** Where the server finds each public page's prerendered markup (path → the root's inner HTML). */
-export const PRERENDERED_FILE = ".vite/prerendered.json";
+const PRERENDERED_FILE = ".vite/prerendered.json";
 
 const ENTRY = "src/entry-prerender.tsx";
 

@@ -3,7 +3,7 @@ import type { Plugin, Rollup } from "vite";
 type OutputChunk = Rollup.OutputChunk;
 
 /** Where the server finds, per public path, the scripts that path will import right after the entry. */
-export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
+const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 
 const LAYOUT = "src/app/layouts/public-layout.tsx";
 const AUTH_AREA = "src/features/auth/components/auth-provider.tsx";
@@ -13,7 +13,7 @@ const SIGN_IN = "src/features/auth/routes/sign-in-page.tsx";
  * The modules router.tsx loads lazily for each path: a public page's layout and page, the sign-in page's
  * auth area and page, and for every back-office path (`/app/*`) the auth area, the staff gate and the shell.
  */
-export const ROUTE_MODULES: Record<string, string[]> = {
+const ROUTE_MODULES: Record<string, string[]> = {
   "/": [LAYOUT, "src/app/routes/home-page.tsx"],
   "/about": [LAYOUT, "src/features/marketing/routes/about-page.tsx"],
   "/services": [LAYOUT, "src/features/marketing/routes/services-page.tsx"],

@@ -20,7 +20,6 @@ export function createAuthApi(options: { url: string; anonKey: string; fetch: ty
     throwOnUnknownStatus: false,
   });
 }
-export type AuthApi = ReturnType<typeof createAuthApi>;
 
 function parseBody(text: string): unknown {
   if (text === "") return undefined;

@@ -11,8 +11,6 @@ import type { AuthResult, RedirectType, Session, StorageLike, User } from "./typ
  * asked, can turn the link into a session.
  */
 
-export type FlowType = "implicit" | "pkce";
-
 /** The body fields a link-mailing call adds: a challenge in PKCE mode, nothing in the implicit flow. */
 export type ChallengeFields = { code_challenge?: string; code_challenge_method?: "s256" | "plain" };
 export type MakeChallenge = (redirectType?: "recovery") => Promise<ChallengeFields>;

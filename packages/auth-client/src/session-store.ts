@@ -41,9 +41,8 @@ export function createSessionStore(storage: StorageLike | null, key: string) {
 
   return { key, read, write, remove };
 }
-export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function isSession(value: unknown): value is Session {
+function isSession(value: unknown): value is Session {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (

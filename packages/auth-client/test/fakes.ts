@@ -35,7 +35,7 @@ export type FakeReply =
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 export const ANON_KEY = "anon-test-key";
-export const BASE_URL = "https://auth.test";
+const BASE_URL = "https://auth.test";
 
 function compilePath(path: string): RegExp {
   const pattern = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:(\w+)/g, "(?<$1>[^/]+)");

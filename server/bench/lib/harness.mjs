@@ -73,7 +73,7 @@ export function tempDir(prefix) {
 }
 
 /** A throwaway PostgreSQL cluster (scripts/lib/postgres.mjs, as the server tests use), stopped on exit. */
-export async function startPostgres() {
+async function startPostgres() {
   const cluster = await startThrowawayPostgres();
   clusters.add(cluster);
   return {
@@ -167,7 +167,7 @@ export async function waitForHealth(base, started = performance.now(), timeoutMs
 }
 
 /** The operator CLI (server/dist/cli.js) on the database env names. */
-export function cli(env, ...args) {
+function cli(env, ...args) {
   const res = spawnSync(process.execPath, [join(dist, "cli.js"), ...args], { env, encoding: "utf8" });
   if (res.status !== 0) throw new Error(`cli ${args[0]} failed: ${res.stderr || res.stdout}`);
   return res.stdout;

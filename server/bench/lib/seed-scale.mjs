@@ -5,7 +5,7 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
 
-export const FIRST_NAMES = [
+const FIRST_NAMES = [
   "Alva",
   "Nova",
   "Elsa",
@@ -126,7 +126,7 @@ export const contactId = (i) => `00000000-0000-4000-8000-${hex12(i)}`;
 export const dealId = (i) => `00000000-0000-4000-9000-${hex12(i)}`;
 
 /** One timeline row in ten per record: records 0…n-1 of each kind get five rows each. */
-export const ACTIVITY_PER_TALENT = 10;
+const ACTIVITY_PER_TALENT = 10;
 const EPOCH = 1_767_225_600; // 2026-01-01T00:00:00Z
 const CHUNK = 100_000;
 

@@ -10,7 +10,7 @@ export type Engine = DatabaseTarget["engine"];
 /** What repositories take: the database itself or a transaction on it. */
 export type Db = Kysely<Tables>;
 
-export interface DatabaseExtras {
+interface DatabaseExtras {
   readonly engine: Engine;
   /** Where the data lives, without a password: for logs and messages. */
   readonly description: string;

@@ -72,7 +72,7 @@ const SQL_WORDS = new Set([
  * by its name and an unnamed one by its expression; PostgreSQL names a column's unnamed check
  * `<table>_<column>_check`, the column being the first one its expression reads.
  */
-export function checkName(table: string, reported: string): string {
+function checkName(table: string, reported: string): string {
   const text = reported.trim();
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) return text;
   const withoutStrings = text.replace(/'(?:[^']|'')*'/g, "''");

@@ -29,7 +29,7 @@ function foldChar(ch: string): string {
 }
 
 /** Folds per code point, keeping every character's UTF-16 length, so positions stay comparable. */
-export function foldCase(text: string): string {
+function foldCase(text: string): string {
   // Fast path: most text folds as a whole without changing any character's length.
   const whole = text.toLowerCase();
   if (whole.length === text.length && !/[\u0130\u03a3]/.test(text)) return whole;

@@ -9,7 +9,7 @@ import { join } from "node:path";
  */
 
 /** A name says what the migration does: lower-case words, a verb first (`add_deal_stage`). */
-export const MIGRATION_NAME = /^[a-z]+(_[a-z0-9]+)+$/;
+const MIGRATION_NAME = /^[a-z]+(_[a-z0-9]+)+$/;
 /** A date in a name (2026_12_05, 20261205): the order is the list's, and a date would only mislead. */
 const DATE_LIKE = /\d{4}_?\d{2}_?\d{2}/;
 /** A numbered migration's name: "m", its four-digit place in the list, then what it does. */
@@ -32,7 +32,7 @@ const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) 
  * A new migration's first draft. Its change is an example to replace: until then it fails on any
  * database (there is no a_table), so a migration left as drafted cannot pass the tests.
  */
-export const migrationTemplate = (name: string) => `import type { Kysely } from "kysely";
+const migrationTemplate = (name: string) => `import type { Kysely } from "kysely";
 import { dialectOf } from "./dialect";
 
 /**

@@ -10,9 +10,8 @@ import type { RegistryTables } from "./registry-tables";
  * The data API's tables are not written here: their types come from their declarations (registry-tables.ts).
  * Only the tables behind the other services (auth, storage, mail, forms, rate limits) are hand-written.
  */
-export type Flag = boolean | number;
+type Flag = boolean | number;
 export type StoredList = string | string[];
-export type StoredObject = string | Record<string, unknown>;
 interface Handling {
   handled_at: string | null;
   created_at: Generated<string>;
@@ -63,7 +62,7 @@ export interface NewsletterPendingTable {
 }
 
 /** Auth service (GoTrue-compatible). Timestamps are ISO-8601 UTC text; JSON columns are TEXT. */
-export interface UserTable {
+interface UserTable {
   id: string;
   /** Lower-cased. */
   email: string;
@@ -93,14 +92,13 @@ export type UserRow = Selectable<UserTable>;
  * Where an account's right password was given from lately: a wrong one from there counts against that
  * address's own budget instead of the account's shared one (see sign-in.ts).
  */
-export interface KnownSignInAddressTable {
+interface KnownSignInAddressTable {
   user_id: string;
   ip: string;
   signed_in_at: string;
 }
-export type KnownSignInAddressRow = Selectable<KnownSignInAddressTable>;
 
-export interface IdentityTable {
+interface IdentityTable {
   id: string;
   user_id: string;
   provider: string;
@@ -112,7 +110,7 @@ export interface IdentityTable {
 }
 export type IdentityRow = Selectable<IdentityTable>;
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   user_id: string;
   aal: Generated<"aal1" | "aal2">;
@@ -131,7 +129,7 @@ export interface SessionTable {
 }
 export type SessionRow = Selectable<SessionTable>;
 
-export interface RefreshTokenTable {
+interface RefreshTokenTable {
   id: Generated<number>;
   /** sha256 of the token; the token itself is never stored. */
   token_hash: string;
@@ -156,7 +154,7 @@ export type OneTimeTokenType =
   | "reauthentication"
   | "invite";
 
-export interface OneTimeTokenTable {
+interface OneTimeTokenTable {
   id: string;
   user_id: string;
   token_type: OneTimeTokenType;
@@ -179,7 +177,7 @@ export interface OneTimeTokenTable {
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
 
 /** A PKCE flow: the code challenge a mailed link was requested with, and the auth code its visit issued. */
-export interface FlowStateTable {
+interface FlowStateTable {
   id: string;
   user_id: string;
   /** The link token this flow belongs to; deleting or replacing the token deletes the flow. */
@@ -195,7 +193,7 @@ export interface FlowStateTable {
 }
 export type FlowStateRow = Selectable<FlowStateTable>;
 
-export interface MfaFactorTable {
+interface MfaFactorTable {
   id: string;
   user_id: string;
   friendly_name: string | null;
@@ -214,7 +212,7 @@ export interface MfaFactorTable {
 }
 export type MfaFactorRow = Selectable<MfaFactorTable>;
 
-export interface MfaChallengeTable {
+interface MfaChallengeTable {
   id: string;
   factor_id: string;
   ip_address: string | null;
@@ -242,7 +240,7 @@ export interface MailOutboxTable {
 }
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   action: string;
   user_id: string | null;
@@ -254,7 +252,7 @@ export interface AuditLogTable {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   count: number;
   /** Milliseconds since the epoch. */
@@ -273,20 +271,20 @@ export interface LegalSigningLinkTable {
 }
 export type LegalSigningLinkRow = Selectable<LegalSigningLinkTable>;
 /** A person's calendar feed, by the SHA-256 of its link's token: one live link per person. */
-export interface StudioCalendarFeedTable {
+interface StudioCalendarFeedTable {
   contact_id: string;
   token_hash: string;
   created_by: string | null;
   created_at: string;
 }
-export interface SetupTokenTable {
+interface SetupTokenTable {
   /** sha256 of the first-run setup link's token. */
   token_hash: string;
   expires_at: string;
   created_at: string;
 }
 
-export interface StorageBucketTable {
+interface StorageBucketTable {
   id: string;
   name: string;
   public: Flag;
@@ -297,7 +295,7 @@ export interface StorageBucketTable {
 }
 export type StorageBucketRow = Selectable<StorageBucketTable>;
 
-export interface StorageObjectTable {
+interface StorageObjectTable {
   id: string;
   bucket_id: string;
   name: string;
@@ -315,7 +313,7 @@ export interface StorageObjectTable {
 export type StorageObjectRow = Selectable<StorageObjectTable>;
 
 /** PostgreSQL only: the objects' bytes, in chunks so neither a write nor a read holds a whole file. */
-export interface StorageBlobTable {
+interface StorageBlobTable {
   blob_id: string;
   seq: number;
   data: Buffer;

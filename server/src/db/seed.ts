@@ -9,7 +9,7 @@ import { seedPortfolio } from "./seed-portfolio";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
 
-export function demoEvents(): NewEventRow[] {
+function demoEvents(): NewEventRow[] {
   const events: Omit<NewEventRow, "id">[] = [
     {
       title: "Songwriter Circle: Södermalm Sessions",
@@ -231,7 +231,7 @@ function pickSome<T>(pool: readonly T[], n: number, count: number, stride: numbe
   return out;
 }
 
-export function demoTalent(count = 64): NewCrmContactRow[] {
+function demoTalent(count = 64): NewCrmContactRow[] {
   return Array.from({ length: count }, (_, n) => {
     const first = FIRST[n % FIRST.length] as string;
     const last = LAST[(n * 7) % LAST.length] as string;

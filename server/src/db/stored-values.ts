@@ -44,7 +44,7 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  * (month 13, 30 February, hour 25, year 0) 22008. Answers the instant (a time without a zone is UTC, the
  * server's session zone) or, for a date column, the day.
  */
-export function dateTimeValue(type: "timestamp" | "date", raw: string): string {
+function dateTimeValue(type: "timestamp" | "date", raw: string): string {
   const match = DATE_TIME.exec(raw.trim());
   if (!match) throw invalidInput(type, raw);
   const [, y = "", mo = "", d = "", h = "0", mi = "0", sec = "0", fraction = "", zone] = match;
@@ -121,7 +121,7 @@ export function filterValue(column: ColumnSpec, raw: string): string | number | 
 }
 
 /** A row's value as the engine stores it. */
-export function storedValue(column: ColumnSpec, value: unknown, engine: Engine): unknown {
+function storedValue(column: ColumnSpec, value: unknown, engine: Engine): unknown {
   if (value === null || value === undefined) return value;
   switch (column.type) {
     case "text[]":
@@ -137,7 +137,7 @@ export function storedValue(column: ColumnSpec, value: unknown, engine: Engine):
 }
 
 /** A stored value as the API answers it. */
-export function apiValue(column: ColumnSpec, value: unknown): unknown {
+function apiValue(column: ColumnSpec, value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
   switch (column.type) {
     case "text[]":

@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from "express";
 import { type Encoding, negotiateEncoding } from "./content-encoding";
 
 /** Below this a compressed answer saves less than the headers and the CPU cost. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 

@@ -7,7 +7,7 @@ const SECRET_PARAMS =
   /^(token|token_hash|access_token|refresh_token|code|auth_code|code_verifier|password|apikey|key|secret)$/i;
 
 /** The URL with the value of every secret-looking query parameter replaced, so no token reaches a log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -4,7 +4,7 @@ import { contract } from "@app/contracts";
 import { generateOpenApi } from "@ts-rest/open-api";
 import express, { Router } from "express";
 
-export function openApiDocument() {
+function openApiDocument() {
   const doc = generateOpenApi(
     contract,
     {

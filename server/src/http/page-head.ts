@@ -1,7 +1,7 @@
 import { type PublicPage, publicPageTitle, SITE_NAME } from "@app/contracts";
 
 /** The link-preview picture in web/public, at the size the big preview cards expect. */
-export const PREVIEW_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+const PREVIEW_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

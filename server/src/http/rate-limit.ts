@@ -11,13 +11,13 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
   remaining: number;
 }
 
-export interface RateLimitHit extends RateLimitResult {
+interface RateLimitHit extends RateLimitResult {
   /** Gives an allowed hit back (an attempt that turned out not to count); a no-op once the window moved on. */
   release(): Promise<void>;
 }

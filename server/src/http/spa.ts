@@ -25,7 +25,7 @@ const isBackOffice = (path: string) => path === BACK_OFFICE_ROOT || path.startsW
  * not a page. Sending index.html would save the app under the file's name. The back office's own routes
  * (`/app/…`) are pages whatever their last segment holds (an id with a dot, say).
  */
-export function isMissingFile(path: string) {
+function isMissingFile(path: string) {
   if (isBackOffice(path)) return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return /\.[A-Za-z0-9]{1,10}$/.test(last);

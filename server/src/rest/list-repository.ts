@@ -21,7 +21,7 @@ export async function listFrom<T extends keyof Tables>(db: Db, table: T, params:
   return { rows, total };
 }
 
-export async function countFrom(db: Db, table: keyof Tables): Promise<number> {
+async function countFrom(db: Db, table: keyof Tables): Promise<number> {
   const row = await db
     .selectFrom(table as "contact_messages")
     .select(sql<number>`count(*)`.as("n"))

@@ -5,7 +5,7 @@ import { serverBundle } from "../../../scripts/lib/server-bundle.mjs";
 
 const serverDir = join(import.meta.dirname, "..", "..");
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

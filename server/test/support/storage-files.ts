@@ -24,7 +24,7 @@ export const HTML_AS_PNG = Buffer.from("<!doctype html><script>alert(document.co
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** A stored (uncompressed or deflated) ZIP with the given entries: a DOCX when it has word/document.xml. */
-export function zip(entries: Record<string, string>): Buffer {
+function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

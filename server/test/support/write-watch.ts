@@ -17,7 +17,7 @@ const EXCLUDED = new Set([
 const LOG = "test_write_log";
 
 /** Where the log stood at one moment: writes after it are those with a higher id. */
-export type WriteMark = number;
+type WriteMark = number;
 
 export interface WriteWatch {
   mark(): Promise<WriteMark>;

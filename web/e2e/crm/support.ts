@@ -40,7 +40,7 @@ export async function columnTotal(column: Locator) {
  * fading out is part transparent, and axe would measure its contrast mid-way: the scan starts once every
  * finite animation has ended (spinners turn for ever), and leaves out toasts already on their way out.
  */
-export async function seriousViolations(page: Page) {
+async function seriousViolations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -12,7 +12,7 @@ export function serverEnv(): Record<string, string> {
 }
 
 /** Runs the operator CLI (`npm run cli -- …`) against the e2e server's database. */
-export function cli(...args: string[]): string {
+function cli(...args: string[]): string {
   const res = spawnSync(process.execPath, [join(root, "server", "dist", "cli.js"), ...args], {
     env: { ...process.env, ...serverEnv() },
     encoding: "utf8",

@@ -5,7 +5,7 @@ import { cn } from "@/lib/utils";
 type SettingsNavItem = { to: string; label: string; isAdminOnly?: boolean };
 
 /** The settings area's pages; the administration ones are for admins only (the server checks the same). */
-export const SETTINGS_NAV_ITEMS: readonly SettingsNavItem[] = [
+const SETTINGS_NAV_ITEMS: readonly SettingsNavItem[] = [
   { to: "/app/settings", label: "Settings" },
   { to: "/app/settings/profile", label: "Profile" },
   { to: "/app/settings/team", label: "Team", isAdminOnly: true },

@@ -9,8 +9,8 @@ import { crmQueryKey } from "@/lib/query-keys";
  * the spec's messages, the row normalisation and the portfolio's first page live here rather than in
  * either of them (features never import each other).
  */
-export const talentQueryKey = [...crmQueryKey, "talent"] as const;
-export const talentListQueryKey = [...talentQueryKey, "list", "all"] as const;
+const talentQueryKey = [...crmQueryKey, "talent"] as const;
+const talentListQueryKey = [...talentQueryKey, "list", "all"] as const;
 
 /** Spec §7: the fetch's own error text (shown in the list), and the toast of a failed read. */
 export const TALENT_FETCH_ERROR = "Failed to fetch talent";

@@ -1,13 +1,13 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /** What a query states about its failure; the cache below turns it into the toast. */
-export type QueryToastMeta = {
+type QueryToastMeta = {
   /** Toast title when the read fails (the API's own words become the description). */
   errorMessage?: string;
 };
 
 /** What a mutation states about its outcome; hooks never call `toast` themselves. */
-export type MutationToastMeta = {
+type MutationToastMeta = {
   /** A title, or one chosen from the mutation's variables ("Marked as handled" or "Reopened"). */
   successMessage?: string | ((variables: unknown) => string);
   errorMessage?: string;

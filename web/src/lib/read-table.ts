@@ -8,7 +8,7 @@ export type ColumnOf<T extends TableName> = Extract<keyof TableRow<T>, string>;
 
 type Direction = "asc" | "desc";
 /** PostgREST's `order` term: `name.asc`, or `last_activity_at.asc.nullsfirst`. */
-export type OrderBy<T extends TableName> =
+type OrderBy<T extends TableName> =
   | `${ColumnOf<T>}.${Direction}`
   | `${ColumnOf<T>}.${Direction}.${"nullsfirst" | "nullslast"}`;
 

@@ -1,5 +1,5 @@
 /** Spec §9: a star marks a reliability score above 8 (out of 10); exactly 8 gets none. */
-export const RELIABILITY_STAR_THRESHOLD = 8;
+const RELIABILITY_STAR_THRESHOLD = 8;
 
 export function isStarPerformer(score: number | null | undefined): boolean {
   return typeof score === "number" && score > RELIABILITY_STAR_THRESHOLD;

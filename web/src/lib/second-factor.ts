@@ -3,9 +3,6 @@
  * send a 6-digit code from an authenticator app and meet the same refusals.
  */
 
-/** What the code inputs accept; the server checks the same six digits. */
-export const TOTP_CODE_LENGTH = 6;
-
 /** Authenticator apps show "123 456": spaces and dashes are dropped before the code is checked. */
 export function normalizeTotpCode(raw: string): string {
   return raw.replace(/[\s-]/g, "");

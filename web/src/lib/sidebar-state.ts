@@ -1,6 +1,6 @@
 /** Spec §9: the sidebar's open state survives reloads for 7 days in this cookie. */
 export const SIDEBAR_COOKIE_NAME = "sidebar:state";
-export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
 export const SIDEBAR_WIDTH = "16rem";
 export const SIDEBAR_WIDTH_MOBILE = "18rem";

@@ -7,7 +7,7 @@ import { apiHeaders } from "@/lib/api-client";
  */
 
 /** What the storage API answers when it refuses a file (its own error shape, not PostgREST's). */
-export type StorageErrorBody = { statusCode: string; error: string; message: string };
+type StorageErrorBody = { statusCode: string; error: string; message: string };
 
 /** An object name no other upload takes: a fresh folder, then the file's name in safe characters. */
 export function uniqueObjectPath(fileName: string): string {
@@ -29,7 +29,7 @@ export function uniqueObjectPath(fileName: string): string {
   return `${crypto.randomUUID()}/${stem || "file"}${extension ? `.${extension}` : ""}`;
 }
 
-export function publicObjectUrl(bucket: string, path: string): string {
+function publicObjectUrl(bucket: string, path: string): string {
   return `/storage/v1/object/public/${encodeURIComponent(bucket)}/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 

@@ -44,7 +44,7 @@ export function useAuthClient(): AuthClient {
 }
 
 /** Admins see the administration screens (team, backups); the server checks the same role. */
-export function isAdminUser(user: AuthUser | null): boolean {
+function isAdminUser(user: AuthUser | null): boolean {
   return user?.app_metadata.role === "admin";
 }
 

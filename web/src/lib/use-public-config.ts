@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { loadPublicConfig, readPublicConfigFromMeta } from "@/lib/public-config";
 
-export const publicConfigQueryKey = ["public-config"] as const;
+const publicConfigQueryKey = ["public-config"] as const;
 
 export function usePublicConfig() {
   return useQuery({

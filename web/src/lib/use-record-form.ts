@@ -133,5 +133,3 @@ export function useRecordForm<V extends Record<string, unknown>, P>(options: Rec
     handleSubmit,
   };
 }
-
-export type RecordForm<V extends Record<string, unknown>, P> = ReturnType<typeof useRecordForm<V, P>>;

@@ -102,5 +102,3 @@ export function useSchemaForm<TSchema extends AnySchema>(options: SchemaFormOpti
 
   return { formRef, values, errors, isSubmitting, setValue, fieldIds, textField, handleSubmit };
 }
-
-export type SchemaForm<TSchema extends AnySchema> = ReturnType<typeof useSchemaForm<TSchema>>;

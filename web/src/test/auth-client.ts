@@ -6,7 +6,7 @@ import { STAFF_USER } from "@/test/render-back-office";
 const STORAGE_KEY = "app-auth-token";
 
 /** An unsigned JWT: the client only reads its claims (aal, amr), the server is stubbed. */
-export function fakeAccessToken(claims: Record<string, unknown>): string {
+function fakeAccessToken(claims: Record<string, unknown>): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
   return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.sig`;
 }

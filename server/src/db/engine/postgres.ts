@@ -9,7 +9,7 @@ export interface PostgresOptions {
 }
 
 /** The channel every table's change trigger notifies (see the migration helpers). */
-export const CHANGE_CHANNEL = "app_data_changed";
+const CHANGE_CHANNEL = "app_data_changed";
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 

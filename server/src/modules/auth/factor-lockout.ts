@@ -9,7 +9,7 @@ import { countFactorAttempt, findFactor, lockFactor } from "./factors-repository
  * attempts: every fifth attempt without an accepted code locks the factor, for 15 minutes the first time
  * and twice as long each time after (30, 60, … at most 24 hours). An accepted code clears the count.
  */
-export const ATTEMPTS_PER_LOCK = 5;
+const ATTEMPTS_PER_LOCK = 5;
 const FIRST_LOCK_SECONDS = 15 * 60;
 const MAX_LOCK_SECONDS = 24 * 3600;
 

@@ -11,7 +11,7 @@ import {
 export type { AccessTokenClaims, AppRole, VerifiedToken } from "../../http/access-token";
 export { TokenError } from "../../http/access-token";
 
-export const ACCESS_TOKEN_AUDIENCE = "authenticated";
+const ACCESS_TOKEN_AUDIENCE = "authenticated";
 const ISSUER = "stockholm-songwriters";
 /** Fixed so the anonymous and service_role keys are the same on every start for a given secret. */
 const ANON_KEY_ISSUED_AT = 1_767_225_600; // 2026-01-01

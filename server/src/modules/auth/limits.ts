@@ -5,7 +5,7 @@ import type { AuthDeps } from "./deps";
 const FIVE_MINUTES = 300;
 
 /** GoTrue's defaults as a guide. Keys are per IP unless the name says otherwise. */
-export const authLimits = {
+const authLimits = {
   token: { limit: 150, windowSeconds: FIVE_MINUTES },
   signup: { limit: 30, windowSeconds: FIVE_MINUTES },
   otp: { limit: 30, windowSeconds: FIVE_MINUTES },

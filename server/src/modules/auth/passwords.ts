@@ -17,7 +17,7 @@ function isCommonPassword(password: string) {
 
 export type WeakPasswordReason = "length" | "characters" | "pwned";
 
-export function weakPasswordReasons(password: string): { reasons: WeakPasswordReason[]; messages: string[] } {
+function weakPasswordReasons(password: string): { reasons: WeakPasswordReason[]; messages: string[] } {
   const reasons: WeakPasswordReason[] = [];
   const messages: string[] = [];
   if ([...password].length < MIN_LENGTH) {

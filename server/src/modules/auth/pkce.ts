@@ -10,7 +10,7 @@ import { safeEqual } from "../../platform/secrets";
  * scanner, therefore signs nobody in.
  */
 
-export type CodeChallengeMethod = "s256" | "plain";
+type CodeChallengeMethod = "s256" | "plain";
 
 export interface PkceChallenge {
   challenge: string;
@@ -56,8 +56,7 @@ export function parsePkceChallenge(input: {
 }
 
 /** The s256 challenge of a verifier: base64url of its SHA-256, unpadded. */
-export const s256Challenge = (verifier: string) =>
-  createHash("sha256").update(verifier, "utf8").digest("base64url");
+const s256Challenge = (verifier: string) => createHash("sha256").update(verifier, "utf8").digest("base64url");
 
 /** Whether `verifier` is the one the stored challenge was made from (compared in constant time). */
 export function verifierMatches(flow: PkceChallenge, verifier: string): boolean {

@@ -171,12 +171,3 @@ export async function revokeSessionTokens(db: Db, sessionId: string, at: string)
     .where("revoked_at", "is", null)
     .execute();
 }
-
-export async function countSessionTokens(db: Db, sessionId: string): Promise<number> {
-  const row = await db
-    .selectFrom("refresh_tokens")
-    .select((eb) => [eb.fn.countAll<number>().as("total")])
-    .where("session_id", "=", sessionId)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}

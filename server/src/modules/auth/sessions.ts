@@ -47,7 +47,7 @@ export interface SessionStart {
 }
 
 /** Starts a session for a user and returns its first refresh token (the root of its family). */
-export async function startSession(
+async function startSession(
   deps: AuthDeps,
   args: SessionStart,
 ): Promise<{ session: SessionRow; refreshToken: string }> {

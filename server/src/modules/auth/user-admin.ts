@@ -37,7 +37,7 @@ export interface UserAdminDeps {
 }
 
 /** GoTrue's ban that lasts until lifted (about a hundred years), as the back office blocks someone. */
-export const INDEFINITE_BAN = "876000h";
+const INDEFINITE_BAN = "876000h";
 
 export interface AccountChanges {
   email?: string;

@@ -30,7 +30,7 @@ const acceptedTypes: Record<EmailOtpType, LinkTokenType[]> = {
   invite: ["invite"],
 };
 
-export const otpExpired = () => new AppError("otp_expired", "Email link is invalid or has expired");
+const otpExpired = () => new AppError("otp_expired", "Email link is invalid or has expired");
 
 export type VerifyRequest =
   /** `viaLink`: the e-mailed link was followed (GET), where a PKCE flow answers an auth code. */

@@ -18,7 +18,7 @@ export const OBJECTS_DIR = "objects";
 export const SECRETS_DIR = "secrets";
 export const SECRET_FILES = ["jwt-secret", "mfa-encryption-key"] as const;
 
-export const BACKUP_TRIGGERS = ["cli", "schedule", "admin"] as const;
+const BACKUP_TRIGGERS = ["cli", "schedule", "admin"] as const;
 export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
 
 const fileEntrySchema = z.object({
@@ -26,9 +26,9 @@ const fileEntrySchema = z.object({
   size: z.number().int().min(0),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
-export type FileEntry = z.infer<typeof fileEntrySchema>;
+type FileEntry = z.infer<typeof fileEntrySchema>;
 
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   format: z.literal(1),
   created_at: z.string().datetime(),
   engine: z.enum(["sqlite", "postgres"]),

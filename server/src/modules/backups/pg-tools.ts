@@ -6,7 +6,7 @@ import { BackupError } from "./manifest";
 export type PgTool = "pg_dump" | "pg_restore";
 
 /** The tool on the PATH (Debian's /usr/bin wrappers pick the newest installed client), or a clear error. */
-export function findPgTool(tool: PgTool, env: NodeJS.ProcessEnv = process.env): string {
+function findPgTool(tool: PgTool, env: NodeJS.ProcessEnv = process.env): string {
   for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
     const candidate = join(dir, tool);
     try {

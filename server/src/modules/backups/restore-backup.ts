@@ -14,7 +14,7 @@ import { runPgTool } from "./pg-tools";
 import { verifyBackup } from "./verify-backup";
 
 /** The file a restored SQLite install's DATABASE_URL names, and the storage folder beside it. */
-export const RESTORED_DATABASE = "app.db";
+const RESTORED_DATABASE = "app.db";
 const RESTORED_STORAGE = "storage";
 /** What --force replaces in a data folder; anything else in it is left alone. */
 const REPLACED = [
@@ -27,7 +27,7 @@ const REPLACED = [
   ...SECRET_FILES,
 ];
 
-export type LiveInstall = Pick<
+type LiveInstall = Pick<
   Config,
   "DATABASE" | "DATA_DIR" | "STORAGE_DIR" | "BACKUP_DIR" | "MFA_ENCRYPTION_KEY"
 >;

@@ -24,7 +24,7 @@ export function changedFields(before: Row, after: Row): Changes {
  * The timeline action an update is: archiving and restoring first, then a move of the record's state
  * (a deal's stage, a brief's status), else a plain update. Undefined when nothing worth telling changed.
  */
-export function actionOf(changes: Changes, stateField?: string): ActivityAction | undefined {
+function actionOf(changes: Changes, stateField?: string): ActivityAction | undefined {
   if (changes.archived_at) return changes.archived_at.to === null ? "restored" : "archived";
   if (stateField && changes[stateField]) return "moved";
   return Object.keys(changes).length > 0 ? "updated" : undefined;

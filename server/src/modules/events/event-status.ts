@@ -9,7 +9,7 @@ import type { TableHooks, TableHooksByTable } from "../../rest/table-hooks";
  * An undated event stays as stored. Event dates are ISO-8601 UTC text on SQLite and timestamptz on
  * PostgreSQL; the bound read time compares correctly with either.
  */
-export const eventHooks: TableHooks = {
+const eventHooks: TableHooks = {
   derivedColumns: {
     status: (at) => sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
   },

@@ -89,7 +89,7 @@ const toNewsletterSubscription = (row: repo.NewsletterRow): NewsletterSubscripti
 });
 
 /** Each inbox table: its public columns and how a stored row becomes one. */
-export const inboxes = {
+const inboxes = {
   applications: { columns: applicationSchema.keyof().options, toDto: toApplication },
   contact_messages: { columns: contactMessageSchema.keyof().options, toDto: toContactMessage },
   newsletter_subscriptions: {

@@ -47,7 +47,7 @@ const SAMPLE_PARTY: PartyValue = {
 };
 
 /** What a preview shows for a variable: a plausible value of its type. */
-export function sampleValue(variable: LegalVariable): VariableValue {
+function sampleValue(variable: LegalVariable): VariableValue {
   switch (variable.type) {
     case "date":
       return "2026-01-15";
@@ -62,7 +62,7 @@ export function sampleValue(variable: LegalVariable): VariableValue {
   }
 }
 
-export const SAMPLE_WRITERS: SplitWriter[] = [
+const SAMPLE_WRITERS: SplitWriter[] = [
   {
     legal_name: "Alva Lindqvist",
     credited_name: "Nightjar",

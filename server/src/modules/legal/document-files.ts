@@ -7,7 +7,7 @@ import { pathsInUse } from "./repository";
  * Where a legal document's files go: the private `documents` bucket of the storage service. Legal code
  * names a file by its key in that bucket; the document row keeps its server path.
  */
-export const DOCUMENTS_BUCKET = "documents";
+const DOCUMENTS_BUCKET = "documents";
 
 export const PDF_TYPE = "application/pdf";
 export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -32,7 +32,7 @@ export const keyOfUrl = (url: string) =>
     : undefined;
 
 /** A file name from a title: letters (å, ä and ö kept), digits and dashes. */
-export function fileStem(title: string): string {
+function fileStem(title: string): string {
   const stem = title
     .normalize("NFC")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
@@ -75,7 +75,7 @@ export function storedDocumentFiles(db: Database, storage: StorageService): Docu
  * The storage lock of legal files: a key of the documents bucket that a sent document's PDF or DOCX, or a
  * signed PDF, lives under never changes again, whoever asks (staff, administrators, the service key).
  */
-export async function lockedDocumentKeys(trx: Db, bucketId: string, keys: string[]): Promise<string[]> {
+async function lockedDocumentKeys(trx: Db, bucketId: string, keys: string[]): Promise<string[]> {
   if (bucketId !== DOCUMENTS_BUCKET) return [];
   const inUse = await pathsInUse(trx, keys.map(objectUrl));
   return keys.filter((key) => inUse.has(objectUrl(key)));

@@ -40,7 +40,7 @@ const inUse = (what: string, users: { title: string }[]) =>
  * A clause keeps its search text current, cannot be renamed or removed while a template includes it, and
  * may only use variables every template that includes it declares.
  */
-export const clauseHooks: TableHooks = {
+const clauseHooks: TableHooks = {
   beforeInsert: (ctx, values) => ({ ...values, search_text: searchText(values), owner_id: ctx.actorId }),
   async beforeUpdate(ctx, changes, before) {
     const after = { ...before, ...changes };
@@ -80,7 +80,7 @@ async function checkTemplate(ctx: HookContext, row: Row) {
 }
 
 /** A template is saved only when every placeholder is declared and every clause exists; in use, it stays. */
-export const templateHooks: TableHooks = {
+const templateHooks: TableHooks = {
   async beforeInsert(ctx, values) {
     await checkTemplate(ctx, values);
     return { ...values, owner_id: ctx.actorId };
@@ -155,7 +155,7 @@ async function fillFromContact(
  * every write form), variables filled from the source contact, each step on the audit trail and the
  * contact's timeline. An edit drops the files of the last render: they no longer show the draft.
  */
-export const documentHooks: TableHooks = {
+const documentHooks: TableHooks = {
   frozen: {
     column: "status",
     states: LEGAL_DOCUMENT_STATUSES.filter((status) => status !== "draft"),

@@ -13,7 +13,7 @@ const MISSING = "(missing from storage)";
  * The SHA-256 of the PDF as sent, as storage holds it now. Storage refuses every change to it, so a
  * difference means its bytes were changed underneath the service (on disk or in the database).
  */
-export async function storedSentSha256(deps: LegalDeps, doc: LegalDocument): Promise<string> {
+async function storedSentSha256(deps: LegalDeps, doc: LegalDocument): Promise<string> {
   const key = doc.rendered_pdf_url ? keyOfUrl(doc.rendered_pdf_url) : undefined;
   const bytes = key ? await deps.files.read(key) : undefined;
   return bytes ? sha256Hex(bytes) : MISSING;

@@ -193,6 +193,3 @@ function readBlocks(tokens: Token[], start: number, closeType?: string): [Block[
 function toBlocks(tokens: Token[]): Block[] {
   return readBlocks(tokens, 0)[0];
 }
-
-/** The plain text of some inlines (a table cell's width, a heading's bookmark). */
-export const plainText = (inlines: Inline[]) => inlines.map((i) => i.text).join("");

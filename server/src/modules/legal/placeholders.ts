@@ -14,7 +14,7 @@ export type Placeholder =
   | { kind: "writers" }
   | { kind: "unreadable" };
 
-export function readPlaceholder(inner: string): Placeholder {
+function readPlaceholder(inner: string): Placeholder {
   const clause = /^clause:([a-z0-9_]+)$/.exec(inner);
   if (clause) return { kind: "clause", slug: clause[1] as string };
   if (inner === WRITERS_PLACEHOLDER) return { kind: "writers" };

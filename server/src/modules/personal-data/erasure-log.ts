@@ -13,7 +13,7 @@ import { normaliseAddress } from "./request";
  */
 export const ERASURE_LOG_FILE = "erasure-log.jsonl";
 
-export interface ErasureEntry {
+interface ErasureEntry {
   at: string;
   address_hmac: string;
 }
@@ -49,7 +49,7 @@ function parseEntries(text: string): ErasureEntry[] {
   return entries;
 }
 
-export async function readErasureEntries(path: string): Promise<ErasureEntry[]> {
+async function readErasureEntries(path: string): Promise<ErasureEntry[]> {
   try {
     return parseEntries(await readFile(path, "utf8"));
   } catch (err) {
@@ -58,7 +58,7 @@ export async function readErasureEntries(path: string): Promise<ErasureEntry[]> 
   }
 }
 
-export function openErasureLog(opts: { path: string; secret: string }): ErasureLog {
+function openErasureLog(opts: { path: string; secret: string }): ErasureLog {
   const keyOf = addressKeyer(opts.secret);
   return {
     path: opts.path,

@@ -13,7 +13,7 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 /** Bookkeeping of the migrator: never personal data, never rewritten. */
 const SKIPPED_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
-export interface TextColumn {
+interface TextColumn {
   table: string;
   column: string;
   /** PostgreSQL's type, to cast the rewritten text back (jsonb, text[]); null on SQLite. */
@@ -21,7 +21,7 @@ export interface TextColumn {
 }
 
 /** Every table's text, JSON and list columns, as the database describes them. */
-export async function listTextColumns(db: Db): Promise<TextColumn[]> {
+async function listTextColumns(db: Db): Promise<TextColumn[]> {
   if (isPostgres(db)) {
     const { rows } = await sql<{ table: string; column: string; type: string }>`
       select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as "type"
@@ -132,7 +132,7 @@ export async function findMentions(
   return found;
 }
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Replaces each needle (ignoring case) in every text-like cell of every table that holds it, but in the

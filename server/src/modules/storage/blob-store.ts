@@ -8,7 +8,7 @@ import type { Database, Db } from "../../db/database";
 import type { StagedUpload } from "./staging";
 
 /** Changes to objects' bytes made inside a metadata transaction: they take effect only if it commits. */
-export interface BlobChanges {
+interface BlobChanges {
   /** The staged upload becomes the bytes of `blobId`. */
   put(blobId: string, staged: StagedUpload): Promise<void>;
   copy(fromBlobId: string, toBlobId: string): Promise<void>;

@@ -7,7 +7,7 @@ import { type Bucket, findBucket, findObject, type ObjectRow } from "./repositor
 import { detectContentType } from "./sniff";
 import { type StagedUpload, stageBytes, stageUpload, tooLarge } from "./staging";
 
-export const DEFAULT_MAX_AGE = 3600;
+const DEFAULT_MAX_AGE = 3600;
 
 /** A bucket's settings, for modules that keep files in storage (legal's documents, personal data's erasure). */
 export function getBucket(db: Database, id: string): Promise<Bucket | undefined> {

@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 
-export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 /** Bytes of a file's start that detection needs (an AVIF's ftyp box lists its brands early). */
 export const SNIFF_BYTES = 64;
 

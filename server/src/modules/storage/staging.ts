@@ -33,7 +33,7 @@ export const tooLarge = (limit: number) =>
   });
 
 /** `max-age=N` (or a bare number, as storage-js's form field sends it) as seconds; undefined otherwise. */
-export function parseMaxAge(value: unknown): number | undefined {
+function parseMaxAge(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const match =
     /^\s*(?:max-age=)?(\d{1,10})\s*$/i.exec(value) ?? /(?:^|[\s,])max-age=(\d{1,10})\b/i.exec(value);

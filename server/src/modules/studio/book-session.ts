@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BookStudioSession, type bookStudioSessionSchema, tables } from "@app/contracts";
+import { type bookStudioSessionSchema, tables } from "@app/contracts";
 import type { z } from "zod";
 import type { Database } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
@@ -8,8 +8,6 @@ import { appendActivity, changedFields, touchContact } from "../crm/timeline";
 import { assertBookable, normalisedSlot } from "./booking-rules";
 
 type Booking = z.output<typeof bookStudioSessionSchema>;
-
-export type { BookStudioSession };
 
 /**
  * A session and its whole team in one transaction: the room and every person are checked (and, on

@@ -12,7 +12,7 @@ const BOOKING_FIELDS = ["room_id", "starts_at", "ends_at", "status"];
  * may be double booked (checked when it is created, moved, given another room or un-cancelled); creates,
  * moves and changes land on the timeline, in the same transaction.
  */
-export const studioSessionHooks: TableHooks = {
+const studioSessionHooks: TableHooks = {
   ...timelineHooks("studio_sessions", { stateField: "status" }),
   async beforeInsert(ctx, values) {
     const slot = normalisedSlot(values);
@@ -42,7 +42,7 @@ export const studioSessionHooks: TableHooks = {
 };
 
 /** Adding a person to a team (or moving a team row) is a booking of that person too. */
-export const studioSessionTalentHooks: TableHooks = {
+const studioSessionTalentHooks: TableHooks = {
   ...timelineHooks("studio_session_talent", { contactField: "contact_id" }),
   async beforeInsert(ctx, values) {
     const session = await findSessionShared(ctx.trx, String(values.session_id));

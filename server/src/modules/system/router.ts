@@ -7,7 +7,7 @@ import type { Database } from "../../db/database";
 
 const s = initServer();
 
-export async function isDatabaseUsable(db: Database): Promise<boolean> {
+async function isDatabaseUsable(db: Database): Promise<boolean> {
   try {
     const row = await sql<{ ok: number }>`select 1 as ok`.execute(db);
     return row.rows.length === 1;

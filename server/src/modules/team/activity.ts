@@ -29,7 +29,7 @@ function parseDetail(text: string): Detail {
  * user and the person acted on in `detail`; an accepted invitation is the invitee's own row. The IP
  * address, user agent and session counts stay in the log.
  */
-export function toTeamActivityEntry(row: AuditLogRow): TeamActivityEntry {
+function toTeamActivityEntry(row: AuditLogRow): TeamActivityEntry {
   const action = row.action as TeamActivityAction;
   const detail = parseDetail(row.detail);
   const isOwnAction = action === "invite_accepted";

@@ -11,7 +11,7 @@ import { appMetadataOf } from "../auth/user-json";
  * A person as the Team screen shows them; a ban that has run out shows as none. An invited person shows
  * the role their invitation will grant (they hold none until they redeem it).
  */
-export function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: number): TeamMember {
+function toTeamMember(user: UserRow, factors: MfaFactorRow[], nowMs: number): TeamMember {
   return {
     id: user.id,
     email: user.email,

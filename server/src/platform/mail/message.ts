@@ -19,7 +19,7 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
@@ -43,7 +43,7 @@ let idCounter = 0;
  * the order they were made, on either engine (uuid and text compare alike), so mails that share a
  * created_at keep their order.
  */
-export function timeOrderedId(nowMs = Date.now()) {
+function timeOrderedId(nowMs = Date.now()) {
   if (nowMs > lastIdMs) {
     lastIdMs = nowMs;
     idCounter = 0;

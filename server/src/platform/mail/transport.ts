@@ -15,7 +15,7 @@ export interface Mailer {
 }
 
 /** Logs name a mail's recipient by a short hash: enough to follow one address, not to read it. */
-export const recipientHash = (address: string) => sha256(address).slice(0, 16);
+const recipientHash = (address: string) => sha256(address).slice(0, 16);
 
 /**
  * Every message is written to mail_outbox first. With MAIL_TRANSPORT=outbox that is all; with smtp it is

@@ -7,7 +7,7 @@ import { restError } from "../../http/rest-error";
  * wrote them; the caller checks every name against its table's declaration before any SQL is built.
  */
 
-export const FILTER_OPS = [
+const FILTER_OPS = [
   "eq",
   "neq",
   "gt",
@@ -22,9 +22,9 @@ export const FILTER_OPS = [
   "cd",
   "ov",
 ] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
+type FilterOp = (typeof FILTER_OPS)[number];
 
-export type IsValue = "null" | "true" | "false" | "unknown";
+type IsValue = "null" | "true" | "false" | "unknown";
 
 export type Condition =
   | {
@@ -62,7 +62,7 @@ export interface ParsedQuery {
 const MAX_GROUP_DEPTH = 3;
 const MAX_CONDITIONS = 100;
 /** More wildcards than a search ever needs only makes each row's match costlier. */
-export const MAX_LIKE_WILDCARDS = 32;
+const MAX_LIKE_WILDCARDS = 32;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
 
@@ -206,7 +206,7 @@ function parseGroup(op: "and" | "or", negated: boolean, value: string, depth: nu
   return { type: "group", op, negated, conditions: items.map((item) => parseGroupItem(item, depth)) };
 }
 
-export function parseOrder(value: string): OrderTerm[] {
+function parseOrder(value: string): OrderTerm[] {
   return value.split(",").map((term) => {
     const [column = "", ...modifiers] = term.trim().split(".");
     const parsed: OrderTerm = { column: identifier(column, "order"), direction: "asc" };
@@ -220,7 +220,7 @@ export function parseOrder(value: string): OrderTerm[] {
   });
 }
 
-export function parseSelect(value: string): string[] | undefined {
+function parseSelect(value: string): string[] | undefined {
   if (value.trim() === "*" || value.trim() === "") return undefined;
   return value.split(",").map((name) => {
     if (name.trim() === "*") return "*";
@@ -277,11 +277,6 @@ export function parseQuery(query: Record<string, string | string[] | undefined>)
 
 function countConditions(conditions: Condition[]): number {
   return conditions.reduce((n, c) => n + (c.type === "group" ? 1 + countConditions(c.conditions) : 1), 0);
-}
-
-/** Every column a condition tree names, for checking against the table's declaration. */
-export function columnsOf(conditions: Condition[]): string[] {
-  return conditions.flatMap((c) => (c.type === "group" ? columnsOf(c.conditions) : [c.column]));
 }
 
 /** `Range: 0-24` (items), as supabase-js's `.range()` may send; undefined when absent or open-ended at 0. */

@@ -26,7 +26,7 @@ const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
  * The caller's class for table policies: a staff member without the required aal2 counts as signed in only.
  * The service_role key is no person and gets nothing beyond the anonymous key here.
  */
-export function callerOf(principal: Principal | undefined, requireAal2: boolean): Caller {
+function callerOf(principal: Principal | undefined, requireAal2: boolean): Caller {
   if (principal?.kind !== "user") return "anon";
   const hasAal = !requireAal2 || principal.aal === "aal2";
   if (principal.role === "admin" && hasAal) return "admin";

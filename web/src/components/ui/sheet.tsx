@@ -5,8 +5,6 @@ import { cn } from "@/lib/utils";
 
 /** A drawer: a Radix Dialog pinned to one edge, so focus trapping, Escape and labelling come with it. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 const sides = {
   left: "inset-y-0 left-0 h-full border-r",

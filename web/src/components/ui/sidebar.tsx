@@ -177,10 +177,6 @@ export function SidebarHeader({ className, ...props }: React.ComponentProps<"div
   return <div className={cn("flex flex-col gap-2 p-2", className)} {...props} />;
 }
 
-export function SidebarFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mt-auto flex flex-col gap-2 p-2", className)} {...props} />;
-}
-
 export function SidebarContent({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div

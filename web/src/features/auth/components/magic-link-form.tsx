@@ -9,7 +9,7 @@ import {
   showAuthToast,
 } from "@/features/auth/utils/auth-toasts";
 
-export const MAGIC_LINK_HINT = "We'll send you a secure link to sign in without a password.";
+const MAGIC_LINK_HINT = "We'll send you a secure link to sign in without a password.";
 
 /** Email only; the link e-mailed back signs the person in and returns to /app. */
 export function MagicLinkForm() {

@@ -10,7 +10,6 @@ export type Activity = TableRow<"crm_activity">;
 export type BriefTalent = TableRow<"crm_brief_talent">;
 export type StudioRoom = TableRow<"studio_rooms">;
 export type StudioSession = TableRow<"studio_sessions">;
-export type SessionTalent = TableRow<"studio_session_talent">;
 
 /** The tables the CRM's screens read and write: its own and the studio's (declared with their area). */
 export type CrmTable = TablesOfArea<"crm" | "studio">;

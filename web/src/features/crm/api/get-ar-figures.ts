@@ -54,12 +54,12 @@ export function useArFigures() {
  * The cut-off of the nurture queue, rounded down to the hour so the query (and its cache key) stays the
  * same while the screen is open.
  */
-export function nurtureCutoff(now: Date = new Date()): string {
+function nurtureCutoff(now: Date = new Date()): string {
   const cutoff = now.getTime() - NURTURE_AFTER_DAYS * DAY_MS;
   return new Date(cutoff - (cutoff % HOUR_MS)).toISOString();
 }
 
-export function nurtureQuery(cutoff: string) {
+function nurtureQuery(cutoff: string) {
   return {
     select: ["id", "first_name", "last_name", "stage_name", "roles", "last_activity_at"],
     filters: {
@@ -73,7 +73,7 @@ export function nurtureQuery(cutoff: string) {
   } satisfies ReadOptions<"crm_contacts", keyof NurtureCandidate>;
 }
 
-export type NurtureCandidate = Pick<
+type NurtureCandidate = Pick<
   Contact,
   "id" | "first_name" | "last_name" | "stage_name" | "roles" | "last_activity_at"
 >;

@@ -16,7 +16,7 @@ export type ActivityParams = {
 };
 
 /** Newest first, a page at a time. */
-export function activityQuery({ recordType, recordId, actor, page = 1 }: ActivityParams) {
+function activityQuery({ recordType, recordId, actor, page = 1 }: ActivityParams) {
   const filters: NonNullable<ReadOptions<"crm_activity">["filters"]> = {};
   if (recordType) filters.record_type = `eq.${recordType}`;
   if (recordId) filters.record_id = `eq.${recordId}`;

@@ -5,9 +5,9 @@ import { searchFilter } from "@/lib/postgrest";
 import { type ReadOptions, readTable } from "@/lib/read-table";
 
 /** Talent Matching shows this many at a time; a search narrows the rest. */
-export const AVAILABLE_TALENT_LIMIT = 30;
+const AVAILABLE_TALENT_LIMIT = 30;
 
-export type AvailableTalent = Pick<Contact, "id" | "first_name" | "last_name" | "stage_name" | "roles">;
+type AvailableTalent = Pick<Contact, "id" | "first_name" | "last_name" | "stage_name" | "roles">;
 
 /** Active talent, by name, optionally matching a search over names, stage name and e-mail. */
 export function useAvailableTalent(text: string) {

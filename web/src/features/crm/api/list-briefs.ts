@@ -3,9 +3,9 @@ import { crmKeys } from "@/features/crm/api/crm-keys";
 import { type ReadOptions, readTable } from "@/lib/read-table";
 
 /** The table's most rows per read: the whole board in one call. */
-export const BRIEF_BOARD_LIMIT = 500;
+const BRIEF_BOARD_LIMIT = 500;
 
-export const briefsQuery = {
+const briefsQuery = {
   order: ["position.asc", "created_at.asc"],
   range: { limit: BRIEF_BOARD_LIMIT },
 } satisfies ReadOptions<"crm_briefs">;

@@ -11,7 +11,7 @@ const COMPANY_MAX_ROWS = 200;
 
 export type CompanyListParams = { search: string; page: number; isArchived: boolean };
 
-export function companyListQuery(params: CompanyListParams): ReadOptions<"crm_companies"> {
+function companyListQuery(params: CompanyListParams): ReadOptions<"crm_companies"> {
   const filters: Filters<"crm_companies"> = { archived_at: params.isArchived ? "not.is.null" : "is.null" };
   const search = searchFilter(["name", "city", "org_number"], params.search);
   if (search) filters.and = search;
@@ -31,7 +31,7 @@ export function useCompanies(params: CompanyListParams) {
   });
 }
 
-export type CompanyOption = Pick<Company, "id" | "name" | "archived_at">;
+type CompanyOption = Pick<Company, "id" | "name" | "archived_at">;
 
 /**
  * Every company's id and name: the pickers of the deal, brief and contact forms, and the client names

@@ -19,18 +19,18 @@ export type ContactListParams = {
 };
 
 /** Name, stage name and e-mail, case-insensitively (spec: the talent search). */
-export const CONTACT_SEARCH_COLUMNS = ["first_name", "last_name", "stage_name", "email"] as const;
+const CONTACT_SEARCH_COLUMNS = ["first_name", "last_name", "stage_name", "email"] as const;
 
 /** The spec's talent fetch limit is also the page size of every contact list. */
 export const CONTACT_PAGE_SIZE = TALENT_PAGE_LIMIT;
 
-export const CONTACT_LOAD_TOAST: Record<ContactKind, string> = {
+const CONTACT_LOAD_TOAST: Record<ContactKind, string> = {
   talent: TALENT_LOAD_TOAST,
   industry: "Failed to load contacts",
 };
 
 /** The PostgREST query of one page of a contact list. */
-export function contactListQuery(params: ContactListParams): ReadOptions<"crm_contacts"> {
+function contactListQuery(params: ContactListParams): ReadOptions<"crm_contacts"> {
   const filters: Filters<"crm_contacts"> = {
     kind: `eq.${params.kind}`,
     archived_at: params.isArchived ? "not.is.null" : "is.null",

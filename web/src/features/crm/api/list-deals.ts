@@ -3,9 +3,9 @@ import { crmKeys } from "@/features/crm/api/crm-keys";
 import { type ReadOptions, readTable } from "@/lib/read-table";
 
 /** The table's most rows per read: the whole board in one call. */
-export const DEAL_BOARD_LIMIT = 500;
+const DEAL_BOARD_LIMIT = 500;
 
-export function dealsQuery(filter: { companyId?: string } = {}): ReadOptions<"crm_deals"> {
+function dealsQuery(filter: { companyId?: string } = {}): ReadOptions<"crm_deals"> {
   return {
     filters: filter.companyId ? { company_id: `eq.${filter.companyId}` } : {},
     order: ["position.asc", "created_at.asc"],

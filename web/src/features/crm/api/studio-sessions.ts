@@ -28,7 +28,7 @@ export function useStudioRooms() {
 }
 
 /** The teams of these sessions, by session id, with each person's name. */
-export async function loadTeams(sessionIds: readonly string[], signal?: AbortSignal) {
+async function loadTeams(sessionIds: readonly string[], signal?: AbortSignal) {
   const teams = new Map<string, TeamMember[]>();
   if (sessionIds.length === 0) return teams;
   const { rows: links } = await readTable(
@@ -88,7 +88,7 @@ async function withRoomsAndTeams(sessions: StudioSession[], signal?: AbortSignal
 }
 
 /** Sessions that overlap [from, to): a session running over midnight shows on both days. */
-export const overlappingQuery = (
+const overlappingQuery = (
   from: string,
   to: string,
   { filters, limit }: { filters?: Filters<"studio_sessions">; limit: number },

@@ -11,7 +11,7 @@ type ActivityEntryProps = {
 };
 
 /** Who did it, for a timeline: the API knows people by id only, so others are "a colleague" for now. */
-export function actorName(actorId: string | null, currentUserId: string | null): string | null {
+function actorName(actorId: string | null, currentUserId: string | null): string | null {
   if (actorId === null) return null;
   return actorId === currentUserId ? "You" : "A colleague";
 }

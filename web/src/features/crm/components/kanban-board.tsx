@@ -27,7 +27,7 @@ import {
 } from "@/features/crm/components/board-dnd";
 import { cn } from "@/lib/utils";
 
-export type BoardColumn<K extends string> = { key: K; label: string };
+type BoardColumn<K extends string> = { key: K; label: string };
 
 type KanbanBoardProps<K extends string, T extends { id: string }> = {
   /** What the cards are, plural ("deals"): each column's list is named "Won deals". */

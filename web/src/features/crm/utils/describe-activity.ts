@@ -35,10 +35,10 @@ const STATE_LABELS: Record<string, Record<string, string>> = {
   status: BRIEF_STATUS_LABELS,
 };
 
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll("_", " ");
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll("_", " ");
 
 /** A value as a person reads it; links to other records say only that they changed. */
-export function formatChangeValue(field: string, value: unknown): string | null {
+function formatChangeValue(field: string, value: unknown): string | null {
   if (field.endsWith("_id")) return null;
   if (value === null || value === undefined || value === "") return "empty";
   if (STATE_LABELS[field] && typeof value === "string") return STATE_LABELS[field][value] ?? value;

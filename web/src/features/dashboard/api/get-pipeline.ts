@@ -9,7 +9,7 @@ const DEAL_LIMIT = 500;
 const query = { select: "stage,value_sek", limit: String(DEAL_LIMIT) };
 
 /** Under the CRM's key, so moving or editing a deal refreshes the dashboard too. */
-export const pipelineQueryKey = [...crmQueryKey, "crm_deals", "pipeline"] as const;
+const pipelineQueryKey = [...crmQueryKey, "crm_deals", "pipeline"] as const;
 
 /** Deals by stage: the Pipeline Snapshot (count and SEK per stage) and the Pipeline Value. */
 export function usePipeline() {

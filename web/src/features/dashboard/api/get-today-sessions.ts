@@ -17,7 +17,7 @@ export type TodaySession = {
 const DAY_LIMIT = 100;
 
 /** Under the CRM's key, so booking, moving or cancelling a session refreshes the dashboard too. */
-export const todaySessionsKey = (day: string) => [...crmQueryKey, "studio_sessions", "today", day] as const;
+const todaySessionsKey = (day: string) => [...crmQueryKey, "studio_sessions", "today", day] as const;
 
 /** Today's sessions (Stockholm's today, not the browser's), not cancelled, with their rooms' names. */
 export function useTodaySessions(now: number = Date.now()) {

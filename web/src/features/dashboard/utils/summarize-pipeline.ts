@@ -1,16 +1,16 @@
 import type { DealStage } from "@app/contracts";
 
 /** Spec §2: the Pipeline Snapshot shows these four stages; lost deals are out of the pipeline. */
-export const PIPELINE_STAGES = [
+const PIPELINE_STAGES = [
   "prospect",
   "negotiation",
   "contract",
   "won",
 ] as const satisfies readonly DealStage[];
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 export type PipelineRow = { stage: DealStage; value_sek: number };
-export type PipelineSnapshotRow = { stage: PipelineStage; count: number; value_sek: number };
+type PipelineSnapshotRow = { stage: PipelineStage; count: number; value_sek: number };
 
 /** Count and SEK value per pipeline stage (every stage present, even empty) and their total value. */
 export function summarizePipeline(deals: readonly PipelineRow[]) {

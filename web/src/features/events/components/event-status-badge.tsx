@@ -1,6 +1,6 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 
-export function eventStatusVariant(status: string | null | undefined): BadgeVariant {
+function eventStatusVariant(status: string | null | undefined): BadgeVariant {
   switch (status?.toLowerCase()) {
     case "upcoming":
       return "yellow";

@@ -62,7 +62,7 @@ export const eventUpdateSchema = requireText(tables.events.update, ["title"]);
  */
 export const POSTER_BUCKET = "event-posters";
 export const POSTER_TYPES = ["image/png", "image/jpeg", "image/webp", "image/avif"] as const;
-export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
+const POSTER_MAX_BYTES = 5 * 1024 * 1024;
 export const POSTER_HINT = "PNG, JPEG, WebP or AVIF, up to 5 MB.";
 
 /** Why a picked file cannot be a poster, or null when it may be. */

@@ -16,7 +16,7 @@ import { sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
 
 const RECENT_LIMIT = 6;
 
-export type LegalFigures = { documents: number; templates: number; clauses: number; awaiting: number };
+type LegalFigures = { documents: number; templates: number; clauses: number; awaiting: number };
 
 type LegalOverviewProps = {
   /** Counted by the server; undefined while loading. */

@@ -28,7 +28,7 @@ export const emptyWriter = (): WriterRow => ({
 });
 
 /** "33,33" or "33.33 %" as a number; NaN when it is not one. */
-export const parseShare = (text: string) => Number(text.replace(",", ".").replace(/\s|%/g, "") || "NaN");
+const parseShare = (text: string) => Number(text.replace(",", ".").replace(/\s|%/g, "") || "NaN");
 
 export function writerToRow(writer: SplitWriter): WriterRow {
   return {

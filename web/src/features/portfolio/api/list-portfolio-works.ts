@@ -6,7 +6,7 @@ import type { TableRow } from "@/lib/table-writes";
 export type PortfolioItem = TableRow<"portfolio_items">;
 export type ExternalLinkItem = PortfolioItem["external_links"][number];
 
-export const PORTFOLIO_LOAD_TOAST = "Failed to load portfolio";
+const PORTFOLIO_LOAD_TOAST = "Failed to load portfolio";
 
 export const portfolioKeys = {
   all: ["portfolio"] as const,
@@ -14,7 +14,7 @@ export const portfolioKeys = {
 };
 
 /** A talent's works, newest first (a talent's portfolio is well under the table's 200-row page). */
-export async function fetchPortfolioWorks(talentId: string, signal?: AbortSignal): Promise<PortfolioItem[]> {
+async function fetchPortfolioWorks(talentId: string, signal?: AbortSignal): Promise<PortfolioItem[]> {
   const response = await tsr.tables.portfolio_items.list.query({
     query: { talent_id: `eq.${talentId}`, order: "year.desc,created_at.desc" },
     headers: {},

@@ -9,7 +9,7 @@ import {
   type VersionedChange,
 } from "@/lib/table-writes";
 
-export const PORTFOLIO_UPDATED_TOAST = "Portfolio item updated";
+const PORTFOLIO_UPDATED_TOAST = "Portfolio item updated";
 
 /*
  * Every write refreshes the portfolio's reads once it settles (the query client's `invalidates`), so

@@ -1,6 +1,6 @@
 import type { Talent } from "@app/contracts";
 
-export function createTalent(overrides: Partial<Talent> & { id: string }): Talent {
+function createTalent(overrides: Partial<Talent> & { id: string }): Talent {
   return {
     first_name: "Nova",
     last_name: "Lind",

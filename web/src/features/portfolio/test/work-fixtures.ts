@@ -1,7 +1,7 @@
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { NOVA } from "@/features/portfolio/test/talent-fixtures";
 
-export function createWork(overrides: Partial<PortfolioItem> & { id: string }): PortfolioItem {
+function createWork(overrides: Partial<PortfolioItem> & { id: string }): PortfolioItem {
   return {
     talent_id: NOVA.id,
     title: "Untitled",

@@ -5,7 +5,7 @@ import { authEmailSchema } from "@app/contracts";
  * the right field. The server checks everything again; these only save a round trip and say it plainly.
  */
 
-export const FULL_NAME_MAX_LENGTH = 100;
+const FULL_NAME_MAX_LENGTH = 100;
 
 type Checked = { value: string; error?: undefined } | { value?: undefined; error: string };
 
