@@ -212,6 +212,26 @@ describe("lists", () => {
     }
   });
 
+  it("finds talent by a role or genre inside a search's or(), as the brief's talent finder asks", async () => {
+    const who = await insert("crm_contacts", {
+      first_name: "Rut",
+      last_name: "Finder",
+      roles: ["Top-liner", "Producer"],
+      genres: ["Synth-pop"],
+    });
+    const search = (word: string, lists: string) =>
+      api(
+        "get",
+        `/rest/v1/crm_contacts?select=id,roles,genres&and=(or(first_name.ilike."*${word}*",last_name.ilike."*${word}*",${lists}))`,
+      );
+    const byRole = await search("top-l", 'roles.ov.{"Top-liner","Top, liner"}');
+    expect(byRole.status, byRole.text).toBe(200);
+    expect(byRole.body.map((c: { id: string }) => c.id)).toContain(who.id);
+    for (const c of byRole.body) expect(c.roles).toContain("Top-liner");
+    const byGenre = await search("synth", 'genres.ov.{"Synth-pop"}');
+    expect(byGenre.body.map((c: { id: string }) => c.id)).toEqual([who.id]);
+  });
+
   it("filters talent by role with cs", async () => {
     const res = await api("get", "/rest/v1/crm_contacts?roles=cs.{Producer}&select=roles");
     expect(res.status).toBe(200);

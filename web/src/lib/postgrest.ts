@@ -25,12 +25,22 @@ export function quoteValue(value: string): string {
  * A case-insensitive search over several columns: every word must appear in one of them, so "nova lind"
  * finds Nova Lind although no single column holds both words. Undefined when there is nothing to find.
  */
-export function searchFilter(columns: readonly string[], text: string): string | undefined {
+export function searchFilter(
+  columns: readonly string[],
+  text: string,
+  /** Further conditions a word may meet instead (`roles.ov.{…}` for list columns, which ilike cannot read). */
+  alsoMatching: (word: string) => string[] = () => [],
+): string | undefined {
   const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   if (words.length === 0) return undefined;
   const anyColumn = (word: string) =>
-    `or(${columns.map((column) => `${column}.ilike.${quoteValue(`*${word}*`)}`).join(",")})`;
+    `or(${[...columns.map((column) => `${column}.ilike.${quoteValue(`*${word}*`)}`), ...alsoMatching(word)].join(",")})`;
   return `(${words.map(anyColumn).join(",")})`;
+}
+
+/** `ov.{"Pop","K-Pop"}`: the list column holds at least one of these values. */
+export function containsAny(values: readonly string[]): string {
+  return `ov.{${values.map(quoteValue).join(",")}}`;
 }
 
 /** `cs.{"Mix Engineer"}`: the list column holds every one of these values. */

@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
 import type { BriefTalent, Contact } from "@/features/crm/api/crm-types";
+import { useContactFacets } from "@/features/crm/api/list-contact-facets";
 import { tsr } from "@/lib/api-client";
-import { expectSuccess, searchFilter } from "@/lib/postgrest";
+import { containsAny, expectSuccess, searchFilter } from "@/lib/postgrest";
 import { type ReadOptions, readTable } from "@/lib/read-table";
 import { insertRow } from "@/lib/table-writes";
 
@@ -40,9 +41,23 @@ export function useBriefTalent(briefId: string) {
   });
 }
 
-/** Active talent whose name, stage name or e-mail match, for adding to a brief (from two letters on). */
+/** The values of a list column's facet that hold the word, in any case ("prod" → Producer). */
+const valuesHolding = (values: readonly string[], word: string) =>
+  values.filter((value) => value.toLocaleLowerCase("sv").includes(word.toLocaleLowerCase("sv")));
+
+/**
+ * Active talent for adding to a brief or a session (from two letters on): every word must match a name,
+ * stage name or e-mail, or one of the person's roles or genres. Lists cannot be searched by pattern, so
+ * a word picks the roles and genres in use that hold it and asks for talent holding any of them.
+ */
 export function useTalentSearch(text: string) {
-  const search = searchFilter(["first_name", "last_name", "stage_name", "email"], text);
+  const facets = useContactFacets("talent");
+  const search = searchFilter(["first_name", "last_name", "stage_name", "email"], text, (word) =>
+    (["roles", "genres"] as const).flatMap((column) => {
+      const values = valuesHolding(facets.data?.[column] ?? [], word);
+      return values.length > 0 ? [`${column}.${containsAny(values)}`] : [];
+    }),
+  );
   const query = {
     select: TALENT_COLUMNS,
     filters: { kind: "eq.talent", archived_at: "is.null", ...(search ? { and: search } : {}) },
@@ -52,7 +67,8 @@ export function useTalentSearch(text: string) {
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", query),
     queryFn: async ({ signal }) => (await readTable("crm_contacts", query, signal)).rows,
-    enabled: text.trim().length >= 2,
+    // Waits for the roles and genres in use (or their failure: names still match then).
+    enabled: text.trim().length >= 2 && !facets.isPending,
     meta: { errorMessage: "Failed to search talent" },
   });
 }

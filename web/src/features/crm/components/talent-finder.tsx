@@ -18,7 +18,7 @@ type TalentFinderProps = {
   isAdding?: boolean;
 };
 
-/** "Find talent to add": active talent matched by name, stage name or e-mail from two letters on. */
+/** "Find talent to add": active talent matched by name, stage name, e-mail, role or genre from two letters on. */
 export function TalentFinder({ excludeIds, addTo, onAdd, isAdding = false }: TalentFinderProps) {
   const [search, setSearch] = useState("");
   const [draft, setDraft, flushSearch] = useSearchDraft(search, setSearch);
@@ -32,7 +32,7 @@ export function TalentFinder({ excludeIds, addTo, onAdd, isAdding = false }: Tal
       <Input
         id={searchId}
         type="search"
-        placeholder="Name, stage name or email"
+        placeholder="Name, email, role or genre"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={flushSearch}

@@ -177,4 +177,38 @@ describe("BriefsPage", () => {
     expect(api.calls("DELETE", "crm_brief_talent")[0]?.params.get("id")).toBe("eq.link-1");
     expect(await within(dialog).findByText("No talent on this brief yet.")).toBeInTheDocument();
   });
+
+  it("finds talent for a brief by role or genre, not only by name", async () => {
+    const user = userEvent.setup();
+    const producer = makeContact({ first_name: "Omar", last_name: "Haddad", roles: ["Producer"] });
+    const api = stubCrmApi({
+      "GET crm_briefs": () => rowsResponse(briefs),
+      "GET crm_contacts": (request) => {
+        if (request.params.get("select") === "roles,genres")
+          return rowsResponse([
+            { roles: ["Producer", "Vocalist"], genres: ["Pop"] },
+            { roles: ["Co-producer"], genres: ["Synth-pop"] },
+          ]);
+        return request.params.get("and") ? rowsResponse([producer]) : rowsResponse([]);
+      },
+    });
+    renderBackOffice(<BriefsPage />, { route: "/app/crm/briefs" });
+    await user.click(await screen.findByRole("button", { name: "Film trailer cue" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit brief" });
+    await user.type(within(dialog).getByLabelText("Find talent to add"), "PROD");
+    expect(
+      await within(dialog).findByRole("button", { name: "Add Omar Haddad to the brief" }),
+    ).toBeInTheDocument();
+    const searches = api.calls("GET", "crm_contacts").map((call) => call.params.get("and"));
+    expect(searches.at(-1)).toBe(
+      '(or(first_name.ilike."*PROD*",last_name.ilike."*PROD*",stage_name.ilike."*PROD*",email.ilike."*PROD*",roles.ov.{"Co-producer","Producer"}))',
+    );
+    await user.clear(within(dialog).getByLabelText("Find talent to add"));
+    await user.type(within(dialog).getByLabelText("Find talent to add"), "pop");
+    await waitFor(() =>
+      expect(api.calls("GET", "crm_contacts").at(-1)?.params.get("and")).toContain(
+        'genres.ov.{"Pop","Synth-pop"}',
+      ),
+    );
+  });
 });
