@@ -162,6 +162,16 @@ test("sending a draft without signers is refused with the server's problems, and
   await expect(problems).toContainText(/signer/i);
   await expect(page.getByText("Draft", { exact: true })).toBeVisible();
 
+  // Fixed elsewhere (a signer added) and rendered again: the refusal was about the old draft, and goes.
+  const fixed = await request.patch(`/rest/v1/legal_documents?id=eq.${document?.id}`, {
+    headers,
+    data: { parties: [{ name: "Ada Signer", email: `ada.${tag}@example.com`, role: "signer" }] },
+  });
+  expect(fixed.status(), await fixed.text()).toBe(204);
+  await page.getByRole("button", { name: "Render" }).click();
+  await expect(page.getByRole("article", { name: /\(preview\)$/ })).toBeVisible();
+  await expect(problems).toHaveCount(0);
+
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete document" }).click();
   await expect(page).toHaveURL(/\/app\/legal\/documents$/);

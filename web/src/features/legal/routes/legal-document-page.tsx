@@ -1,6 +1,6 @@
 import { LEGAL_DOCUMENT_TRANSITIONS } from "@app/contracts";
 import { Ban, FileCog, PenLine, Send, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { RenderedDocument } from "@/components/legal/rendered-document";
 import { Button } from "@/components/ui/button";
@@ -92,6 +92,14 @@ function DocumentView({ document }: { document: LegalDocument }) {
   const actions = getDocumentActions(document);
   const canVoid = LEGAL_DOCUMENT_TRANSITIONS[document.status].includes("void");
   const record = useLegalRecord("legal_documents", document.id, "Could not load the document");
+  // A refusal is about the draft it was given: once the draft changes (an edit, a render), it is stale.
+  const { reset: resetSend } = send;
+  const { reset: resetRender } = render;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version is the trigger, not an input
+  useEffect(() => {
+    resetSend();
+    resetRender();
+  }, [document.updated_at, resetSend, resetRender]);
 
   return (
     <div className="grid gap-6">
