@@ -95,7 +95,13 @@ export const signingViewSchema = z.object({
     rendered_html: z.string(),
     content_sha256: z.string(),
     parties: z.array(
-      z.object({ name: z.string(), role: z.enum(PARTY_ROLES), status: z.enum(PARTY_SIGNING_STATUSES) }),
+      z.object({
+        name: z.string(),
+        role: z.enum(PARTY_ROLES),
+        status: z.enum(PARTY_SIGNING_STATUSES),
+        /** The party this link belongs to (names can repeat). */
+        is_you: z.boolean(),
+      }),
     ),
   }),
   signer: z.object({ name: z.string(), email: z.string() }),

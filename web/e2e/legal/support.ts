@@ -53,5 +53,7 @@ export async function signAs(browser: Browser, link: string, fullName: string, t
   await page.getByRole("checkbox", { name: /agree to sign it electronically/ }).check();
   await page.getByRole("button", { name: "Sign" }).click();
   await expect(page.getByRole("status")).toContainText("Signed");
+  // The confirmation counts the signer's own signature among the parties.
+  await expect(page.getByRole("listitem").filter({ hasText: `${fullName} (you): signed` })).toBeVisible();
   await context.close();
 }

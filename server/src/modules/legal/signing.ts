@@ -63,7 +63,12 @@ function toView(doc: LegalDocument, link: LegalSigningLinkRow, party: LegalParty
       status: doc.status,
       rendered_html: doc.rendered_html ?? "",
       content_sha256: doc.content_sha256 ?? "",
-      parties: doc.parties.map((p) => ({ name: p.name, role: p.role, status: p.status ?? "pending" })),
+      parties: doc.parties.map((p, i) => ({
+        name: p.name,
+        role: p.role,
+        status: p.status ?? "pending",
+        is_you: i === link.party_index,
+      })),
     },
     signer: { name: party.name, email: party.email },
     expires_at: link.expires_at,

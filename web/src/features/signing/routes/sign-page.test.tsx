@@ -13,8 +13,8 @@ const VIEW = {
     rendered_html: "<h1>Producer Agreement</h1><p>Between the Company and <strong>Pia</strong>.</p>",
     content_sha256: "f".repeat(64),
     parties: [
-      { name: "Pia Producent", role: "signer", status: "viewed" },
-      { name: "Sven Label", role: "signer", status: "pending" },
+      { name: "Pia Producent", role: "signer", status: "viewed", is_you: true },
+      { name: "Sven Label", role: "signer", status: "pending", is_you: false },
     ],
   },
   signer: { name: "Pia Producent", email: "pia@example.com" },
@@ -50,6 +50,10 @@ describe("the public signing page", () => {
     await user.click(screen.getByRole("checkbox", { name: /agree to sign it electronically/ }));
     await user.click(screen.getByRole("button", { name: "Sign" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Document status: Partially Signed");
+    // The parties list counts the signature just given; the others are as they were.
+    const parties = screen.getByRole("list");
+    expect(parties).toHaveTextContent("Pia Producent (you): signed");
+    expect(parties).toHaveTextContent("Sven Label: not signed yet");
     expect(api.requests.at(-1)).toMatchObject({
       method: "POST",
       body: { token: TOKEN, full_name: "Pia Producent", consent: true },

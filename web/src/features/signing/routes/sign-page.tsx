@@ -99,12 +99,15 @@ export function SignPage() {
           Parties
         </h2>
         <ul className="grid gap-1 text-sm">
-          {document.parties.map((party) => (
-            <li key={`${party.name}-${party.role}`}>
-              {party.name}:{" "}
+          {document.parties.map((party, index) => (
+            // The list is the document's, in its order, and never reorders while the page is open.
+            // biome-ignore lint/suspicious/noArrayIndexKey: two parties may share a name and a role
+            <li key={index}>
+              {party.name}
+              {party.is_you ? " (you)" : ""}:{" "}
               {party.role === "viewer"
                 ? "receives a copy"
-                : party.status === "signed"
+                : party.status === "signed" || (party.is_you && sign.isSuccess)
                   ? "signed"
                   : "not signed yet"}
             </li>
