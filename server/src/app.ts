@@ -176,7 +176,7 @@ export async function createApp({
     },
   };
   const mount = <T extends AppRouter>(routes: T, impl: Parameters<typeof createExpressEndpoints<T>>[1]) =>
-    createExpressEndpoints(routes, impl, app, options as never);
+    createExpressEndpoints(routes, impl, app, options);
 
   app.use("/api", devMailGate(config));
   mount(
