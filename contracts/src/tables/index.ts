@@ -3,7 +3,6 @@ import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
-import type { TableArea } from "./define-table";
 import { eventsTable } from "./events.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
@@ -34,6 +33,9 @@ export const tables = {
 } as const;
 
 export type TableName = keyof typeof tables;
+
+/** The areas of the product, as the tables declare them: an area exists once a table names it. */
+export type TableArea = (typeof tables)[TableName]["area"];
 
 /** The names of the tables declared in any of `areas`. */
 export type TablesOfArea<A extends TableArea> = {
