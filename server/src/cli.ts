@@ -61,11 +61,12 @@ export const commands: Record<string, Command> = {
       if (results.length === 0) console.log("Database is up to date.");
       for (const r of results) console.log(`${r.status}: ${r.migrationName}`);
     }),
-  // Writes source files, so it runs from a checkout (scripts/cli.mjs runs src/cli.ts) and needs no config.
+  // Writes source files, so it runs from a checkout and needs no config. This module runs as src/cli.ts
+  // or, through scripts/cli.mjs, as the bundle dist/cli.js: from either, the sources are ../src/db.
   "db new-migration": (args) => {
     const [name, ...extra] = args;
     if (!name || extra.length > 0) throw new Error("usage: npm run db:new-migration -- <verb_noun>");
-    const added = addMigration(join(import.meta.dirname, "db"), name);
+    const added = addMigration(join(import.meta.dirname, "..", "src", "db"), name);
     console.log(
       `Wrote server/src/db/migrations/${added}.ts and registered it last in server/src/db/migrate.ts.`,
     );
