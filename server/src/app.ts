@@ -36,6 +36,7 @@ import type { LegalDeps } from "./modules/legal/deps";
 import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";
 import { legalTableHooks } from "./modules/legal/hooks";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
+import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
@@ -93,6 +94,7 @@ export const tableHooks: TableHooksByTable = {
   ...crmTableHooks,
   ...legalTableHooks,
   ...studioTableHooks,
+  ...moneyTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */

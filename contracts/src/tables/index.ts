@@ -1,3 +1,4 @@
+import { companySettingsTable } from "./company-settings.table";
 import { crmActivityTable } from "./crm-activity.table";
 import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
@@ -30,6 +31,7 @@ export const tables = {
   studio_rooms: studioRoomsTable,
   studio_sessions: studioSessionsTable,
   studio_session_talent: studioSessionTalentTable,
+  company_settings: companySettingsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -42,6 +44,7 @@ export type TablesOfArea<A extends TableArea> = {
   [N in TableName]: (typeof tables)[N]["area"] extends A ? N : never;
 }[TableName];
 
+export * from "./company-settings.table";
 export * from "./crm-activity.table";
 export * from "./crm-briefs.table";
 export * from "./crm-companies.table";
