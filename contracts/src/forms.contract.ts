@@ -113,12 +113,14 @@ export const markHandledSchema = z.object({ handled: z.boolean() }).strict();
 
 const inboxOrder = ["created_at"] as const;
 
-function inboxRoutes<T extends z.ZodTypeAny, I extends z.ZodTypeAny>(
+function inboxRoutes<T extends z.AnyZodObject, I extends z.ZodTypeAny>(
   table: string,
-  row: T,
+  wholeRow: T,
   input: I,
   noun: string,
 ) {
+  // `select` may name some of the columns, as on every table of the data API.
+  const row = wholeRow.partial();
   return {
     create: {
       method: "POST",

@@ -37,6 +37,7 @@ import type { LegalDeps } from "./modules/legal/deps";
 import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";
 import { legalTableHooks } from "./modules/legal/hooks";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
+import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
@@ -94,6 +95,7 @@ export const tableHooks: TableHooksByTable = {
   ...crmTableHooks,
   ...legalTableHooks,
   ...studioTableHooks,
+  ...moneyTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
@@ -180,7 +182,7 @@ export async function createApp({
   app.use(openApiRouter());
 
   const mount = <T extends AppRouter>(routes: T, impl: Parameters<typeof createExpressEndpoints<T>>[1]) =>
-    createExpressEndpoints(routes, impl, app, options as never);
+    createExpressEndpoints(routes, impl, app, options);
 
   app.use("/api", devMailGate(config));
   mount(

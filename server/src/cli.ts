@@ -61,8 +61,8 @@ export const commands: Record<string, Command> = {
       if (results.length === 0) console.log("Database is up to date.");
       for (const r of results) console.log(`${r.status}: ${r.migrationName}`);
     }),
-  // Writes source files, so it runs from a checkout and needs no config. This file runs from src/ (tsx)
-  // or as the bundle in dist/: both sit beside src/ in the server package.
+  // Writes source files, so it runs from a checkout and needs no config. This module runs as src/cli.ts
+  // or, through scripts/cli.mjs, as the bundle dist/cli.js: from either, the sources are ../src/db.
   "db new-migration": (args) => {
     const [name, ...extra] = args;
     if (!name || extra.length > 0) throw new Error("usage: npm run db:new-migration -- <verb_noun>");

@@ -125,7 +125,11 @@ describe("signing", () => {
     expect(view.body.document.rendered_html).toContain("Åsa Öberg");
     expect(view.body.signer).toEqual({ name: "Anna First", email: a });
     // The link's own party is marked, so the page can show whose signature it takes.
-    expect(view.body.document.parties.map((p: { is_you: boolean }) => p.is_you)).toEqual([true, false, false]);
+    expect(view.body.document.parties.map((p: { is_you: boolean }) => p.is_you)).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect((await legal.read(doc.id)).parties[0]).toMatchObject({
       status: "viewed",
       viewed_at: expect.any(String),

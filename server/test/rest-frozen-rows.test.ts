@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableHooks } from "../src/app";
+import { dynamicTables } from "../src/db/dynamic-tables";
 import type { FrozenStates, Row } from "../src/rest/table-hooks";
 import { createTestContext, type TestContext } from "./helpers";
 import { sampleRowWithParents } from "./support/sample-rows";
@@ -110,10 +111,10 @@ describe.each(guarded.map((g) => [g.table.name, g] as const))("%s", (_name, { ta
       .send(await sampleRowWithParents(ctx.db, table));
     expect(created.status, created.text).toBe(201);
     const key = created.body[0][table.primaryKey];
-    await ctx.db
-      .updateTable(table.name as never)
-      .set({ [frozen.column]: state } as never)
-      .where(table.primaryKey as never, "=", key as never)
+    await dynamicTables(ctx.db)
+      .updateTable(table.name)
+      .set({ [frozen.column]: state })
+      .where(table.primaryKey, "=", key)
       .execute();
     const row = { ...created.body[0], [frozen.column]: state } as Row;
     const before = await storedRow(table, key);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Db } from "../src/db/database";
 import { restErrorFromDatabase } from "../src/db/db-errors";
+import { dynamicTables } from "../src/db/dynamic-tables";
 import { toApiRow, toStoredRow } from "../src/db/stored-values";
 import { openTestDatabase, type TestDatabase } from "./support/test-database";
 
@@ -217,9 +218,9 @@ async function insertSample(trx: Db, table: TableDefinition, values: Record<stri
     if (parent && (every || !column.nullable)) row[name] = await insertSample(trx, parent, {});
   }
   Object.assign(row, values);
-  await trx
-    .insertInto(table.name as never)
-    .values(toStoredRow(table, row, test.db.engine) as never)
+  await dynamicTables(trx)
+    .insertInto(table.name)
+    .values(toStoredRow(table, row, test.db.engine))
     .execute();
   return row.id;
 }
@@ -254,12 +255,12 @@ async function storedWithDefaults(table: TableDefinition): Promise<Record<string
   await test.db
     .withTransaction(async (trx) => {
       const id = await insertSample(trx, table, {});
-      const row = await trx
-        .selectFrom(table.name as never)
+      const row = await dynamicTables(trx)
+        .selectFrom(table.name)
         .selectAll()
-        .where("id" as never, "=", id as never)
+        .where("id", "=", id)
         .executeTakeFirstOrThrow();
-      stored = toApiRow(table, row as Record<string, unknown>);
+      stored = toApiRow(table, row);
       throw ROLLBACK;
     })
     .catch((err) => {

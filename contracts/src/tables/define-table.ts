@@ -203,14 +203,13 @@ type InsertShape<C extends Columns> = {
   [K in Exclude<WritableKeys<C>, OptionalOnInsert<C>>]: ValueOf<C[K]>;
 } & { [K in OptionalOnInsert<C>]: z.ZodOptional<ValueOf<C[K]>> };
 
-/**
- * Which part of the product a table belongs to: the screens of an area find their tables by it (the CRM's
- * typed writes, the legal screens' reads) instead of by a hand-kept list of names.
- */
-export type TableArea = "site" | "crm" | "studio" | "legal";
-
-export interface TableOptions<N extends string, C extends Columns, A extends TableArea = TableArea> {
+export interface TableOptions<N extends string, C extends Columns, A extends string = string> {
   name: N;
+  /**
+   * Which part of the product the table belongs to: the screens of an area find their tables by it (the
+   * CRM's typed writes, the legal screens' reads) instead of by a hand-kept list of names. A new area is
+   * named here, by its first table (see TableArea).
+   */
   area: A;
   columns: C;
   primaryKey?: keyof C & string;
@@ -223,7 +222,7 @@ export interface TableOptions<N extends string, C extends Columns, A extends Tab
   description: string;
 }
 
-export function defineTable<const N extends string, C extends Columns, const A extends TableArea>(
+export function defineTable<const N extends string, C extends Columns, const A extends string>(
   options: TableOptions<N, C, A>,
 ) {
   const entries = Object.entries(options.columns);
@@ -260,7 +259,7 @@ export function defineTable<const N extends string, C extends Columns, const A e
 /** What the generic handler, the matrix and the fuzzer need of any declared table. */
 export interface TableDefinition {
   name: string;
-  area: TableArea;
+  area: string;
   description: string;
   primaryKey: string;
   columnNames: readonly string[];

@@ -1,9 +1,9 @@
+import { companySettingsTable } from "./company-settings.table";
 import { crmActivityTable } from "./crm-activity.table";
 import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
-import type { TableArea } from "./define-table";
 import { eventsTable } from "./events.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
@@ -31,15 +31,20 @@ export const tables = {
   studio_rooms: studioRoomsTable,
   studio_sessions: studioSessionsTable,
   studio_session_talent: studioSessionTalentTable,
+  company_settings: companySettingsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
+
+/** The areas of the product, as the tables declare them: an area exists once a table names it. */
+export type TableArea = (typeof tables)[TableName]["area"];
 
 /** The names of the tables declared in any of `areas`. */
 export type TablesOfArea<A extends TableArea> = {
   [N in TableName]: (typeof tables)[N]["area"] extends A ? N : never;
 }[TableName];
 
+export * from "./company-settings.table";
 export * from "./crm-activity.table";
 export * from "./crm-briefs.table";
 export * from "./crm-companies.table";

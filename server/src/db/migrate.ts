@@ -20,6 +20,7 @@ import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes
 import * as addInvitedRoleAndKnownAddresses from "./migrations/m0018_add_invited_role_and_known_addresses";
 import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_point";
 import * as createStudioCalendarFeeds from "./migrations/m0020_create_studio_calendar_feeds";
+import * as createCompanySettings from "./migrations/m0021_create_company_settings";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   m0018_add_invited_role_and_known_addresses: addInvitedRoleAndKnownAddresses,
   m0019_order_text_by_code_point: orderTextByCodePoint,
   m0020_create_studio_calendar_feeds: createStudioCalendarFeeds,
+  m0021_create_company_settings: createCompanySettings,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -10,7 +10,7 @@ import type { z } from "zod";
  * and JSON as text and booleans as 0/1, where PostgreSQL's driver returns arrays, objects and booleans.
  * Such columns are the union of both; read them through db/stored-values.ts (or Boolean()).
  */
-type StoredValue<T> = [T] extends [boolean] ? boolean | number : [T] extends [object] ? string | T : T;
+export type StoredValue<T> = T extends boolean ? boolean | number : T extends object ? string | T : T;
 
 type StoredColumn<C> = C extends {
   schema: infer Z extends z.ZodTypeAny;

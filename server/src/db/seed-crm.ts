@@ -1,5 +1,6 @@
 import { tables } from "@app/contracts";
 import type { Db, Engine } from "./database";
+import { dynamicTables } from "./dynamic-tables";
 import { at, seedId } from "./seed-ids";
 import { toStoredRow } from "./stored-values";
 
@@ -62,9 +63,9 @@ export async function insertAll(
 ) {
   let inserted = 0;
   for (const row of rows) {
-    const result = await trx
+    const result = await dynamicTables(trx)
       .insertInto(table)
-      .values(toStoredRow(tables[table], row, engine) as never)
+      .values(toStoredRow(tables[table], row, engine))
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);

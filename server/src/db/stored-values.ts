@@ -1,6 +1,7 @@
-import type { ColumnSpec, ColumnType, TableDefinition } from "@app/contracts";
+import type { ColumnSpec, ColumnType, RowOf, TableDefinition, TableName, tables } from "@app/contracts";
 import { restError } from "../http/rest-error";
 import type { Engine } from "./database";
+import type { StoredValue } from "./registry-tables";
 
 /**
  * Values between the API, the SQL and each engine's storage. PostgreSQL stores lists as text[] and JSON as
@@ -150,7 +151,12 @@ function apiValue(column: ColumnSpec, value: unknown): unknown {
   }
 }
 
-/** Every declared column of a stored row, in declaration order, as the API answers them. */
+/**
+ * Every declared column of a stored row, in declaration order, as the API answers them: typed as the
+ * table's row when the table is a declared one, a record of values when it is known only at run time.
+ */
+export function toApiRow<T extends DeclaredTable>(table: T, stored: Record<string, unknown>): RowOf<T>;
+export function toApiRow(table: TableDefinition, stored: Record<string, unknown>): Record<string, unknown>;
 export function toApiRow(table: TableDefinition, stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of table.columnNames) {
@@ -160,6 +166,8 @@ export function toApiRow(table: TableDefinition, stored: Record<string, unknown>
   return out;
 }
 
+type DeclaredTable = (typeof tables)[TableName];
+
 /** The columns the caller asked for, in the order asked. */
 export function project(row: Record<string, unknown>, columns: readonly string[]) {
   const out: Record<string, unknown> = {};
@@ -167,11 +175,25 @@ export function project(row: Record<string, unknown>, columns: readonly string[]
   return out;
 }
 
-export function toStoredRow(table: TableDefinition, row: Record<string, unknown>, engine: Engine) {
+/**
+ * The declared columns of `R` as the engines store them: what a Kysely insert or update of the table
+ * takes (its Insertable when `R` is a whole new row, its Updateable when `R` is some of the columns).
+ */
+export type StoredRow<T extends TableDefinition, R> = {
+  [K in keyof R & T["columnNames"][number]]: StoredValue<R[K]>;
+};
+
+/** The declared columns of a row as the engine stores them; columns the table does not declare are left out. */
+export function toStoredRow<T extends TableDefinition, R extends Record<string, unknown>>(
+  table: T,
+  row: R,
+  engine: Engine,
+): StoredRow<T, R> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(row)) {
     const spec = table.columns[name];
     if (spec) out[name] = storedValue(spec, value, engine);
   }
-  return out;
+  // storedValue maps each declared column's value to its stored form, which is what StoredRow states.
+  return out as StoredRow<T, R>;
 }

@@ -13,11 +13,13 @@ function requestAs(role: "admin" | "staff" | null, aal: "aal1" | "aal2" = "aal1"
       session_id: "00000000-0000-4000-8000-000000000002",
       role: "authenticated",
       email: "someone@example.com",
+      phone: "",
+      is_anonymous: false,
       app_metadata: role ? { role } : {},
       user_metadata: {},
       aal,
       amr: [{ method: "password", timestamp: 0 }],
-    } as never,
+    },
     60,
   );
   return { headers: { apikey: signer.anonKey, authorization: `Bearer ${token}` } } as unknown as Request;

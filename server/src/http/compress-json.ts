@@ -44,7 +44,7 @@ export const compressJson: RequestHandler = (req, res, next) => {
   res.end = function (this: Response, ...args: unknown[]) {
     const [chunk, encodingOrCallback] = args;
     if (streamed || chunk == null || typeof chunk === "function" || res.headersSent)
-      return end.apply(this, args as never);
+      return Reflect.apply(end, this, args);
     const body =
       typeof chunk === "string"
         ? Buffer.from(
@@ -52,10 +52,10 @@ export const compressJson: RequestHandler = (req, res, next) => {
             typeof encodingOrCallback === "string" ? (encodingOrCallback as BufferEncoding) : "utf8",
           )
         : Buffer.from(chunk as Uint8Array);
-    if (!isCompressible(res, body)) return end.apply(this, args as never);
+    if (!isCompressible(res, body)) return Reflect.apply(end, this, args);
     res.vary("Accept-Encoding");
     const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    if (!encoding) return end.apply(this, args as never);
+    if (!encoding) return Reflect.apply(end, this, args);
     const callback =
       (args.find((arg) => typeof arg === "function") as (() => void) | undefined) ?? (() => {});
     compress(encoding, body, (err, compressed) => {

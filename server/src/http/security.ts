@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "../config";
@@ -39,23 +41,24 @@ export function securityHeaders(config: Config): RequestHandler {
   };
 }
 
+/** A middleware that only sets headers, such as helmet's (plain Node request and response). */
+type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
 /**
  * The headers a header-only middleware sets, read once: helmet's answer does not depend on the request
  * (no nonces here), and replaying a fixed list costs a fraction of its chain of a dozen middlewares on every
  * request.
  */
-function headersSetBy(middleware: RequestHandler): [string, string][] {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
+function headersSetBy(middleware: HeaderMiddleware): [string, string][] {
+  // A response that is never sent: it only keeps the headers the middleware sets and removes.
+  const req = new IncomingMessage(new Socket());
+  const recorder = new ServerResponse(req);
   let calledNext = false;
-  middleware({} as never, recorder as never, () => {
+  middleware(req, recorder, () => {
     calledNext = true;
   });
   if (!calledNext) throw new Error("security headers: the middleware did not finish synchronously");
-  return [...headers];
+  return recorder.getHeaderNames().map((name) => [name, String(recorder.getHeader(name))]);
 }
 
 const ALLOWED_HEADERS = [

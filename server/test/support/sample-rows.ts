@@ -1,15 +1,11 @@
 import { sampleRow, type TableDefinition } from "@app/contracts";
 import type { Database } from "../../src/db/database";
+import { dynamicTables } from "../../src/db/dynamic-tables";
 
 /** Ids of existing rows of a table (the seeded ones), for the foreign keys of generated rows. */
 export async function existingIds(db: Database, table: string, limit = 100): Promise<string[]> {
-  const rows = (await db
-    .selectFrom(table as never)
-    .select("id" as never)
-    .orderBy("id" as never)
-    .limit(limit)
-    .execute()) as { id: string }[];
-  return rows.map((r) => r.id);
+  const rows = await dynamicTables(db).selectFrom(table).select("id").orderBy("id").limit(limit).execute();
+  return rows.map((r) => String(r.id));
 }
 
 let turn = 0;
@@ -24,10 +20,7 @@ export const parentColumns = (table: TableDefinition) =>
 export async function takenParents(db: Database, table: TableDefinition): Promise<Set<string>> {
   const columns = parentColumns(table);
   if (columns.length < 2) return new Set();
-  const rows = (await db
-    .selectFrom(table.name as never)
-    .select(columns as never[])
-    .execute()) as Record<string, unknown>[];
+  const rows = await dynamicTables(db).selectFrom(table.name).select(columns).execute();
   return new Set(rows.map((row) => parentKey(columns, row)));
 }
 export const parentKey = (columns: string[], row: Record<string, unknown>) =>

@@ -49,10 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["archived_at", t.timestamp, (c: any) => c],
     ["last_activity_at", t.timestamp, (c: any) => c],
   ] as const) {
-    await db.schema
-      .alterTable("crm_contacts")
-      .addColumn(name, type as never, build)
-      .execute();
+    await db.schema.alterTable("crm_contacts").addColumn(name, type, build).execute();
   }
   await db.schema
     .createIndex("crm_contacts_company_id_idx")

@@ -12,7 +12,7 @@ export function crmRouter(deps: { db: Database; now: () => number }) {
       const principal = principalOf(res);
       const actorId = principal?.kind === "user" ? principal.userId : "";
       const at = new Date(deps.now()).toISOString();
-      return { status: 200, body: (await addCrmNote(deps.db, body, actorId, at)) as never };
+      return { status: 200, body: await addCrmNote(deps.db, body, actorId, at) };
     },
   });
 }

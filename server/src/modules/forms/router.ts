@@ -13,7 +13,7 @@ const submitter = (req: Request) => ({ ip: req.ip ?? req.socket.remoteAddress ??
 export function formsRouter(deps: forms.FormsDeps) {
   const { db } = deps;
   const list =
-    (table: InboxTable) =>
+    <T extends InboxTable>(table: T) =>
     async ({
       query,
       headers,
@@ -22,15 +22,16 @@ export function formsRouter(deps: forms.FormsDeps) {
       query: forms.ListInboxQuery;
       headers: { prefer?: string };
       res: import("express").Response;
-    }) =>
-      ({
-        status: 200,
-        body: withContentRange(res, await forms.listInbox(db, table, query, headers.prefer)),
-      }) as never;
+    }) => ({
+      status: 200 as const,
+      body: withContentRange(res, await forms.listInbox(db, table, query, headers.prefer)),
+    });
   const mark =
-    (table: InboxTable) =>
-    async ({ query, body }: { query: { id: string }; body: { handled: boolean } }) =>
-      ({ status: 200, body: await forms.markHandled(db, table, query.id, body.handled) }) as never;
+    <T extends InboxTable>(table: T) =>
+    async ({ query, body }: { query: { id: string }; body: { handled: boolean } }) => ({
+      status: 200 as const,
+      body: await forms.markHandled(db, table, query.id, body.handled),
+    });
 
   return s.router(contract.forms, {
     createApplication: async ({ body, req }) => {

@@ -102,7 +102,23 @@ const MAX_INBOX_ROWS = 500;
 
 export type ListInboxQuery = ListQuery;
 
-export async function listInbox(db: Database, table: repo.InboxTable, query: ListQuery, prefer?: string) {
+/** The row each inbox answers with, as its contract states it. */
+export interface InboxRows {
+  applications: Application;
+  contact_messages: ContactMessage;
+  newsletter_subscriptions: NewsletterSubscription;
+}
+
+/** Each inbox's conversion, typed by its table (a lookup through a generic name loses the pairing). */
+const toInboxRow = <T extends repo.InboxTable>(table: T) =>
+  inboxes[table].toDto as (row: unknown) => InboxRows[T];
+
+export async function listInbox<T extends repo.InboxTable>(
+  db: Database,
+  table: T,
+  query: ListQuery,
+  prefer?: string,
+) {
   const inbox = inboxes[table];
   const params = listParams<string>(query, {
     table,
@@ -112,14 +128,18 @@ export async function listInbox(db: Database, table: repo.InboxTable, query: Lis
     prefer,
   });
   const { rows, total } = await listFrom(db, table, params);
-  const toDto = inbox.toDto as (row: unknown) => object;
+  const toDto = toInboxRow(table);
   return { rows: rows.map((row) => pick(toDto(row), params.columns)), total, offset: params.offset };
 }
 
-export async function markHandled(db: Database, table: repo.InboxTable, filter: string, handled: boolean) {
+export async function markHandled<T extends repo.InboxTable>(
+  db: Database,
+  table: T,
+  filter: string,
+  handled: boolean,
+) {
   const id = filter.slice("eq.".length).toLowerCase();
   await repo.setHandled(db, table, id, handled);
   const row = await repo.findById(db, table, id);
-  const toDto = inboxes[table].toDto as (row: unknown) => object;
-  return row ? [toDto(row)] : [];
+  return row ? [toInboxRow(table)(row)] : [];
 }

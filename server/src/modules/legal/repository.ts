@@ -25,7 +25,7 @@ export async function updateDocument(
 ) {
   const row = await db
     .updateTable("legal_documents")
-    .set(toStoredRow(tables.legal_documents, values, engine) as never)
+    .set(toStoredRow(tables.legal_documents, values, engine))
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();

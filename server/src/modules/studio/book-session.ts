@@ -23,7 +23,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
     const stored = await translatingDatabaseErrors({ table: "studio_sessions", row: session }, () =>
       trx
         .insertInto("studio_sessions")
-        .values(toStoredRow(tables.studio_sessions, session, db.engine) as never)
+        .values(toStoredRow(tables.studio_sessions, session, db.engine))
         .returningAll()
         .executeTakeFirstOrThrow(),
     );

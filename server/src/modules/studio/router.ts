@@ -33,7 +33,7 @@ export function studioRouter(deps: CalendarDeps) {
   return s.router(contract.studio, {
     bookStudioSession: async ({ body, res }) => {
       const at = new Date(deps.now()).toISOString();
-      return { status: 200, body: (await bookStudioSession(deps.db, body, actorOf(res), at)) as never };
+      return { status: 200, body: await bookStudioSession(deps.db, body, actorOf(res), at) };
     },
     sessionCalendarFile: async ({ params, res }) => {
       const file = await sessionCalendarFile(deps, params.id);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
+import { dynamicTables } from "../../db/dynamic-tables";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import type { HookContext, Row } from "../table-hooks";
 import { columnOf } from "./conditions";
@@ -61,10 +62,12 @@ async function lockByKey(db: Database, trx: Db, handle: TableHandle, key: string
   const { table } = handle;
   const stored = toStoredRow(table, input, db.engine);
   if (key.some((c) => stored[c] === undefined || stored[c] === null)) return undefined;
-  let query = trx.selectFrom(readSource(handle, readClock(Date.parse(at))) as never).selectAll();
-  for (const c of key) query = query.where(sql.ref(c), "=", stored[c] as never);
+  let query = dynamicTables(trx)
+    .selectFrom(readSource(handle, readClock(Date.parse(at))))
+    .selectAll();
+  for (const c of key) query = query.where(sql.ref(c), "=", stored[c]);
   if (db.engine === "postgres") query = query.forUpdate();
-  const found = (await query.executeTakeFirst()) as Row | undefined;
+  const found = await query.executeTakeFirst();
   return found ? toApiRow(table, found) : undefined;
 }
 
@@ -84,13 +87,13 @@ async function insertOne(
     true,
   );
   const row = await translatingDatabaseErrors({ table: table.name, row: values }, async () => {
-    let insert = ctx.trx
-      .insertInto(table.name as never)
-      .values(toStoredRow(table, values, db.engine) as never);
+    let insert = dynamicTables(ctx.trx)
+      .insertInto(table.name)
+      .values(toStoredRow(table, values, db.engine));
     // A row another transaction inserted since the lookup is a duplicate to ignore, or (for a merge) a
     // conflict the client retries: never an update that skipped the update hooks.
-    if (ignoreOn) insert = insert.onConflict((oc) => oc.columns(ignoreOn as never[]).doNothing());
-    return (await insert.returningAll().executeTakeFirst()) as Row | undefined;
+    if (ignoreOn) insert = insert.onConflict((oc) => oc.columns(ignoreOn).doNothing());
+    return insert.returningAll().executeTakeFirst();
   });
   if (!row) return undefined;
   const after = await asRead(ctx.trx, handle, readClock(Date.parse(ctx.at)), row);

@@ -2,6 +2,7 @@ import type { TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
+import { type DynamicRow, dynamicTables } from "../../db/dynamic-tables";
 import { project, toApiRow } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import type { Row, TableHooks } from "../table-hooks";
@@ -87,7 +88,7 @@ export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derive
  * What reads select from: the table itself, or, when it has derived columns, a subquery of the same name
  * that computes them, so filters, order and counts apply to the value a reader sees (`status=eq.past`).
  */
-function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder<unknown, string> {
+function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder<DynamicRow, string> {
   const { table, hooks } = handle;
   const derived = hooks.derivedColumns;
   if (!derived || !hasDerivedColumns(hooks)) return table.name;
@@ -95,7 +96,7 @@ function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder
     const expression = derived[name];
     return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
   });
-  return sql`(select ${sql.join(columns)} from ${sql.table(table.name)})`.as(table.name);
+  return sql<DynamicRow>`(select ${sql.join(columns)} from ${sql.table(table.name)})`.as(table.name);
 }
 
 /** A written row as a reader would see it: with its derived columns computed. */
@@ -103,11 +104,11 @@ async function asRead(trx: Db, handle: TableHandle, at: string, stored: Row): Pr
   const { table, hooks } = handle;
   if (!hasDerivedColumns(hooks)) return toApiRow(table, stored);
   const key = stored[table.primaryKey];
-  const row = (await trx
-    .selectFrom(readSource(handle, at) as never)
+  const row = await dynamicTables(trx)
+    .selectFrom(readSource(handle, at))
     .selectAll()
-    .where(sql.ref(table.primaryKey), "=", key as never)
-    .executeTakeFirst()) as Row | undefined;
+    .where(sql.ref(table.primaryKey), "=", key)
+    .executeTakeFirst();
   return toApiRow(table, row ?? stored);
 }
 
@@ -122,14 +123,14 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
   const order = orderSql(table, orderTerms(table, query.order), db.engine);
   const { rows, total } = await translatingDatabaseErrors({ table: table.name }, async () => {
-    const rows = (await db
-      .selectFrom(source as never)
+    const rows = await dynamicTables(db)
+      .selectFrom(source)
       .selectAll()
       .where(where)
       .orderBy(order)
       .limit(limit)
       .offset(offset)
-      .execute()) as Row[];
+      .execute();
     const page = { offset, limit, rows: rows.length };
     const total = prefer.count ? await countRows(db, handle, source, where, prefer.count, page) : undefined;
     return { rows, total };
@@ -170,10 +171,7 @@ async function countRows(
 
 /** count(*) of the matching rows; with `upTo`, of at most that many (the scan stops there). */
 async function exactCount(db: Db, source: Source, where: RawBuilder<SqlBool>, upTo?: number) {
-  const matching = db
-    .selectFrom(source as never)
-    .select(sql`1`.as("one"))
-    .where(where);
+  const matching = dynamicTables(db).selectFrom(source).select(sql`1`.as("one")).where(where);
   const bounded = upTo === undefined ? matching : matching.limit(upTo);
   const row = (await db
     .selectFrom(bounded.as("matching"))
@@ -194,11 +192,7 @@ const SAMPLE_ROWS = 500;
  * that is not a plain table (derived columns) is counted exactly.
  */
 async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
-  const query = db
-    .selectFrom(source as never)
-    .select(sql`1`.as("one"))
-    .where(where)
-    .compile();
+  const query = dynamicTables(db).selectFrom(source).select(sql`1`.as("one")).where(where).compile();
   if (db.engine === "postgres") {
     const explained = await db.executeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
       CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),

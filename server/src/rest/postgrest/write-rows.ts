@@ -3,6 +3,7 @@ import type { Caller, TableDefinition } from "@app/contracts";
 import { type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
+import { dynamicTables } from "../../db/dynamic-tables";
 import { laterThan } from "../../db/row-version";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
@@ -101,12 +102,12 @@ export async function updateOne(
   const row = await translatingDatabaseErrors(
     { table: table.name, row: { ...before, ...values } },
     async () =>
-      (await ctx.trx
-        .updateTable(table.name as never)
-        .set(toStoredRow(table, values, db.engine) as never)
-        .where(sql.ref(table.primaryKey), "=", before[table.primaryKey] as never)
+      dynamicTables(ctx.trx)
+        .updateTable(table.name)
+        .set(toStoredRow(table, values, db.engine))
+        .where(sql.ref(table.primaryKey), "=", before[table.primaryKey])
         .returningAll()
-        .executeTakeFirst()) as Row | undefined,
+        .executeTakeFirst(),
   );
   if (!row) return undefined;
   const after = await asRead(ctx.trx, handle, readClock(Date.parse(ctx.at)), row);
@@ -143,8 +144,8 @@ async function lockMatching(trx: Db, db: Database, handle: TableHandle, request:
   const { table } = handle;
   const { query } = request;
   const where = whereSql(table, db.engine, query.where) ?? all;
-  let select = trx
-    .selectFrom(readSource(handle, readClock(Date.parse(request.at))) as never)
+  let select = dynamicTables(trx)
+    .selectFrom(readSource(handle, readClock(Date.parse(request.at))))
     .selectAll()
     .where(where);
   if (isLimited(query)) {
@@ -155,7 +156,7 @@ async function lockMatching(trx: Db, db: Database, handle: TableHandle, request:
     if (query.offset !== undefined) select = select.offset(query.offset);
   }
   if (db.engine === "postgres") select = select.forUpdate();
-  return (await select.execute()) as Row[];
+  return select.execute();
 }
 
 export async function updateRows(db: Database, handle: TableHandle, changes: Row, request: WriteRequest) {
@@ -183,9 +184,9 @@ export async function deleteRows(db: Database, handle: TableHandle, request: Wri
       refuseFrozen(handle, "delete", before);
       await hooks.beforeDelete?.(ctx, before);
       await translatingDatabaseErrors({ table: table.name, row: before }, () =>
-        trx
-          .deleteFrom(table.name as never)
-          .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey] as never)
+        dynamicTables(trx)
+          .deleteFrom(table.name)
+          .where(sql.ref(table.primaryKey), "=", stored[table.primaryKey])
           .execute(),
       );
       await hooks.afterWrite?.(ctx, { verb: "delete", before });
