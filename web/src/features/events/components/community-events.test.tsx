@@ -115,4 +115,29 @@ describe("CommunityEvents", () => {
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Writers' Night" })).toBeInTheDocument();
   });
+
+  it("lists events still to come before past ones, and never calls an undated event upcoming", async () => {
+    const at = (title: string, event_date: string | null, status = "upcoming") => ({
+      ...event,
+      id: crypto.randomUUID(),
+      title,
+      event_date,
+      status,
+    });
+    // The API's date order: the past ones first.
+    stubFetch(() =>
+      jsonResponse([
+        at("Old Clinic", "2020-01-10T18:00:00.000Z", "past"),
+        at("Last Year's Party", "2021-06-01T18:00:00.000Z", "past"),
+        at("Writers' Night", "2030-03-14T19:00:00.000Z"),
+        at("Someday Session", null),
+      ]),
+    );
+    renderWithProviders(<CommunityEvents />);
+    await screen.findByRole("heading", { name: "Writers' Night" });
+    const titles = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(["Writers' Night", "Someday Session", "Last Year's Party", "Old Clinic"]);
+    expect(screen.getAllByText("upcoming")).toHaveLength(1);
+    expect(screen.getByText("date to be announced")).toBeInTheDocument();
+  });
 });

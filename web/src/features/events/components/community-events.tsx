@@ -1,6 +1,7 @@
 import { useEvents } from "@/features/events/api/list-events";
 import { EventListItem } from "@/features/events/components/event-list-item";
 import { EventsLoading } from "@/features/events/components/events-loading";
+import { splitByTime } from "@/features/events/utils/split-by-time";
 
 export function CommunityEvents() {
   const eventsQuery = useEvents();
@@ -17,7 +18,9 @@ export function CommunityEvents() {
   }
   // The data API answers an array unless asked for one object (Accept: vnd.pgrst.object+json).
   const { body } = eventsQuery.data;
-  const events = Array.isArray(body) ? body : [body];
+  const { upcoming, past } = splitByTime(Array.isArray(body) ? body : [body], Date.now());
+  // What visitors can still go to comes first; what has happened stays below as a record.
+  const events = [...upcoming, ...past];
   if (events.length === 0) {
     return <p className="text-muted-foreground">No events found.</p>;
   }

@@ -35,7 +35,7 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
             <CalendarDays className="size-4" aria-hidden="true" />
             <time dateTime={event.event_date ?? undefined}>{formatEventDate(event.event_date)}</time>
           </span>
-          <EventStatusBadge status={event.status} />
+          <EventStatusBadge status={event.status} isDated={Boolean(event.event_date)} />
         </div>
         <h3 className="text-xl font-semibold">{title}</h3>
         {event.description ? <p className="text-muted-foreground">{event.description}</p> : null}

@@ -13,8 +13,8 @@ import { useManagedEvents } from "@/features/events/api/manage-events";
 import { DeleteEventDialog } from "@/features/events/components/delete-event-dialog";
 import { EventFormDialog } from "@/features/events/components/event-form-dialog";
 import { EventStatusBadge } from "@/features/events/components/event-status-badge";
+import { formatEventDate } from "@/features/events/utils/format-event-date";
 import { splitByTime } from "@/features/events/utils/split-by-time";
-import { formatStockholmTime } from "@/features/events/utils/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchDraft } from "@/lib/use-search-draft";
 import { useUrlState } from "@/lib/use-url-state";
@@ -112,11 +112,11 @@ export function EventsAdminPage() {
                       <TableCell className="font-medium">{event.title}</TableCell>
                       <TableCell className="whitespace-nowrap">
                         <time dateTime={event.event_date ?? undefined}>
-                          {formatStockholmTime(event.event_date)}
+                          {formatEventDate(event.event_date)}
                         </time>
                       </TableCell>
                       <TableCell>
-                        <EventStatusBadge status={event.status} />
+                        <EventStatusBadge status={event.status} isDated={event.event_date !== null} />
                       </TableCell>
                       <TableCell>{event.location ?? "-"}</TableCell>
                       <TableCell>
