@@ -30,7 +30,7 @@ import { type BackupService, createBackupService } from "./modules/backups/backu
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { crmTableHooks } from "./modules/crm/table-hooks";
-import { eventTableHooks } from "./modules/events/event-status";
+import { eventTableHooks } from "./modules/events/table-hooks";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
 import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";

@@ -19,6 +19,7 @@ import * as addUserBansAndInvitations from "./migrations/2026_12_01_150000_add_u
 import * as addListIndexes from "./migrations/2026_12_05_100000_add_list_indexes";
 import * as addInvitedRoleAndKnownAddresses from "./migrations/m0018_add_invited_role_and_known_addresses";
 import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_point";
+import * as addEventPublication from "./migrations/m0020_add_event_publication";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_05_100000_add_list_indexes": addListIndexes,
   m0018_add_invited_role_and_known_addresses: addInvitedRoleAndKnownAddresses,
   m0019_order_text_by_code_point: orderTextByCodePoint,
+  m0020_add_event_publication: addEventPublication,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -44,6 +44,15 @@ test("an event made in /app/events, with a poster, shows on the home page; an ed
   // Entered as Stockholm time, shown back as Stockholm time.
   await expect(row.getByText("12 Jun 2031, 19:30")).toBeVisible();
   await expect(row.getByText("upcoming", { exact: true })).toBeVisible();
+  // Saved as a draft: staff see it labelled, the site does not list it until it is published.
+  await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+  await page.goto("/");
+  await expect(communityItem(page, "Winter Showcase")).toBeVisible();
+  await expect(communityItem(page, title)).toHaveCount(0);
+  await page.goBack();
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(toast(page, "Event published")).toBeVisible();
+  await expect(row.getByText("Draft", { exact: true })).toHaveCount(0);
 
   await page.goto("/");
   const item = communityItem(page, title);

@@ -20,6 +20,7 @@ async function createEvent(page: Page, title: string, stockholmWallTime: string)
   const dialog = page.getByRole("dialog", { name: "New Event" });
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel(/^Date and time/).fill(stockholmWallTime);
+  await dialog.getByRole("checkbox", { name: /Published on the site/ }).check();
   await dialog.getByRole("button", { name: "Create Event" }).click();
   await expect(toast(page, "Event created")).toBeVisible();
   await expect(dialog).toBeHidden();
