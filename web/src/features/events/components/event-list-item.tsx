@@ -11,6 +11,7 @@ import { safeHref, safeImageSrc } from "@/lib/safe-href";
 export function EventListItem({ event }: { event: Partial<Event> }) {
   const title = event.title || "Untitled event";
   // The image is optional: a poster that fails to load is dropped rather than shown as a broken image.
+  // A poster is shown whole, at its own shape: cropping to a frame would cut through its title and date.
   const [failedImage, setFailedImage] = useState<string | null>(null);
   const poster = safeImageSrc(event.image_url);
   const imageUrl = poster && poster !== failedImage ? poster : null;
@@ -26,7 +27,7 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
           loading="lazy"
           decoding="async"
           onError={() => setFailedImage(imageUrl)}
-          className="aspect-video w-full bg-muted object-cover sm:w-64"
+          className="h-auto max-h-96 w-full self-start bg-muted object-contain sm:w-64"
         />
       ) : null}
       <div className="grid flex-1 gap-3 p-5">
