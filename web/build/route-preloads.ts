@@ -20,6 +20,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   "/projects": [LAYOUT, "src/features/marketing/routes/projects-page.tsx"],
   "/work-with-us": [LAYOUT, "src/features/careers/routes/work-with-us-page.tsx"],
   "/contact": [LAYOUT, "src/features/contact/routes/contact-page.tsx"],
+  "/events": [LAYOUT, "src/features/events/routes/events-page.tsx"],
+  "/events/:id": [LAYOUT, "src/app/routes/event-route.tsx"],
   "/auth": [AUTH_AREA, SIGN_IN],
   "/login": [AUTH_AREA, SIGN_IN],
   "/app/*": [

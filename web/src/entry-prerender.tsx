@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { PRERENDERED_PATHS } from "@app/contracts";
+import { PRERENDERED_PATHS, PRERENDERED_ROUTES } from "@app/contracts";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
@@ -39,9 +39,13 @@ function renderPage(path: string): Promise<string> {
   });
 }
 
-/** Path → the root's inner HTML, for every prerendered path. */
+/**
+ * Path → the root's inner HTML, for every prerendered path, and per route pattern (`/events/:id`) the
+ * markup all its pages share (see PRERENDERED_ROUTES).
+ */
 export async function prerenderPublicPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
   for (const path of PRERENDERED_PATHS) pages[path] = await renderPage(path);
+  for (const [route, path] of Object.entries(PRERENDERED_ROUTES)) pages[route] = await renderPage(path);
   return pages;
 }

@@ -12,9 +12,29 @@ const escapeHtml = (s: string) =>
  * path (the sign-in page, the back office, a path the app will call not found), the build's own title
  * with a request to keep it out of search results, and that path's scripts when the build lists them.
  */
+/** A page's own link preview (an event's poster and time) instead of the site's picture. */
+export interface PagePreview {
+  /** An absolute address, or a path on this site. */
+  image: string | null;
+  imageAlt: string;
+  /** ISO-8601 start of the event the page is about. */
+  startTime?: string | null;
+}
+
+/** A page whose head comes from data (an event's), found per request. */
+export interface DataPage {
+  page: PublicPage;
+  preview: PagePreview;
+}
+
 export function pageHead(
   template: string,
-  { page, siteUrl, preloads = [] }: { page: PublicPage | null; siteUrl: string; preloads?: string[] },
+  {
+    page,
+    siteUrl,
+    preloads = [],
+    preview,
+  }: { page: PublicPage | null; siteUrl: string; preloads?: string[]; preview?: PagePreview },
 ) {
   // Same credentials mode as the entry's <script type="module" crossorigin>, or the browser fetches twice.
   const preloadLinks = preloads.map(
@@ -28,7 +48,20 @@ export function pageHead(
   const title = escapeHtml(publicPageTitle(page));
   const description = escapeHtml(page.description);
   const url = escapeHtml(`${siteUrl}${page.path}`);
-  const image = escapeHtml(`${siteUrl}${PREVIEW_IMAGE.path}`);
+  const image = preview?.image
+    ? escapeHtml(new URL(preview.image, `${siteUrl}/`).href)
+    : escapeHtml(`${siteUrl}${PREVIEW_IMAGE.path}`);
+  // The site's own picture has a known size; a poster's is whatever it was uploaded at.
+  const imageTags = preview?.image
+    ? [`<meta property="og:image:alt" content="${escapeHtml(preview.imageAlt)}">`]
+    : [
+        `<meta property="og:image:width" content="${PREVIEW_IMAGE.width}">`,
+        `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}">`,
+        `<meta property="og:image:alt" content="${escapeHtml(preview?.imageAlt ?? `${SITE_NAME}: music, media and events from Stockholm`)}">`,
+      ];
+  const timeTags = preview?.startTime
+    ? [`<meta property="event:start_time" content="${escapeHtml(preview.startTime)}">`]
+    : [];
   const tags = [
     `<link rel="canonical" href="${url}">`,
     `<meta property="og:type" content="website">`,
@@ -37,9 +70,8 @@ export function pageHead(
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
     `<meta property="og:image" content="${image}">`,
-    `<meta property="og:image:width" content="${PREVIEW_IMAGE.width}">`,
-    `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${SITE_NAME}: music, media and events from Stockholm`)}">`,
+    ...imageTags,
+    ...timeTags,
     `<meta name="twitter:card" content="summary_large_image">`,
     ...preloadLinks,
   ];

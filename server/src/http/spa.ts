@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PRERENDERED_PATHS, PUBLIC_PAGES, type PublicPage } from "@app/contracts";
+import { PRERENDERED_PATHS, PRERENDERED_ROUTES, PUBLIC_PAGES, type PublicPage } from "@app/contracts";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { type EncodedBody, encodeOnce, negotiateEncoding } from "./content-encoding";
-import { pageHead } from "./page-head";
+import { type DataPage, pageHead } from "./page-head";
 import { precompressedStatic } from "./precompressed-static";
 import { robotsTxt, sitemapXml } from "./seo-files";
 
@@ -55,7 +55,7 @@ function readPrerendered(distDir: string): Map<string, string> {
     return markup;
   }
   if (typeof parsed !== "object" || parsed === null) return markup;
-  const paths = new Set(PRERENDERED_PATHS);
+  const paths = new Set([...PRERENDERED_PATHS, ...Object.keys(PRERENDERED_ROUTES)]);
   for (const [path, html] of Object.entries(parsed)) {
     if (paths.has(path) && typeof html === "string") markup.set(path, html);
   }
@@ -82,6 +82,11 @@ export interface SpaOptions {
   publicConfig: object;
   /** The public origin: canonical links, the sitemap and link previews name absolute URLs. */
   siteUrl: string;
+  /**
+   * Pages whose head comes from the database, by route pattern (`/events/:id`, one of
+   * PRERENDERED_ROUTES): each request finds its page by the path's one parameter; none found is a 404.
+   */
+  dataPages?: Record<string, (param: string) => Promise<DataPage | null>>;
 }
 
 /**
@@ -91,7 +96,7 @@ export interface SpaOptions {
  * run no JavaScript still read them, and the page's prerendered markup in its root, so it paints before any
  * script runs (the app then hydrates it).
  */
-export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Router {
+export function spa(distDir: string, { publicConfig, siteUrl, dataPages = {} }: SpaOptions): Router {
   const router = Router();
   const indexPath = join(distDir, "index.html");
   const robots = robotsTxt(siteUrl);
@@ -120,8 +125,8 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   const template = readFileSync(indexPath, "utf8");
   const preloads = readRoutePreloads(distDir);
   const prerendered = readPrerendered(distDir);
-  const render = (page: PublicPage | null, path: string) => {
-    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [] }).replace(
+  const render = (page: PublicPage | null, path: string, preview?: DataPage["preview"]) => {
+    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [], preview }).replace(
       "</head>",
       `    ${meta}\n  </head>`,
     );
@@ -151,6 +156,31 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   // Dotfiles stay private: .vite holds the build's manifest, which is for the server only.
   router.use(express.static(distDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   router.use(notFound);
+  // A found page's HTML is kept for as long as its data is (the lookup answers the same object until the
+  // database changes), so a busy event page is not rendered and compressed again on every request.
+  const rendered = new WeakMap<DataPage, EncodedBody>();
+  for (const [route, find] of Object.entries(dataPages)) {
+    const param = route.slice(route.lastIndexOf(":") + 1);
+    router.get(route, async (req, res, next) => {
+      try {
+        const found = await find(String(req.params[param]));
+        res.setHeader("Cache-Control", "no-cache");
+        res.type("html");
+        if (!found) {
+          res.status(404);
+          return sendEncoded(req, res, otherPaths);
+        }
+        let body = rendered.get(found);
+        if (!body) {
+          body = render(found.page, route, found.preview);
+          rendered.set(found, body);
+        }
+        sendEncoded(req, res, body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
   const sendIndex: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     res.setHeader("Cache-Control", "no-cache");

@@ -67,7 +67,9 @@ test("an event made in /app/events, with a poster, shows on the home page; an ed
     .toBe(1);
   await expect(item.getByText("upcoming", { exact: true })).toBeVisible();
   await expect(item.getByText("80 max attendees")).toBeVisible();
-  await expect(item.getByRole("link", { name: /Event Info/ })).toHaveAttribute(
+  await item.getByRole("link", { name: /Event Info/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("link", { name: /Tickets and more from the organiser/ })).toHaveAttribute(
     "href",
     "https://example.com/poster-night",
   );

@@ -17,6 +17,8 @@ const WorkWithUsPage = lazyNamed(
   () => import("@/features/careers/routes/work-with-us-page"),
   "WorkWithUsPage",
 );
+const EventsPage = lazyNamed(() => import("@/features/events/routes/events-page"), "EventsPage");
+const EventRoute = lazyNamed(() => import("@/app/routes/event-route"), "EventRoute");
 const ContactPage = lazyNamed(() => import("@/features/contact/routes/contact-page"), "ContactPage");
 const NotFoundPage = lazyNamed(() => import("@/app/routes/not-found-page"), "NotFoundPage");
 // The auth area: the provider (and with it the auth client) loads only for /auth, /login and /app.
@@ -47,6 +49,8 @@ export function AppRoutes() {
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="work-with-us" element={<WorkWithUsPage />} />
             <Route path="contact" element={<ContactPage />} />
+            <Route path="events" element={<EventsPage />} />
+            <Route path="events/:id" element={<EventRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="sign" element={<SignPage />} />

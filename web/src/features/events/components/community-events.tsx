@@ -3,7 +3,8 @@ import { EventListItem } from "@/features/events/components/event-list-item";
 import { EventsLoading } from "@/features/events/components/events-loading";
 import { splitByTime } from "@/features/events/utils/split-by-time";
 
-export function CommunityEvents() {
+/** The public list of events: all of them (the home page), or only those still to come (the events page). */
+export function CommunityEvents({ upcomingOnly = false }: { upcomingOnly?: boolean }) {
   const eventsQuery = useEvents();
 
   if (eventsQuery.isPending) {
@@ -20,9 +21,13 @@ export function CommunityEvents() {
   const { body } = eventsQuery.data;
   const { upcoming, past } = splitByTime(Array.isArray(body) ? body : [body], Date.now());
   // What visitors can still go to comes first; what has happened stays below as a record.
-  const events = [...upcoming, ...past];
+  const events = upcomingOnly ? upcoming : [...upcoming, ...past];
   if (events.length === 0) {
-    return <p className="text-muted-foreground">No events found.</p>;
+    return (
+      <p className="text-muted-foreground">
+        {upcomingOnly ? "No upcoming events right now: check back soon." : "No events found."}
+      </p>
+    );
   }
   return (
     <ul className="grid gap-4">
