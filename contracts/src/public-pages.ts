@@ -43,6 +43,12 @@ export const PUBLIC_PAGES = {
     description:
       "Open roles for music producers, visual artists, event coordinators and audio engineers at Slussen Sound in Stockholm, and how to apply.",
   },
+  events: {
+    path: "/events",
+    title: "Events",
+    description:
+      "Upcoming Slussen Sound events in Stockholm: songwriter circles, workshops, showcases and listening sessions, with dates in Stockholm time.",
+  },
   contact: {
     path: "/contact",
     title: "Contact",
@@ -80,6 +86,23 @@ export type PublicPageName = keyof typeof PUBLIC_PAGES;
 
 /** The title of the page any unknown path shows. */
 export const NOT_FOUND_PAGE_TITLE = "Page not found";
+
+/**
+ * One published event's public page. The server answers it per request from the database (its title,
+ * description and link-preview tags; a 404 for a draft or an unknown id), with the build's prerendered
+ * markup of the page's loading state, the same for every event, in its root.
+ */
+export const EVENT_PAGE_ROUTE = "/events/:id";
+export const eventPagePath = (id: string) => `/events/${encodeURIComponent(id)}`;
+
+/**
+ * Route patterns whose one prerendered markup serves every path they match, each with the path it is
+ * rendered at: an id no event has, so the page renders its loading state, as every one of its pages
+ * does before its data arrives.
+ */
+export const PRERENDERED_ROUTES: Readonly<Record<string, string>> = {
+  [EVENT_PAGE_ROUTE]: eventPagePath("00000000-0000-4000-8000-000000000000"),
+};
 
 export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;
 

@@ -4,12 +4,14 @@ import {
   dayBounds,
   formatStockholm,
   formatStockholmSpan,
+  formatStockholmWithZone,
   fromStockholmLocal,
   instantFromStockholm,
   overlapsDay,
   stockholmDay,
   stockholmTime,
   stockholmWallTime,
+  stockholmZoneName,
   toStockholmLocal,
   weekDays,
   weekStart,
@@ -175,5 +177,30 @@ describe("wall times that are not in the expected form", () => {
     expect(fromStockholmLocal("2026-03-29T10:00T")).toBe("");
     expect(fromStockholmLocal("2026-03-29 10:00")).toBe("");
     expect(() => stockholmWallTime("not a time")).toThrow(RangeError);
+  });
+});
+
+describe("event times with their zone", () => {
+  it("name CET or CEST by the date, changing exactly when the clocks do", () => {
+    // Summer time starts 2026-03-29 at 01:00 UTC and ends 2026-10-25 at 01:00 UTC.
+    expect(stockholmZoneName("2026-03-29T00:59:00Z")).toBe("CET");
+    expect(stockholmZoneName("2026-03-29T01:00:00Z")).toBe("CEST");
+    expect(stockholmZoneName("2026-10-25T00:59:00Z")).toBe("CEST");
+    expect(stockholmZoneName("2026-10-25T01:00:00Z")).toBe("CET");
+  });
+
+  it("read the venue's wall clock on either side of a change", () => {
+    expect(formatStockholmWithZone("2026-03-28T18:30:00Z")).toBe("Sat, 28 Mar 2026, 19:30 CET");
+    expect(formatStockholmWithZone("2026-03-29T17:30:00Z")).toBe("Sun, 29 Mar 2026, 19:30 CEST");
+    expect(formatStockholmWithZone("2026-10-24T17:30:00Z")).toBe("Sat, 24 Oct 2026, 19:30 CEST");
+    expect(formatStockholmWithZone("2026-10-25T18:30:00Z")).toBe("Sun, 25 Oct 2026, 19:30 CET");
+    // The repeated hour: 02:30 happens twice, once in each zone.
+    expect(formatStockholmWithZone("2026-10-25T00:30:00Z")).toBe("Sun, 25 Oct 2026, 02:30 CEST");
+    expect(formatStockholmWithZone("2026-10-25T01:30:00Z")).toBe("Sun, 25 Oct 2026, 02:30 CET");
+  });
+
+  it("refuse an invalid instant", () => {
+    expect(() => stockholmZoneName("not a time")).toThrow(RangeError);
+    expect(() => formatStockholmWithZone("not a time")).toThrow(RangeError);
   });
 });

@@ -134,6 +134,17 @@ const STOCKHOLM_FORMATS = {
     dateStyle: "medium",
     timeStyle: "short",
   }),
+  /** "Sat, 14 Mar 2026, 19:30": an event as its audience reads it, with the weekday they plan by. */
+  eventDateTime: new Intl.DateTimeFormat("en-GB", {
+    timeZone: STOCKHOLM_TIME_ZONE,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }),
 } as const;
 
 export type StockholmStyle = keyof typeof STOCKHOLM_FORMATS;
@@ -141,6 +152,25 @@ export type StockholmStyle = keyof typeof STOCKHOLM_FORMATS;
 /** An instant for people to read, in Stockholm time; a RangeError for an invalid instant. */
 export function formatStockholm(instant: Instant, style: StockholmStyle): string {
   return STOCKHOLM_FORMATS[style].format(toMs(instant));
+}
+
+/**
+ * Stockholm's zone abbreviation at an instant: CET in winter, CEST in summer. Taken from the offset rather
+ * than from Intl's zone names, which vary with the reader's locale and the runtime's ICU data.
+ */
+export function stockholmZoneName(instant: Instant): "CET" | "CEST" {
+  const ms = toMs(instant);
+  if (Number.isNaN(ms)) throw new RangeError("Invalid time value");
+  return offsetAt(ms) > 60 * MINUTE_MS ? "CEST" : "CET";
+}
+
+/**
+ * An instant for people anywhere to read as the venue's time, named as such: "Sat, 14 Mar 2026, 19:30
+ * CET". A visitor in New York sees the same words as one in Stockholm, because the time is where it
+ * happens; a RangeError for an invalid instant.
+ */
+export function formatStockholmWithZone(instant: Instant, style: StockholmStyle = "eventDateTime"): string {
+  return `${formatStockholm(instant, style)} ${stockholmZoneName(instant)}`;
 }
 
 // Day keys name a calendar day, not an instant: read at UTC midnight so no zone can move them.

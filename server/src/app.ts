@@ -1,5 +1,6 @@
 import {
   contract,
+  EVENT_PAGE_ROUTE,
   tables as registeredTables,
   type TableDefinition,
   type TableRouteMetadata,
@@ -31,7 +32,8 @@ import { type BackupService, createBackupService } from "./modules/backups/backu
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { crmTableHooks } from "./modules/crm/table-hooks";
-import { eventTableHooks } from "./modules/events/event-status";
+import { findEventPageHead } from "./modules/events/event-page";
+import { eventTableHooks } from "./modules/events/table-hooks";
 import { formsRouter } from "./modules/forms/router";
 import type { LegalDeps } from "./modules/legal/deps";
 import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";
@@ -174,7 +176,7 @@ export async function createApp({
       authorizer,
       service: storage,
       urls: createUrlSigner(config.JWT_SECRET, now),
-      tsRest: options as never,
+      tsRest: options,
     }),
   );
   app.use(jsonOnce);
@@ -243,7 +245,11 @@ export async function createApp({
 
   app.use(API_PREFIXES, apiNotFound);
   app.use(
-    spa(config.WEB_DIST, { publicConfig: publicConfig(config, tokens.anonKey), siteUrl: config.SITE_URL }),
+    spa(config.WEB_DIST, {
+      publicConfig: publicConfig(config, tokens.anonKey),
+      siteUrl: config.SITE_URL,
+      dataPages: { [EVENT_PAGE_ROUTE]: (id) => findEventPageHead(db, id) },
+    }),
   );
   app.use(errorMiddleware(logger));
   return app;

@@ -143,6 +143,8 @@ describe("headers", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("frame-src https://open.spotify.com");
+    // A picked file's preview (blob:) loads; images come from nowhere else but this site and data:.
+    expect(csp).toMatch(/img-src 'self' data: blob:(;| )/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-powered-by"]).toBeUndefined();

@@ -91,7 +91,12 @@ describe("the public read cache in front of the app", () => {
     const other = await openOtherConnection(databaseUrl);
     await other
       .insertInto("events")
-      .values({ id: "00000000-0000-4000-8000-00000000cafe", title: "New", status: "upcoming" })
+      .values({
+        id: "00000000-0000-4000-8000-00000000cafe",
+        title: "New",
+        status: "upcoming",
+        published: true,
+      })
       .execute();
     await other.close();
     // SQLite's data_version moves at the commit; PostgreSQL's NOTIFY arrives a moment after it.
@@ -118,7 +123,11 @@ describe("the public read cache in front of the app", () => {
     expect(await listed()).toEqual([]);
     expect(await listed()).toEqual([]); // now kept by the cache
 
-    const created = await write("POST", "", { title: "Cache Night", event_date: "2031-05-01T18:00:00.000Z" });
+    const created = await write("POST", "", {
+      title: "Cache Night",
+      event_date: "2031-05-01T18:00:00.000Z",
+      published: true,
+    });
     expect(created.status).toBe(201);
     const [{ id }] = (await created.json()) as [{ id: string }];
     expect(await listed()).toEqual(["Cache Night:upcoming"]);
@@ -126,6 +135,27 @@ describe("the public read cache in front of the app", () => {
     expect(await listed()).toEqual(["Cache Night II:upcoming"]);
     expect((await write("PATCH", `?id=eq.${id}`, { status: "cancelled" })).status).toBe(200);
     expect(await listed()).toEqual(["Cache Night II:cancelled"]);
+  });
+
+  it("never serves a draft to the anonymous key, before or after it is cached, until it is published", async () => {
+    const staff = await userTokens(running.db, config).userToken({ role: "staff" });
+    const asStaff = (method: string, path: string, body?: unknown) =>
+      fetch(`${running.url}/rest/v1/events${path}`, {
+        method,
+        headers: { apikey: anonKey, authorization: `Bearer ${staff}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const query = "select=title&title=eq.Draft%20Night";
+    const anonTitles = async () => (await (await events({}, query)).json()) as { title: string }[];
+    expect((await asStaff("POST", "", { title: "Draft Night" })).status).toBe(201);
+    // Staff read the very same URL: their answer is theirs alone.
+    expect(await (await asStaff("GET", `?${query}`)).json()).toEqual([{ title: "Draft Night" }]);
+    expect(await anonTitles()).toEqual([]);
+    expect(await anonTitles()).toEqual([]); // now kept by the cache
+    expect((await asStaff("PATCH", "?title=eq.Draft%20Night", { published: true })).status).toBe(204);
+    expect(await anonTitles()).toEqual([{ title: "Draft Night" }]);
+    expect((await asStaff("PATCH", "?title=eq.Draft%20Night", { published: false })).status).toBe(204);
+    expect(await anonTitles()).toEqual([]);
   });
 
   it("keeps CORS per origin: a listed origin's answer is never replayed to another", async () => {

@@ -64,7 +64,7 @@ describe("GET /rest/v1/events", () => {
     const other = await openOtherConnection(ctx.databaseUrl);
     await other
       .insertInto("events")
-      .values({ id: randomUUID(), title: "Written elsewhere", status: "upcoming" })
+      .values({ id: randomUUID(), title: "Written elsewhere", status: "upcoming", published: true })
       .execute();
     await other.close();
     // Another process's commit reaches this one as SQLite's data_version or PostgreSQL's NOTIFY.

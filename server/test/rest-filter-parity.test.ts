@@ -86,7 +86,7 @@ describe("like and ilike", () => {
     const description = `${"a_".repeat(125_000)}${"a".repeat(250_000)}`;
     await ctx.db
       .insertInto("events" as never)
-      .values({ id: randomUUID(), title: "Long read", description } as never)
+      .values({ id: randomUUID(), title: "Long read", description, published: true } as never)
       .execute();
     const patterns = [
       "*_*_*_*_*_*QQ",
@@ -363,7 +363,7 @@ describe("literals and checks", () => {
     const at = "2031-03-01T10:00:00.000Z";
     await ctx.db
       .insertInto("events" as never)
-      .values({ id: randomUUID(), title: "Spring gig", event_date: at } as never)
+      .values({ id: randomUUID(), title: "Spring gig", event_date: at, published: true } as never)
       .execute();
     for (const value of [
       "2031-03-01 10:00:00",

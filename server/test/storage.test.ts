@@ -566,7 +566,12 @@ describe("supabase-js: a poster for an event", () => {
     const imageUrl = staffClient.storage.from("event-posters").getPublicUrl(path).data.publicUrl;
     const inserted = await staffClient
       .from("events")
-      .insert({ title: "Summer Gala", event_date: "2026-06-20T18:00:00.000Z", image_url: imageUrl })
+      .insert({
+        title: "Summer Gala",
+        event_date: "2026-06-20T18:00:00.000Z",
+        image_url: imageUrl,
+        published: true,
+      })
       .select()
       .single();
     expect(inserted.error).toBeNull();

@@ -8,6 +8,7 @@ import { NOT_FOUND_SAMPLE_PATH, PRERENDERED_PATHS, PUBLIC_PAGES, SITE_ROUTE_PATT
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { PDF } from "./support/storage-files";
+import { WEB_TEMPLATE } from "./support/web-template";
 
 /*
  * What a browser receives over the wire: the built assets' brotli and gzip twins, the HTML head of each
@@ -16,14 +17,6 @@ import { PDF } from "./support/storage-files";
  */
 const SITE_URL = "https://www.slussensound.example";
 const SCRIPT = `export const tracks = [${Array.from({ length: 200 }, (_, i) => `"track ${i}"`).join(",")}];\n`;
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="description" content="The build's description." />
-    <title>The build's title</title>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
 
 /** What the web build's prerender writes for a page; a `$'` too, which a string replacement would expand. */
 const prerenderedMarkup = (path: string) =>
@@ -39,7 +32,7 @@ let port: number;
 beforeAll(async () => {
   const distDir = join(mkdtempSync(join(tmpdir(), "web-dist-")), "dist");
   mkdirSync(join(distDir, "assets"), { recursive: true });
-  writeFileSync(join(distDir, "index.html"), TEMPLATE);
+  writeFileSync(join(distDir, "index.html"), WEB_TEMPLATE);
   // What scripts/lib/precompress.mjs leaves: the original and its two twins.
   const script = Buffer.from(SCRIPT);
   writeFileSync(join(distDir, "assets", "tracks-abc123.js"), script);

@@ -22,6 +22,8 @@ const ROUTE_MODULES: Record<string, string[]> = {
   "/contact": [LAYOUT, "src/features/contact/routes/contact-page.tsx"],
   "/privacy": [LAYOUT, "src/features/policies/routes/privacy-page.tsx"],
   "/terms": [LAYOUT, "src/features/policies/routes/terms-page.tsx"],
+  "/events": [LAYOUT, "src/features/events/routes/events-page.tsx"],
+  "/events/:id": [LAYOUT, "src/app/routes/event-route.tsx"],
   "/auth": [AUTH_AREA, SIGN_IN],
   "/login": [AUTH_AREA, SIGN_IN],
   "/app/*": [

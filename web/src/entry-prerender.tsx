@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { NOT_FOUND_SAMPLE_PATH, PRERENDERED_PATHS } from "@app/contracts";
+import { NOT_FOUND_SAMPLE_PATH, PRERENDERED_PATHS, PRERENDERED_ROUTES } from "@app/contracts";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "@/app/app";
@@ -40,11 +40,13 @@ function renderPage(path: string): Promise<string> {
 }
 
 /**
- * Path → the root's inner HTML, for every prerendered path, and the not-found page once (at a path no
- * route draws), which the server sends with every unknown path's 404.
+ * Path → the root's inner HTML, for every prerendered path; per route pattern (`/events/:id`) the markup
+ * all its pages share (see PRERENDERED_ROUTES); and the not-found page once (at a path no route draws),
+ * which the server sends with every unknown path's 404.
  */
 export async function prerenderPublicPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
   for (const path of [...PRERENDERED_PATHS, NOT_FOUND_SAMPLE_PATH]) pages[path] = await renderPage(path);
+  for (const [route, path] of Object.entries(PRERENDERED_ROUTES)) pages[route] = await renderPage(path);
   return pages;
 }

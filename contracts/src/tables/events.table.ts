@@ -18,7 +18,8 @@ export const eventStoredStatusSchema = z.enum(EVENT_STORED_STATUSES, {
 const declared = defineTable({
   name: "events",
   area: "site",
-  description: "community events shown on the public site (anyone with the API key may read)",
+  description:
+    "community events shown on the public site (anyone with the API key may read the published ones; staff see drafts too)",
   columns: {
     id: column.uuid().withDefault(),
     title: column.text(200),
@@ -36,6 +37,11 @@ const declared = defineTable({
      * a page to read, and an organiser's address belongs in the description if anywhere.
      */
     external_link: column.webAddress("https://example.com/events/sample").orNull(),
+    /**
+     * A draft (false, the default) is seen by staff only; anyone else reads published events alone,
+     * through every filter, count and page, as if the drafts were not there.
+     */
+    published: column.boolean().withDefault(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

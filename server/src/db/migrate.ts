@@ -21,6 +21,7 @@ import * as addInvitedRoleAndKnownAddresses from "./migrations/m0018_add_invited
 import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_point";
 import * as createStudioCalendarFeeds from "./migrations/m0020_create_studio_calendar_feeds";
 import * as createCompanySettings from "./migrations/m0021_create_company_settings";
+import * as addEventPublication from "./migrations/m0022_add_event_publication";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   m0019_order_text_by_code_point: orderTextByCodePoint,
   m0020_create_studio_calendar_feeds: createStudioCalendarFeeds,
   m0021_create_company_settings: createCompanySettings,
+  m0022_add_event_publication: addEventPublication,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -102,7 +102,8 @@ function demoEvents(): NewEventRow[] {
       external_link: null,
     },
   ];
-  return events.map((e, i) => ({ ...e, id: seedId("event", i) }));
+  // The demo events are on the public site: published, as staff would have left them.
+  return events.map((e, i) => ({ ...e, published: true, id: seedId("event", i) }));
 }
 
 const FIRST = [

@@ -6,6 +6,21 @@ const PREVIEW_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** A page's own link preview (an event's poster and time) instead of the site's picture. */
+export interface PagePreview {
+  /** An absolute address, or a path on this site. */
+  image: string | null;
+  imageAlt: string;
+  /** ISO-8601 start of the event the page is about. */
+  startTime?: string | null;
+}
+
+/** A page whose head comes from data (an event's), found per request. */
+export interface DataPage {
+  page: PublicPage;
+  preview: PagePreview;
+}
+
 /**
  * index.html with a public page's title, description, canonical link, preview tags and the page's own
  * scripts as modulepreload links (from the build's route-preloads.json) in its head, or, for any other
@@ -19,12 +34,14 @@ export function pageHead(
     siteUrl,
     preloads = [],
     title: otherTitle,
+    preview,
   }: {
     page: PublicPage | null;
     siteUrl: string;
     preloads?: string[];
     /** For a path that is no public page: its own title instead of the build's. */
     title?: string;
+    preview?: PagePreview;
   },
 ) {
   // Same credentials mode as the entry's <script type="module" crossorigin>, or the browser fetches twice.
@@ -46,7 +63,20 @@ export function pageHead(
   const title = escapeHtml(publicPageTitle(page));
   const description = escapeHtml(page.description);
   const url = escapeHtml(`${siteUrl}${page.path}`);
-  const image = escapeHtml(`${siteUrl}${PREVIEW_IMAGE.path}`);
+  const image = preview?.image
+    ? escapeHtml(new URL(preview.image, `${siteUrl}/`).href)
+    : escapeHtml(`${siteUrl}${PREVIEW_IMAGE.path}`);
+  // The site's own picture has a known size; a poster's is whatever it was uploaded at.
+  const imageTags = preview?.image
+    ? [`<meta property="og:image:alt" content="${escapeHtml(preview.imageAlt)}">`]
+    : [
+        `<meta property="og:image:width" content="${PREVIEW_IMAGE.width}">`,
+        `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}">`,
+        `<meta property="og:image:alt" content="${escapeHtml(preview?.imageAlt ?? `${SITE_NAME}: music, media and events from Stockholm`)}">`,
+      ];
+  const timeTags = preview?.startTime
+    ? [`<meta property="event:start_time" content="${escapeHtml(preview.startTime)}">`]
+    : [];
   const tags = [
     `<link rel="canonical" href="${url}">`,
     `<meta property="og:type" content="website">`,
@@ -55,9 +85,8 @@ export function pageHead(
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
     `<meta property="og:image" content="${image}">`,
-    `<meta property="og:image:width" content="${PREVIEW_IMAGE.width}">`,
-    `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${SITE_NAME}: music, media and events from Stockholm`)}">`,
+    ...imageTags,
+    ...timeTags,
     `<meta name="twitter:card" content="summary_large_image">`,
     ...preloadLinks,
   ];

@@ -16,7 +16,9 @@ export function securityHeaders(config: Config): RequestHandler {
         "script-src": ["'self'"],
         // Radix and sonner set inline styles; scripts stay strict.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", ...config.IMAGE_HOSTS],
+        // blob: is the preview of a file picked on this page (an event's poster before it is uploaded):
+        // only this origin's scripts can make a blob: address, so it lets no other site's image in.
+        "img-src": ["'self'", "data:", "blob:", ...config.IMAGE_HOSTS],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
         "frame-src": [originOf(config.PLAYLIST_EMBED_URL)],

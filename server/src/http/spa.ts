@@ -5,13 +5,14 @@ import {
   NOT_FOUND_PAGE_TITLE,
   NOT_FOUND_SAMPLE_PATH,
   PRERENDERED_PATHS,
+  PRERENDERED_ROUTES,
   PUBLIC_PAGES,
   type PublicPage,
   SITE_ROUTE_PATTERNS,
 } from "@app/contracts";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { type EncodedBody, encodeOnce, negotiateEncoding } from "./content-encoding";
-import { pageHead } from "./page-head";
+import { type DataPage, pageHead } from "./page-head";
 import { precompressedStatic } from "./precompressed-static";
 import { robotsTxt, sitemapXml } from "./seo-files";
 
@@ -65,7 +66,7 @@ function readPrerendered(distDir: string): Map<string, string> {
     return markup;
   }
   if (typeof parsed !== "object" || parsed === null) return markup;
-  const paths = new Set([...PRERENDERED_PATHS, NOT_FOUND_SAMPLE_PATH]);
+  const paths = new Set([...PRERENDERED_PATHS, NOT_FOUND_SAMPLE_PATH, ...Object.keys(PRERENDERED_ROUTES)]);
   for (const [path, html] of Object.entries(parsed)) {
     if (paths.has(path) && typeof html === "string") markup.set(path, html);
   }
@@ -92,6 +93,11 @@ export interface SpaOptions {
   publicConfig: object;
   /** The public origin: canonical links, the sitemap and link previews name absolute URLs. */
   siteUrl: string;
+  /**
+   * Pages whose head comes from the database, by route pattern (`/events/:id`, one of
+   * PRERENDERED_ROUTES): each request finds its page by the path's one parameter; none found is a 404.
+   */
+  dataPages?: Record<string, (param: string) => Promise<DataPage | null>>;
 }
 
 /**
@@ -102,7 +108,7 @@ export interface SpaOptions {
  * its own title, description and preview tags, so crawlers that run no JavaScript still read them, and the
  * page's prerendered markup in its root, so it paints before any script runs (the app then hydrates it).
  */
-export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Router {
+export function spa(distDir: string, { publicConfig, siteUrl, dataPages = {} }: SpaOptions): Router {
   const router = Router();
   const indexPath = join(distDir, "index.html");
   const robots = robotsTxt(siteUrl);
@@ -131,11 +137,18 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   const template = readFileSync(indexPath, "utf8");
   const preloads = readRoutePreloads(distDir);
   const prerendered = readPrerendered(distDir);
-  const render = (page: PublicPage | null, path: string, title?: string) => {
-    const html = pageHead(template, { page, siteUrl, preloads: preloads[path] ?? [], title }).replace(
-      "</head>",
-      `    ${meta}\n  </head>`,
-    );
+  const render = (
+    page: PublicPage | null,
+    path: string,
+    { title, preview }: { title?: string; preview?: DataPage["preview"] } = {},
+  ) => {
+    const html = pageHead(template, {
+      page,
+      siteUrl,
+      preloads: preloads[path] ?? [],
+      title,
+      preview,
+    }).replace("</head>", `    ${meta}\n  </head>`);
     // The back office's markup is its spinner, the same under every /app path until the session is known.
     const markup = prerendered.get(path === BACK_OFFICE ? BACK_OFFICE_ROOT : path);
     // A function, not a string: a `$` in the markup must not be read as a replacement pattern.
@@ -147,7 +160,7 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
   for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS, BACK_OFFICE])
     if (!pages.has(path)) pages.set(path, render(null, path));
   const otherPaths = render(null, "");
-  const notFoundPage = render(null, NOT_FOUND_SAMPLE_PATH, NOT_FOUND_PAGE_TITLE);
+  const notFoundPage = render(null, NOT_FOUND_SAMPLE_PATH, { title: NOT_FOUND_PAGE_TITLE });
 
   router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));
   router.use(
@@ -168,6 +181,26 @@ export function spa(distDir: string, { publicConfig, siteUrl }: SpaOptions): Rou
     res.type("html");
     sendEncoded(req, res, body);
   };
+  // A found page's HTML is kept for as long as its data is (the lookup answers the same object until the
+  // database changes), so a busy event page is not rendered and compressed again on every request.
+  const rendered = new WeakMap<DataPage, EncodedBody>();
+  for (const [route, find] of Object.entries(dataPages)) {
+    const param = route.slice(route.lastIndexOf(":") + 1);
+    router.get(route, async (req, res, next) => {
+      try {
+        const found = await find(String(req.params[param]));
+        if (!found) return send(res, req, 404, notFoundPage);
+        let body = rendered.get(found);
+        if (!body) {
+          body = render(found.page, route, { preview: found.preview });
+          rendered.set(found, body);
+        }
+        send(res, req, 200, body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
   // Express's own path matching (case-insensitive, a trailing slash allowed, `:id` one segment), as the
   // web router matches the same patterns.
   const sitePages = Router();

@@ -1,5 +1,5 @@
 import type { Caller, TableName } from "@app/contracts";
-import type { RawBuilder } from "kysely";
+import type { RawBuilder, SqlBool } from "kysely";
 import type { Db } from "../db/database";
 import type { AppError } from "../http/app-error";
 
@@ -52,6 +52,12 @@ export interface TableHooks {
    * order and counts as in its rows, and so does the row a write answers with.
    */
   derivedColumns?: Record<string, (at: string) => RawBuilder<unknown>>;
+  /**
+   * The rows a caller may read, as a condition on the row (PostgreSQL's row-level security for select):
+   * every read applies it before the caller's own filters, so its rows, counts, pages and single-object
+   * answers never show another row. Undefined for a caller who reads every row the policy lets them.
+   */
+  readableRows?(caller: Caller): RawBuilder<SqlBool> | undefined;
 }
 
 /** Hooks by table: a key must be a declared table's name; a table without rules needs no entry. */

@@ -143,7 +143,7 @@ describe("two nodes on one database", () => {
     const written = await call(a, "/rest/v1/events", {
       method: "POST",
       token: await tokens.userToken({ role: "staff" }),
-      body: { title: "Written on node A", event_date: "2027-01-01T18:00:00.000Z" },
+      body: { title: "Written on node A", event_date: "2027-01-01T18:00:00.000Z", published: true },
     });
     expect(written.status).toBe(201);
     expect(await titles()).toContain("Written on node A");
@@ -165,6 +165,7 @@ describe("two nodes on one database", () => {
     const created = await write("POST", "", {
       title: "Two-node gig",
       event_date: "2031-02-01T18:00:00.000Z",
+      published: true,
     });
     expect(created.status).toBe(201);
     // PostgreSQL's NOTIFY reaches node B a moment after node A's commit.

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations, signInAsStaff } from "../crm/support";
+import { staffHeaders } from "../legal/support";
 
 const WIDTHS = [
   { name: "375 px", width: 375, height: 740 },
@@ -10,9 +11,16 @@ for (const viewport of WIDTHS) {
   test(`the events screen and its dialogs pass axe at ${viewport.name}`, async ({ page, request }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAsStaff(page, request);
+    const user = await signInAsStaff(page, request);
+    // A draft in the list: its label and its Publish action are scanned too.
+    const draft = await request.post("/rest/v1/events", {
+      headers: await staffHeaders(request, user),
+      data: { title: `Draft Gig ${viewport.width}`, event_date: "2031-03-01T19:00:00.000Z" },
+    });
+    expect(draft.status()).toBe(201);
     await page.goto("/app/events");
     await expect(page.getByRole("region", { name: "Upcoming" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Publish Draft Gig ${viewport.width}` })).toBeVisible();
     await expect(page.getByRole("region", { name: "Past" })).toBeVisible();
     await expectNoSeriousViolations(page, "events list");
 

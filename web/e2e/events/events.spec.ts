@@ -44,6 +44,15 @@ test("an event made in /app/events, with a poster, shows on the home page; an ed
   // Entered as Stockholm time, shown back as Stockholm time.
   await expect(row.getByText("12 Jun 2031, 19:30")).toBeVisible();
   await expect(row.getByText("upcoming", { exact: true })).toBeVisible();
+  // Saved as a draft: staff see it labelled, the site does not list it until it is published.
+  await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+  await page.goto("/");
+  await expect(communityItem(page, "Winter Showcase")).toBeVisible();
+  await expect(communityItem(page, title)).toHaveCount(0);
+  await page.goBack();
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(toast(page, "Event published")).toBeVisible();
+  await expect(row.getByText("Draft", { exact: true })).toHaveCount(0);
 
   await page.goto("/");
   const item = communityItem(page, title);
@@ -58,7 +67,9 @@ test("an event made in /app/events, with a poster, shows on the home page; an ed
     .toBe(1);
   await expect(item.getByText("upcoming", { exact: true })).toBeVisible();
   await expect(item.getByText("80 max attendees")).toBeVisible();
-  await expect(item.getByRole("link", { name: /Event Info/ })).toHaveAttribute(
+  await item.getByRole("link", { name: /Event Info/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("link", { name: /Tickets and more from the organiser/ })).toHaveAttribute(
     "href",
     "https://example.com/poster-night",
   );

@@ -1,4 +1,11 @@
-import { AUTH_ROUTES, BACK_OFFICE_ROOT, PUBLIC_PAGES, type PublicPageName, SIGN_ROUTE } from "@app/contracts";
+import {
+  AUTH_ROUTES,
+  BACK_OFFICE_ROOT,
+  EVENT_PAGE_ROUTE,
+  PUBLIC_PAGES,
+  type PublicPageName,
+  SIGN_ROUTE,
+} from "@app/contracts";
 import { type ComponentType, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
 import { RouteErrorBoundary } from "@/components/route-error-boundary";
@@ -19,6 +26,8 @@ const WorkWithUsPage = lazyNamed(
   () => import("@/features/careers/routes/work-with-us-page"),
   "WorkWithUsPage",
 );
+const EventsPage = lazyNamed(() => import("@/features/events/routes/events-page"), "EventsPage");
+const EventRoute = lazyNamed(() => import("@/app/routes/event-route"), "EventRoute");
 const ContactPage = lazyNamed(() => import("@/features/contact/routes/contact-page"), "ContactPage");
 const PrivacyPage = lazyNamed(() => import("@/features/policies/routes/privacy-page"), "PrivacyPage");
 const TermsPage = lazyNamed(() => import("@/features/policies/routes/terms-page"), "TermsPage");
@@ -44,6 +53,7 @@ const PUBLIC_PAGE_COMPONENTS: Record<PublicPageName, ComponentType> = {
   projects: ProjectsPage,
   workWithUs: WorkWithUsPage,
   contact: ContactPage,
+  events: EventsPage,
   privacy: PrivacyPage,
   terms: TermsPage,
 };
@@ -69,6 +79,7 @@ export function AppRoutes() {
             {entries(PUBLIC_PAGE_COMPONENTS).map(([name, Page]) => (
               <Route key={name} path={PUBLIC_PAGES[name].path} element={<Page />} />
             ))}
+            <Route path={EVENT_PAGE_ROUTE} element={<EventRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={SIGN_ROUTE} element={<SignPage />} />

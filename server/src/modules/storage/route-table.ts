@@ -1,5 +1,5 @@
 import type { AppRoute } from "@ts-rest/core";
-import type { ErrorRequestHandler, RequestHandler, Router } from "express";
+import type { ErrorRequestHandler, IRouter, RequestHandler, Router } from "express";
 
 export const STORAGE_PREFIX = "/storage/v1";
 
@@ -62,17 +62,20 @@ export function storageRouteTable() {
     (path: string, ...handlers: RequestHandler[]) => {
       routes.push({ method, path, handlers });
     };
-  return {
-    tsRest: {
-      get: add("get"),
-      post: add("post"),
-      put: add("put"),
-      patch: add("patch"),
-      delete: add("delete"),
-      use: (handler: ErrorRequestHandler) => {
-        errorHandlers.push(handler);
-      },
+  const collector = {
+    get: add("get"),
+    post: add("post"),
+    put: add("put"),
+    patch: add("patch"),
+    delete: add("delete"),
+    use: (handler: ErrorRequestHandler) => {
+      errorHandlers.push(handler);
     },
+  };
+  return {
+    // ts-rest registers routes with the verb methods and its error handler with `use`, nothing else of an
+    // Express router's surface, so the collector stands in for one.
+    tsRest: collector as Pick<IRouter, keyof typeof collector> as IRouter,
     stream(route: AppRoute, handler: RequestHandler) {
       add(route.method.toLowerCase() as Method)(route.path, handler);
     },

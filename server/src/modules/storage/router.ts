@@ -1,5 +1,5 @@
 import { contract } from "@app/contracts";
-import { createExpressEndpoints } from "@ts-rest/express";
+import { createExpressEndpoints, type TsRestExpressOptions } from "@ts-rest/express";
 import { Router } from "express";
 import type { StorageDeps } from "./deps";
 import { storageJsonRoutes } from "./json-routes";
@@ -9,7 +9,7 @@ import { storageStreamRoutes } from "./stream-routes";
 
 export interface StorageRouterDeps extends StorageDeps {
   /** The app's ts-rest options: access from the contract, and bad input answered in Storage's shape. */
-  tsRest: Parameters<typeof createExpressEndpoints>[3];
+  tsRest: TsRestExpressOptions<typeof storageJsonContract>;
 }
 
 /**
@@ -26,12 +26,7 @@ export function storageRouter({ tsRest, ...deps }: StorageRouterDeps): Router {
     next();
   });
   const table = storageRouteTable();
-  createExpressEndpoints(
-    storageJsonContract,
-    storageJsonRoutes(deps),
-    table.tsRest as never,
-    tsRest as never,
-  );
+  createExpressEndpoints(storageJsonContract, storageJsonRoutes(deps), table.tsRest, tsRest);
   const streams = storageStreamRoutes(deps);
   for (const name of STREAM_ROUTES) table.stream(contract.storage[name], streams[name]);
   return table.into(router);

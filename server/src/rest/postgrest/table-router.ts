@@ -122,15 +122,17 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
   const routes = tableRoutes(table);
   const impl = s.router(routes, {
     list: async ({ req, res, headers }) => {
-      const { query, prefer } = context(req, res, "select");
+      const { caller, query, prefer } = context(req, res, "select");
       const range = parseRangeHeader(headers.range);
       const at = readClock(deps.now());
       // The page depends on exactly what readRows is given, so that is the cache's key (the Accept
       // header only shapes the page afterwards). A table with derived columns answers differently as
       // time passes: its reads are kept per minute.
-      const read: ReadRequest = { at, query, prefer, range };
+      const read: ReadRequest = { caller, at, query, prefer, range };
       const clock = hasDerivedColumns(handle.hooks) ? at : "";
-      const key = `${table.name}:${clock}:${JSON.stringify([query, prefer, range])}`;
+      // A table that hides rows from some callers answers each caller class its own page.
+      const reader = handle.hooks.readableRows ? caller : "";
+      const key = `${table.name}:${clock}:${reader}:${JSON.stringify([query, prefer, range])}`;
       const page = await db.cachedRead(key, () => readRows(db, handle, read));
       refusePastEnd(res, page.offset, page.total);
       res.setHeader("Content-Range", contentRange(page.offset, page.rows.length, page.total));

@@ -1,4 +1,4 @@
-import type { TableDefinition } from "@app/contracts";
+import type { Caller, TableDefinition } from "@app/contracts";
 import { type AliasedRawBuilder, CompiledQuery, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
@@ -20,6 +20,8 @@ export interface TableHandle {
 }
 
 export interface ReadRequest {
+  /** Who reads: the table's readableRows hook may hide rows from them. */
+  caller: Caller;
   /** The read clock (see readClock). */
   at: string;
   query: ParsedQuery;
@@ -70,6 +72,20 @@ function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["
 
 const all = sql<SqlBool>`1 = 1`;
 
+/**
+ * The caller's filters, narrowed to the rows the caller may see at all (see TableHooks.readableRows):
+ * a filter can only ever pick among those, so no filter, count or order reveals another row.
+ */
+export function visibleWhere(
+  handle: TableHandle,
+  caller: Caller,
+  where: RawBuilder<SqlBool> | undefined,
+): RawBuilder<SqlBool> {
+  const readable = handle.hooks.readableRows?.(caller);
+  if (!readable) return where ?? all;
+  return where ? sql<SqlBool>`(${readable}) and (${where})` : readable;
+}
+
 /** Derived columns are computed to the minute (an event is past once its minute has gone by). */
 export const READ_CLOCK_MS = 60_000;
 
@@ -117,7 +133,7 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const { query, prefer, range } = request;
   const source = readSource(handle, request.at);
   const columns = selectedColumns(table, query.select);
-  const where = whereSql(table, db.engine, query.where) ?? all;
+  const where = visibleWhere(handle, request.caller, whereSql(table, db.engine, query.where));
   const offset = query.offset ?? range?.offset ?? 0;
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, TableDefinition } from "@app/contracts";
-import { type SqlBool, sql } from "kysely";
+import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
 import { dynamicTables } from "../../db/dynamic-tables";
@@ -11,7 +11,7 @@ import type { HookContext, Row } from "../table-hooks";
 import { readOnlyColumnError } from "./body-errors";
 import { whereSql } from "./conditions";
 import type { ParsedQuery, Preferences } from "./parse-query";
-import { asRead, readClock, readSource, type TableHandle, writeOrder } from "./table-service";
+import { asRead, readClock, readSource, type TableHandle, visibleWhere, writeOrder } from "./table-service";
 
 /**
  * PATCH and DELETE over one declared table, and what every write shares: the hooks run per row in the
@@ -115,8 +115,6 @@ export async function updateOne(
   return after;
 }
 
-const all = sql<SqlBool>`1 = 1`;
-
 /** A write with `limit` or `offset` changes only that slice of the matching rows (PostgREST 10 to 12). */
 const isLimited = (query: ParsedQuery) => query.limit !== undefined || query.offset !== undefined;
 
@@ -143,7 +141,8 @@ function checkScope(verb: "UPDATE" | "DELETE", query: ParsedQuery) {
 async function lockMatching(trx: Db, db: Database, handle: TableHandle, request: WriteRequest) {
   const { table } = handle;
   const { query } = request;
-  const where = whereSql(table, db.engine, query.where) ?? all;
+  // A write, like a read, only ever meets the rows its caller may see.
+  const where = visibleWhere(handle, request.caller, whereSql(table, db.engine, query.where));
   let select = dynamicTables(trx)
     .selectFrom(readSource(handle, readClock(Date.parse(request.at))))
     .selectAll()

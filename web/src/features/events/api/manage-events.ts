@@ -59,3 +59,19 @@ export function useDeleteEvent() {
     },
   });
 }
+
+type PublicationChange = { event: Pick<Event, "id" | "updated_at">; published: boolean };
+
+/** Publishes a draft or takes an event back to draft, against the version read. */
+export function useSetEventPublished() {
+  return useMutation({
+    mutationFn: ({ event, published }: PublicationChange) =>
+      updateRow("events", { id: event.id, version: event.updated_at, changes: { published } }),
+    meta: {
+      successMessage: (change: unknown) =>
+        (change as PublicationChange).published ? "Event published" : "Event moved back to draft",
+      errorMessage: "Could not change whether the event is published",
+      invalidates: EVENTS_WRITE_INVALIDATES,
+    },
+  });
+}

@@ -39,7 +39,7 @@ describe("CommunityEvents", () => {
     expect(await screen.findByText("Failed to load events.")).toBeInTheDocument();
   });
 
-  it("neither links nor loads addresses stored before the http(s) rule", async () => {
+  it("does not load a poster address stored before the http(s) rule, and links to the event's own page", async () => {
     stubFetch(() =>
       jsonResponse([
         {
@@ -51,7 +51,8 @@ describe("CommunityEvents", () => {
     );
     renderWithProviders(<CommunityEvents />);
     expect(await screen.findByRole("heading", { name: "Writers' Night" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: /Event Info/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Event Info/ })).toHaveAttribute("href", `/events/${event.id}`);
+    expect(screen.queryByRole("link", { name: /javascript/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Poster for Writers' Night" })).not.toBeInTheDocument();
   });
 
@@ -72,7 +73,8 @@ describe("CommunityEvents", () => {
     expect(screen.getByText("Södermalm, Stockholm")).toBeInTheDocument();
     expect(screen.getByText("Showcase")).toBeInTheDocument();
     expect(screen.getByText("120 max attendees")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Event Info/ })).toHaveAttribute("href", event.external_link);
+    // The event's own page, which has the organiser's link: what visitors share.
+    expect(screen.getByRole("link", { name: /Event Info/ })).toHaveAttribute("href", `/events/${event.id}`);
     const image = screen.getByRole("img", { name: "Poster for Writers' Night" });
     expect(image).toHaveAttribute("loading", "lazy");
     expect(image).toHaveAttribute("width");
@@ -103,7 +105,6 @@ describe("CommunityEvents", () => {
     expect(await screen.findByText("-")).toBeInTheDocument();
     expect(screen.getByText("past")).toHaveClass("bg-zinc-800");
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: /Event Info/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/max attendees/)).not.toBeInTheDocument();
   });
 
@@ -114,5 +115,30 @@ describe("CommunityEvents", () => {
     fireEvent.error(await screen.findByRole("img", { name: "Poster for Writers' Night" }));
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Writers' Night" })).toBeInTheDocument();
+  });
+
+  it("lists events still to come before past ones, and never calls an undated event upcoming", async () => {
+    const at = (title: string, event_date: string | null, status = "upcoming") => ({
+      ...event,
+      id: crypto.randomUUID(),
+      title,
+      event_date,
+      status,
+    });
+    // The API's date order: the past ones first.
+    stubFetch(() =>
+      jsonResponse([
+        at("Old Clinic", "2020-01-10T18:00:00.000Z", "past"),
+        at("Last Year's Party", "2021-06-01T18:00:00.000Z", "past"),
+        at("Writers' Night", "2030-03-14T19:00:00.000Z"),
+        at("Someday Session", null),
+      ]),
+    );
+    renderWithProviders(<CommunityEvents />);
+    await screen.findByRole("heading", { name: "Writers' Night" });
+    const titles = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(["Writers' Night", "Someday Session", "Last Year's Party", "Old Clinic"]);
+    expect(screen.getAllByText("upcoming")).toHaveLength(1);
+    expect(screen.getByText("date to be announced")).toBeInTheDocument();
   });
 });

@@ -37,7 +37,7 @@ export function EventFormDialog({ open, onOpenChange, event, onReload }: EventFo
         <DialogHeader>
           <DialogTitle>{event ? "Edit event" : "New Event"}</DialogTitle>
           <DialogDescription>
-            Shown in the home page's community events. Times are Stockholm time.
+            Shown on the public site once published. Times are Stockholm time.
           </DialogDescription>
         </DialogHeader>
         {open ? <EventForm event={event} onReload={onReload} onClose={() => onOpenChange(false)} /> : null}
@@ -129,6 +129,15 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
       <FormField {...fieldIds("description")} label="Description" error={errors.description} isOptional>
         <Textarea {...textField("description")} />
       </FormField>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="published"
+          checked={values.published}
+          onChange={(e) => setValue("published", e.target.checked)}
+        />
+        Published on the site (a draft is seen by staff only)
+      </label>
       <PosterPicker
         {...fieldIds("image_url")}
         currentUrl={values.image_url}

@@ -1,20 +1,18 @@
-import type { Event } from "@app/contracts";
-import { CalendarDays, MapPin, Tag, Users } from "lucide-react";
+import { type Event, eventPagePath } from "@app/contracts";
 import { useState } from "react";
-import { ExternalLink } from "@/components/layout/external-link";
+import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
-import { EventStatusBadge } from "@/features/events/components/event-status-badge";
-import { formatEventDate } from "@/features/events/utils/format-event-date";
-import { safeHref, safeImageSrc } from "@/lib/safe-href";
+import { EventFacts, EventWhen } from "@/features/events/components/event-facts";
+import { safeImageSrc } from "@/lib/safe-href";
 
 /** The server may omit columns (the list answer is a partial row), so every field is optional here. */
 export function EventListItem({ event }: { event: Partial<Event> }) {
   const title = event.title || "Untitled event";
   // The image is optional: a poster that fails to load is dropped rather than shown as a broken image.
+  // A poster is shown whole, at its own shape: cropping to a frame would cut through its title and date.
   const [failedImage, setFailedImage] = useState<string | null>(null);
   const poster = safeImageSrc(event.image_url);
   const imageUrl = poster && poster !== failedImage ? poster : null;
-  const infoHref = safeHref(event.external_link);
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
       {imageUrl ? (
@@ -26,44 +24,24 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
           loading="lazy"
           decoding="async"
           onError={() => setFailedImage(imageUrl)}
-          className="aspect-video w-full bg-muted object-cover sm:w-64"
+          className="h-auto max-h-96 w-full self-start bg-muted object-contain sm:w-64"
         />
       ) : null}
       <div className="grid flex-1 gap-3 p-5">
-        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            <time dateTime={event.event_date ?? undefined}>{formatEventDate(event.event_date)}</time>
-          </span>
-          <EventStatusBadge status={event.status} />
-        </div>
+        <EventWhen event={event} className="text-sm" />
         <h3 className="text-xl font-semibold">{title}</h3>
         {event.description ? <p className="text-muted-foreground">{event.description}</p> : null}
-        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-300">
-          {event.location ? (
-            <li className="inline-flex items-center gap-1.5">
-              <MapPin className="size-4" aria-hidden="true" />
-              {event.location}
-            </li>
-          ) : null}
-          {event.event_type ? (
-            <li className="inline-flex items-center gap-1.5">
-              <Tag className="size-4" aria-hidden="true" />
-              {event.event_type}
-            </li>
-          ) : null}
-          {event.max_attendees != null ? (
-            <li className="inline-flex items-center gap-1.5">
-              <Users className="size-4" aria-hidden="true" />
-              {event.max_attendees} max attendees
-            </li>
-          ) : null}
-        </ul>
-        {infoHref ? (
+        <EventFacts event={event} />
+        {event.id ? (
           <div>
-            <ExternalLink href={infoHref} className="text-sm font-semibold text-primary hover:underline">
+            {/* The event's own page: what a visitor shares, with the organiser's link there. */}
+            <Link
+              to={eventPagePath(event.id)}
+              className="text-sm font-semibold text-primary hover:underline"
+              aria-label={`Event Info: ${title}`}
+            >
               Event Info
-            </ExternalLink>
+            </Link>
           </div>
         ) : null}
       </div>

@@ -1,4 +1,6 @@
+import { PUBLIC_PAGES } from "@app/contracts";
 import { Suspense } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EventsLoading } from "@/features/events/components/events-loading";
 import { FeaturedEvents } from "@/features/events/components/featured-events";
@@ -42,9 +44,10 @@ export function EventsSection({ id }: { id: string }) {
       </div>
 
       <div className="text-center">
-        {/* Intentionally inert: the spec keeps SEE MORE without behaviour until a full events page exists. */}
-        <Button type="button" variant="outline" size="lg">
-          SEE MORE
+        <Button asChild variant="outline" size="lg">
+          <Link to={PUBLIC_PAGES.events.path} aria-label="SEE MORE: all upcoming events">
+            SEE MORE
+          </Link>
         </Button>
       </div>
     </section>

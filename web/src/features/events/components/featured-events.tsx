@@ -40,7 +40,7 @@ export function FeaturedEvents() {
                   <CalendarDays className="size-4" aria-hidden="true" />
                   <time dateTime={event.dateTime}>{event.date}</time>
                 </span>
-                <EventStatusBadge status={event.status} />
+                <EventStatusBadge status={event.status} isDated />
               </div>
               <CardTitle>{event.title}</CardTitle>
               <CardDescription className="inline-flex items-center gap-1.5 text-sm">

@@ -44,7 +44,7 @@ export function PosterPicker({
         <img
           src={preview}
           alt={file ? `Preview of ${file.name}` : "Current poster"}
-          className="aspect-video w-full max-w-xs rounded-md border bg-muted object-cover"
+          className="h-auto max-h-64 w-full max-w-xs rounded-md border bg-muted object-contain"
         />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">

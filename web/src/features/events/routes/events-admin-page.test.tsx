@@ -20,6 +20,7 @@ function makeEvent(overrides: Partial<Event> = {}): Event {
     max_attendees: null,
     image_url: null,
     external_link: null,
+    published: true,
     created_at: "2027-01-01T10:00:00.000Z",
     updated_at: "2027-01-01T10:00:00.000Z",
     ...overrides,
@@ -225,5 +226,45 @@ describe("EventsAdminPage", () => {
     const [removal] = api.calls("DELETE", "/rest/v1/events");
     expect(removal?.params.get("id")).toBe(`eq.${event.id}`);
     expect(removal?.params.get("updated_at")).toBe(`eq.${event.updated_at}`);
+  });
+
+  it("labels a draft and publishes it against the version read; a published event can be taken back", async () => {
+    const user = userEvent.setup();
+    const draft = makeEvent({ title: "Secret Gig", published: false });
+    const live = makeEvent({ title: "Open Gig" });
+    const api = stubApi([draft, live], {
+      "PATCH /rest/v1/events": ({ body }) => jsonResponse([{ ...draft, ...(body as object) }]),
+    });
+    openPage();
+    const draftRow = await screen.findByRole("row", { name: /Secret Gig/ });
+    expect(within(draftRow).getByText("Draft")).toBeInTheDocument();
+    expect(within(screen.getByRole("row", { name: /Open Gig/ })).queryByText("Draft")).toBeNull();
+    expect(screen.getByRole("button", { name: "Unpublish Open Gig" })).toBeInTheDocument();
+
+    await user.click(within(draftRow).getByRole("button", { name: "Publish Secret Gig" }));
+    expect(await screen.findByText("Event published")).toBeInTheDocument();
+    const [patch] = api.calls("PATCH", "/rest/v1/events");
+    expect(patch?.params.get("id")).toBe(`eq.${draft.id}`);
+    expect(patch?.params.get("updated_at")).toBe(`eq.${draft.updated_at}`);
+    expect(patch?.body).toEqual({ published: true });
+  });
+
+  it("saves a new event as a draft unless it is marked published", async () => {
+    const user = userEvent.setup();
+    const api = stubApi([], {
+      "POST /rest/v1/events": ({ body }) => jsonResponse([makeEvent(body as Partial<Event>)], 201),
+    });
+    openPage();
+    await user.click(await screen.findByRole("button", { name: "New Event" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Event" });
+    const published = within(dialog).getByRole("checkbox", { name: /Published on the site/ });
+    expect(published).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText("Title"), "Quiet Launch");
+    await user.click(within(dialog).getByRole("button", { name: "Create Event" }));
+    await waitFor(() => expect(api.calls("POST", "/rest/v1/events")).toHaveLength(1));
+    expect(api.calls("POST", "/rest/v1/events")[0]?.body).toMatchObject({
+      title: "Quiet Launch",
+      published: false,
+    });
   });
 });

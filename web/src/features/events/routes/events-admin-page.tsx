@@ -1,6 +1,7 @@
 import type { Event } from "@app/contracts";
-import { CalendarDays, Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -9,12 +10,12 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useManagedEvents } from "@/features/events/api/manage-events";
+import { useManagedEvents, useSetEventPublished } from "@/features/events/api/manage-events";
 import { DeleteEventDialog } from "@/features/events/components/delete-event-dialog";
 import { EventFormDialog } from "@/features/events/components/event-form-dialog";
 import { EventStatusBadge } from "@/features/events/components/event-status-badge";
+import { formatEventDate } from "@/features/events/utils/format-event-date";
 import { splitByTime } from "@/features/events/utils/split-by-time";
-import { formatStockholmTime } from "@/features/events/utils/stockholm-time";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchDraft } from "@/lib/use-search-draft";
 import { useUrlState } from "@/lib/use-url-state";
@@ -31,6 +32,7 @@ export function EventsAdminPage() {
   const [editing, setEditing] = useState<Event | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [deleting, setDeleting] = useState<Event | null>(null);
+  const setPublished = useSetEventPublished();
 
   const events = list.data ?? [];
   const { upcoming, past } = splitByTime(events, Date.now());
@@ -50,7 +52,7 @@ export function EventsAdminPage() {
     <div className="grid gap-6">
       <PageHeading
         title="Events"
-        description="The community events on the home page. Times are Stockholm time."
+        description="The community events on the public site: a draft is seen by staff only until it is published. Times are Stockholm time."
         actions={
           <Button onClick={addEvent}>
             <Plus aria-hidden="true" />
@@ -112,15 +114,28 @@ export function EventsAdminPage() {
                       <TableCell className="font-medium">{event.title}</TableCell>
                       <TableCell className="whitespace-nowrap">
                         <time dateTime={event.event_date ?? undefined}>
-                          {formatStockholmTime(event.event_date)}
+                          {formatEventDate(event.event_date)}
                         </time>
                       </TableCell>
                       <TableCell>
-                        <EventStatusBadge status={event.status} />
+                        <div className="flex flex-wrap gap-1">
+                          {event.published ? null : <Badge variant="purple">Draft</Badge>}
+                          <EventStatusBadge status={event.status} isDated={event.event_date !== null} />
+                        </div>
                       </TableCell>
                       <TableCell>{event.location ?? "-"}</TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-1">
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`${event.published ? "Unpublish" : "Publish"} ${event.title}`}
+                            disabled={setPublished.isPending}
+                            onClick={() => setPublished.mutate({ event, published: !event.published })}
+                          >
+                            {event.published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                            {event.published ? "Unpublish" : "Publish"}
+                          </Button>
                           <Button
                             variant="ghost"
                             size="icon"

@@ -23,6 +23,7 @@ describe("the event form's values", () => {
       external_link: "https://example.com/release",
     });
     expect(payload).toEqual({
+      published: false,
       title: "Release Night",
       description: null,
       event_date: "2027-07-01T18:00:00.000Z",

@@ -16,6 +16,8 @@ export type EventFormValues = {
   /** The poster's address as stored; a newly picked file replaces it when the form is saved. */
   image_url: string;
   external_link: string;
+  /** On the public site; a draft (false) is seen by staff only. */
+  published: boolean;
 };
 
 export const EVENT_STATUS_OPTIONS = [
@@ -35,6 +37,8 @@ export function toEventFormValues(event?: Event | null): EventFormValues {
     max_attendees: textOf(event?.max_attendees),
     image_url: textOf(event?.image_url),
     external_link: textOf(event?.external_link),
+    // A new event starts as a draft: nothing reaches the site before someone decides it should.
+    published: event?.published ?? false,
   };
 }
 
@@ -49,6 +53,7 @@ export function toEventPayload(values: EventFormValues): Record<string, unknown>
     max_attendees: numberOrNull(values.max_attendees),
     image_url: nullIfBlank(values.image_url),
     external_link: nullIfBlank(values.external_link),
+    published: values.published,
   };
 }
 

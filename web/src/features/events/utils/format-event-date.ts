@@ -1,14 +1,11 @@
-const formatter = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+import { formatStockholmWithZone } from "@app/contracts/stockholm-time";
 
-/** The visitor's local date and time, or '-' when the event has no (usable) date. */
+/**
+ * An event's time as the venue's clock shows it, named with its zone ("Sat, 14 Mar 2026, 19:30 CET"), the
+ * same for every visitor wherever they are; '-' when the event has no (usable) date.
+ */
 export function formatEventDate(value: string | null | undefined): string {
   if (!value) return "-";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "-" : formatter.format(date);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? "-" : formatStockholmWithZone(ms);
 }

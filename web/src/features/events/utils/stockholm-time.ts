@@ -1,4 +1,4 @@
-import { formatStockholm, fromStockholmLocal, toStockholmLocal } from "@app/contracts/stockholm-time";
+import { fromStockholmLocal, toStockholmLocal } from "@app/contracts/stockholm-time";
 
 /*
  * Staff enter and read event times in Stockholm time, whatever their own computer's zone: an event's
@@ -20,11 +20,4 @@ export function fromStockholmInput(value: string): string | null {
   const text = value.trim();
   if (text === "") return null;
   return fromStockholmLocal(text) || text;
-}
-
-/** An event's time for the back office, in Stockholm time; "-" when it has none. */
-export function formatStockholmTime(iso: string | null | undefined): string {
-  if (!iso) return "-";
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? "-" : formatStockholm(ms, "dateTime");
 }

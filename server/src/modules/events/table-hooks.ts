@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import type { TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 
 /**
@@ -13,6 +13,10 @@ const eventHooks: TableHooks = {
   derivedColumns: {
     status: (at) => sql`case when status = 'upcoming' and event_date < ${at} then 'past' else status end`,
   },
+  // A draft is the staff's work in progress: the site, its visitors and signed-in non-staff never see it.
+  // `true` is a keyword on both engines (1 on SQLite, where booleans are stored as 0/1).
+  readableRows: (caller) =>
+    caller === "staff" || caller === "admin" ? undefined : sql<SqlBool>`published = true`,
 };
 
 /** The events table's rules for the data API, registered by the composition root. */
