@@ -17,7 +17,10 @@ test.describe("public routes", () => {
     await expect(goToEvent).toHaveCount(2);
     for (const button of await goToEvent.all()) await expect(button).toBeDisabled();
     await expect(main.getByRole("heading", { name: "Showcased Community Events" })).toBeVisible();
-    await expect(main.getByRole("button", { name: "SEE MORE" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "SEE MORE: all upcoming events" })).toHaveAttribute(
+      "href",
+      "/events",
+    );
 
     const player = main.locator("iframe");
     await expect(player).toHaveAttribute("height", "152");
