@@ -1,10 +1,29 @@
-import { PUBLIC_PAGES } from "./public-pages";
-
 /*
  * Every page the web app draws, as the router's path patterns. The web router builds its routes from these
  * tables (it has no path of its own), and the server answers 200 for a path one of them matches and 404 for
  * any other, so a page exists for both or for neither.
  */
+
+/**
+ * The public site's pages by name. Their search texts are PUBLIC_PAGES' (public-pages.ts); the router needs
+ * only the paths, so every page's first download carries no other page's texts.
+ */
+export const PUBLIC_PAGE_PATHS = {
+  home: "/",
+  about: "/about",
+  services: "/services",
+  projects: "/projects",
+  workWithUs: "/work-with-us",
+  events: "/events",
+  contact: "/contact",
+  privacy: "/privacy",
+  terms: "/terms",
+} as const;
+
+export type PublicPageName = keyof typeof PUBLIC_PAGE_PATHS;
+
+/** One published event's page (its head is written per request from the database). */
+export const EVENT_PAGE_ROUTE = "/events/:id";
 
 /** The signing page: outside the site's layout and the sign-in area (signers have no account). */
 export const SIGN_ROUTE = "/sign";
@@ -65,14 +84,15 @@ export const BACK_OFFICE_ROUTES = {
 export type BackOfficeRoute = keyof typeof BACK_OFFICE_ROUTES;
 
 /** Every path pattern the web app has a page for (`:name` stands for one path segment). */
-export const SITE_ROUTE_PATTERNS: readonly string[] = [
-  ...Object.values(PUBLIC_PAGES).map((page) => page.path),
+// Pure: a bundle that takes only the route tables (the web router) leaves this list out.
+export const SITE_ROUTE_PATTERNS: readonly string[] = /* @__PURE__ */ (() => [
+  ...Object.values(PUBLIC_PAGE_PATHS),
   SIGN_ROUTE,
   ...Object.values(AUTH_ROUTES),
   ...Object.values(BACK_OFFICE_ROUTES).map((route) =>
     route ? `${BACK_OFFICE_ROOT}/${route}` : BACK_OFFICE_ROOT,
   ),
-];
+])();
 
 /** A path no route draws: the build prerenders the not-found page at it, once, for every unknown path. */
 export const NOT_FOUND_SAMPLE_PATH = "/404";

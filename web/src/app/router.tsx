@@ -2,7 +2,7 @@ import {
   AUTH_ROUTES,
   BACK_OFFICE_ROOT,
   EVENT_PAGE_ROUTE,
-  PUBLIC_PAGES,
+  PUBLIC_PAGE_PATHS,
   type PublicPageName,
   SIGN_ROUTE,
 } from "@app/contracts";
@@ -45,7 +45,7 @@ const SetPasswordPage = lazyNamed(
 const SignPage = lazyNamed(() => import("@/features/signing/routes/sign-page"), "SignPage");
 const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
 
-/** One page per public path: a path added to PUBLIC_PAGES fails the typecheck until it has its page. */
+/** One page per public path: a path added to PUBLIC_PAGE_PATHS fails the typecheck until it has its page. */
 const PUBLIC_PAGE_COMPONENTS: Record<PublicPageName, ComponentType> = {
   home: HomePage,
   about: AboutPage,
@@ -77,7 +77,7 @@ export function AppRoutes() {
         <Routes>
           <Route element={<PublicLayout />}>
             {entries(PUBLIC_PAGE_COMPONENTS).map(([name, Page]) => (
-              <Route key={name} path={PUBLIC_PAGES[name].path} element={<Page />} />
+              <Route key={name} path={PUBLIC_PAGE_PATHS[name]} element={<Page />} />
             ))}
             <Route path={EVENT_PAGE_ROUTE} element={<EventRoute />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "@app/contracts";
+import { PUBLIC_PAGE_PATHS } from "@app/contracts";
 import { Link } from "react-router-dom";
 import { ExternalLink } from "@/components/layout/external-link";
 import { SocialIcon } from "@/components/layout/social-icon";
@@ -59,12 +59,12 @@ export function SiteFooter() {
           </p>
           <ul className="flex gap-4">
             <li>
-              <Link to={PUBLIC_PAGES.privacy.path} className="hover:text-foreground">
+              <Link to={PUBLIC_PAGE_PATHS.privacy} className="hover:text-foreground">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link to={PUBLIC_PAGES.terms.path} className="hover:text-foreground">
+              <Link to={PUBLIC_PAGE_PATHS.terms} className="hover:text-foreground">
                 Terms of Service
               </Link>
             </li>

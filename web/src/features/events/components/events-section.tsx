@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "@app/contracts";
+import { PUBLIC_PAGE_PATHS } from "@app/contracts";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,7 @@ export function EventsSection({ id }: { id: string }) {
 
       <div className="text-center">
         <Button asChild variant="outline" size="lg">
-          <Link to={PUBLIC_PAGES.events.path} aria-label="SEE MORE: all upcoming events">
+          <Link to={PUBLIC_PAGE_PATHS.events} aria-label="SEE MORE: all upcoming events">
             SEE MORE
           </Link>
         </Button>
