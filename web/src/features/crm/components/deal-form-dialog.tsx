@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
-import { RecordForm } from "@/components/form/record-form";
+import { HandRecordForm as RecordForm } from "@/components/form/hand-record-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -3,7 +3,7 @@ import { fromStockholmLocal } from "@app/contracts/stockholm-time";
 import { Ban } from "lucide-react";
 import { FormField } from "@/components/form/form-field";
 import { FormFooter } from "@/components/form/form-footer";
-import { RecordForm } from "@/components/form/record-form";
+import { HandRecordForm as RecordForm } from "@/components/form/hand-record-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
