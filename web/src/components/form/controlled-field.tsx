@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactElement, type ReactNode, useId } from "react";
 import { type FieldValues, type Path, useController, useFormContext } from "react-hook-form";
 import { FormField } from "@/components/form/form-field";
 
@@ -61,4 +61,9 @@ export function ControlledField<V extends FieldValues>({
       })}
     </FormField>
   );
+}
+
+/** ControlledField held to one form's field names: `const WorkField = fieldFor<WorkFormValues>();`. */
+export function fieldFor<V extends FieldValues>() {
+  return ControlledField as (props: ControlledFieldProps<V>) => ReactElement;
 }

@@ -36,6 +36,7 @@ function leavesOf(errors: object, path: string[] = []): Leaf[] {
 export function recordResolver<V extends FieldValues, P>(
   schema: z.ZodType<P, z.ZodTypeDef, unknown>,
   toPayload: (values: V) => unknown,
+  formPathOf: (payloadPath: string[], values: V) => string[] = (payloadPath) => payloadPath,
 ): Resolver<V, unknown, P> {
   const resolve = zodResolver(schema as z.ZodType<P, z.ZodTypeDef, FieldValues>);
   return async (values, context, options) => {
@@ -46,13 +47,14 @@ export function recordResolver<V extends FieldValues, P>(
     });
     if (Object.keys(result.errors).length === 0) return { values: result.values as P, errors: {} };
     const errors: FieldErrors<V> = {};
-    for (const { path, error } of leavesOf(result.errors)) {
+    for (const leaf of leavesOf(result.errors)) {
+      const path = formPathOf(leaf.path, values);
       let depth = path.length;
       while (depth > 0 && get(values, path.slice(0, depth).join(".")) === undefined) depth -= 1;
       const held = path.slice(0, depth).join(".");
       // A list's own problem (too few rows) sits beside its rows' problems, as react-hook-form keeps it.
       const name = depth === 0 ? FORM_ERROR : Array.isArray(get(values, held)) ? `${held}.root` : held;
-      if (!errorAt(errors, name)) set(errors, name, { type: error.type, message: error.message });
+      if (!errorAt(errors, name)) set(errors, name, { type: leaf.error.type, message: leaf.error.message });
     }
     return { values: {}, errors };
   };

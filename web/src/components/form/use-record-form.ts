@@ -25,6 +25,11 @@ export type RecordFormOptions<V extends FieldValues, P> = {
   /** Sends the parsed values; rejects with the API's answer (or StaleRecordError) when refused. */
   submit(payload: P): Promise<unknown>;
   /**
+   * Where a problem the schema found in the payload sits in the form, when the two differ (a list whose
+   * wholly blank rows are left out of the payload); the payload's own path by default.
+   */
+  formPathOf?(payloadPath: string[], values: V): string[];
+  /**
    * Turns a refusal into one the form can place (a problem list under the body); answer null to let
    * the form place it (a column's problem next to its field, anything else above the buttons).
    */
@@ -38,10 +43,10 @@ export type RecordFormOptions<V extends FieldValues, P> = {
  * the form can offer to reload. Outcome toasts come from the mutation's meta, not from here.
  */
 export function useRecordForm<V extends FieldValues, P>(options: RecordFormOptions<V, P>) {
-  const { defaultValues, toPayload, schema, submit, placeError } = options;
+  const { defaultValues, toPayload, schema, submit, placeError, formPathOf } = options;
   const form = useForm<V, unknown, P>({
     defaultValues: defaultValues as DefaultValues<V>,
-    resolver: recordResolver(schema, toPayload),
+    resolver: recordResolver(schema, toPayload, formPathOf),
     // Focus goes to the first invalid control in reading order (below), which also covers list editors.
     shouldFocusError: false,
   });

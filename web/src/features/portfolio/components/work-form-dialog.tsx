@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
-import { HandRecordForm as RecordForm } from "@/components/form/hand-record-form";
-import { TagInput } from "@/components/form/tag-input";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { fieldFor } from "@/components/form/controlled-field";
+import { RecordForm } from "@/components/form/record-form";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { TagField } from "@/components/form/tag-field";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -15,10 +15,11 @@ import {
   toWorkChanges,
   toWorkFormValues,
   WORK_STATUSES,
+  type WorkFormValues,
+  workFormPathOf,
   workInsertSchema,
   workUpdateSchema,
 } from "@/features/portfolio/utils/work-form";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type WorkFormDialogProps = {
   open: boolean;
@@ -34,22 +35,22 @@ type WorkFormDialogProps = {
 /** Add Work (every field of a work) and the edit dialog (title, role, description, tags and codes). */
 export function WorkFormDialog({ open, onOpenChange, work, ...rest }: WorkFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{work ? "Edit portfolio item" : "Add work"}</DialogTitle>
-          <DialogDescription>
-            {work ? "Changes are saved to the talent's portfolio." : "A new work in this talent's portfolio."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the work as last read. */}
-        {open ? <WorkForm work={work} onClose={() => onOpenChange(false)} {...rest} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={work ? "Edit portfolio item" : "Add work"}
+      description={
+        work ? "Changes are saved to the talent's portfolio." : "A new work in this talent's portfolio."
+      }
+    >
+      <WorkForm work={work} onClose={() => onOpenChange(false)} {...rest} />
+    </RecordFormDialog>
   );
 }
 
 type WorkFormProps = Omit<WorkFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
+const WorkField = fieldFor<WorkFormValues>();
 
 function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   // The version this form was filled from: the save is refused if the work has moved on since.
@@ -57,15 +58,15 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   const add = useAddPortfolioItem();
   const update = useUpdatePortfolioItem();
   const form = useRecordForm({
-    initialValues: toWorkFormValues(work),
-    toPayload: (values) => (work ? toWorkChanges(values) : toNewWork(values, talentId)),
+    defaultValues: toWorkFormValues(work),
+    toPayload: (values: WorkFormValues) => (work ? toWorkChanges(values) : toNewWork(values, talentId)),
+    formPathOf: workFormPathOf,
     schema: work ? workUpdateSchema : workInsertSchema,
     submit: (payload) =>
       work && version
         ? update.mutateAsync({ id: work.id, version, changes: payload })
         : add.mutateAsync(payload as Parameters<typeof add.mutateAsync>[0]),
   });
-  const { values, errors, setValue, textField, fieldIds } = form;
   const isNew = !work;
 
   const reload = async () => {
@@ -76,60 +77,55 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
+    <RecordForm
+      form={form}
+      submitLabel={isNew ? "Add Work" : "Save Changes"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("title")} label="Title" error={errors.title} className="sm:col-span-2">
-          <Input {...textField("title")} autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("role")} label="Role" error={errors.role}>
-          <Input {...textField("role")} placeholder="e.g. Co-writer & Producer" autoComplete="off" />
-        </FormField>
+        <WorkField name="title" label="Title" className="sm:col-span-2">
+          {(control) => <Input {...control} autoComplete="off" />}
+        </WorkField>
+        <WorkField name="role" label="Role">
+          {(control) => <Input {...control} placeholder="e.g. Co-writer & Producer" autoComplete="off" />}
+        </WorkField>
         {isNew ? (
-          <FormField {...fieldIds("year")} label="Year" error={errors.year}>
-            <Input {...textField("year")} type="number" inputMode="numeric" min={1900} max={2100} />
-          </FormField>
+          <WorkField name="year" label="Year">
+            {(control) => <Input {...control} type="number" inputMode="numeric" min={1900} max={2100} />}
+          </WorkField>
         ) : null}
         {isNew ? (
-          <FormField {...fieldIds("status")} label="Status" error={errors.status}>
-            <NativeSelect {...textField("status")}>
-              {WORK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <WorkField name="status" label="Status">
+            {(control) => (
+              <NativeSelect {...control}>
+                {WORK_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </WorkField>
         ) : null}
       </div>
-      <FormField {...fieldIds("description")} label="Description" error={errors.description} isOptional>
-        <Textarea {...textField("description")} rows={4} />
-      </FormField>
-      <TagInput tags={values.tags} onChange={(tags) => setValue("tags", tags)} error={errors.tags} />
+      <WorkField name="description" label="Description" isOptional>
+        {(control) => <Textarea {...control} rows={4} />}
+      </WorkField>
+      <TagField<WorkFormValues> name="tags" label="Tags" itemName="tag" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField {...fieldIds("isrc")} label="ISRC" error={errors.isrc} isOptional>
-          <Input {...textField("isrc")} placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("upc")} label="UPC/EAN" error={errors.upc} isOptional>
-          <Input {...textField("upc")} inputMode="numeric" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("iswc")} label="ISWC" error={errors.iswc} isOptional>
-          <Input {...textField("iswc")} placeholder="T1234567890" autoComplete="off" />
-        </FormField>
+        <WorkField name="isrc" label="ISRC" isOptional>
+          {(control) => <Input {...control} placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />}
+        </WorkField>
+        <WorkField name="upc" label="UPC/EAN" isOptional>
+          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" />}
+        </WorkField>
+        <WorkField name="iswc" label="ISWC" isOptional>
+          {(control) => <Input {...control} placeholder="T1234567890" autoComplete="off" />}
+        </WorkField>
       </div>
-      {isNew ? (
-        <ExternalLinksEditor
-          links={values.external_links}
-          onChange={(links) => setValue("external_links", links)}
-          error={errors.external_links}
-          errorId={fieldIds("external_links").errorId}
-        />
-      ) : null}
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={isNew ? "Add Work" : "Save Changes"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
+      {isNew ? <ExternalLinksEditor /> : null}
     </RecordForm>
   );
 }
