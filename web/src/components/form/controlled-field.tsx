@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode, useId } from "react";
+import { type ReactNode, useId } from "react";
 import { type FieldValues, type Path, useController, useFormContext } from "react-hook-form";
 import { FormField } from "@/components/form/form-field";
 
@@ -13,7 +13,7 @@ export type ControlProps = {
   "aria-describedby": string | undefined;
 };
 
-type ControlledFieldProps<V extends FieldValues> = {
+export type ControlledFieldProps<V extends FieldValues> = {
   name: Path<V>;
   label: string;
   isOptional?: boolean;
@@ -61,9 +61,4 @@ export function ControlledField<V extends FieldValues>({
       })}
     </FormField>
   );
-}
-
-/** ControlledField held to one form's field names: `const WorkField = fieldFor<WorkFormValues>();`. */
-export function fieldFor<V extends FieldValues>() {
-  return ControlledField as (props: ControlledFieldProps<V>) => ReactElement;
 }

@@ -7,7 +7,10 @@ type RecordFormDialogProps = {
   title: string;
   description: ReactNode;
   className?: string;
-  /** The form (a RecordForm); mounted only while open, so every opening starts from the record as read. */
+  /**
+   * The form (a RecordForm) and what goes with it (a record's timeline); mounted only while open, so every
+   * opening starts from the record as last read.
+   */
   children: ReactNode;
 };
 

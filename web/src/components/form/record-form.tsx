@@ -15,6 +15,8 @@ type RecordFormProps<V extends FieldValues, P> = {
   onCancel(): void;
   /** Reads the record again into the form, offered when a save found it changed since it was read. */
   onReload?(): Promise<unknown>;
+  /** Names the form for screen readers where the page has more than one. */
+  label?: string;
   className?: string;
   children: ReactNode;
 };
@@ -25,13 +27,14 @@ type RecordFormProps<V extends FieldValues, P> = {
  * save runs.
  */
 export function RecordForm<V extends FieldValues, P>(props: RecordFormProps<V, P>) {
-  const { form, submitLabel, onSaved, onCancel, onReload, className, children } = props;
+  const { form, submitLabel, onSaved, onCancel, onReload, label, className, children } = props;
   const { formState } = form.form;
   return (
     <FormProvider {...form.form}>
       <form
         ref={form.formRef}
         noValidate
+        aria-label={label}
         className={cn("grid gap-4", className)}
         onSubmit={async (event) => {
           event.preventDefault();

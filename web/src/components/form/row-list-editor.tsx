@@ -21,6 +21,8 @@ export type RowRenderProps<N extends string> = {
   prefix: `${N}.${number}`;
   /** The row's move and remove buttons, placed by the row where they fit its layout. */
   controls: ReactNode;
+  /** The list's own problem, for rows whose fields it concerns (a score the record refused). */
+  listError: string | undefined;
 };
 
 type RowListEditorProps<V extends FieldValues, N extends ArrayPath<V>> = {
@@ -135,7 +137,12 @@ export function RowListEditor<V extends FieldValues, N extends ArrayPath<V>>(
             const rowError = errorAt(errors, `${name}.${index}`);
             return (
               <li key={field.id} data-row-key={field.id} className={props.rowClassName}>
-                {props.renderRow({ index, prefix: `${name}.${index}`, controls: controlsOf(index) })}
+                {props.renderRow({
+                  index,
+                  prefix: `${name}.${index}`,
+                  controls: controlsOf(index),
+                  listError,
+                })}
                 {rowError ? <p className="text-sm text-error-text sm:col-span-full">{rowError}</p> : null}
               </li>
             );

@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { fieldFor } from "@/components/form/controlled-field";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
 import { RecordFormDialog } from "@/components/form/record-form-dialog";
 import { TagField } from "@/components/form/tag-field";
 import { useRecordForm } from "@/components/form/use-record-form";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { useAddPortfolioItem, useUpdatePortfolioItem } from "@/features/portfolio/api/write-portfolio-item";
 import { ExternalLinksEditor } from "@/features/portfolio/components/external-links-editor";
@@ -50,7 +48,7 @@ export function WorkFormDialog({ open, onOpenChange, work, ...rest }: WorkFormDi
 }
 
 type WorkFormProps = Omit<WorkFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
-const WorkField = fieldFor<WorkFormValues>();
+const { Field, TextField, TextareaField } = fieldsFor<WorkFormValues>();
 
 function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   // The version this form was filled from: the save is refused if the work has moved on since.
@@ -85,19 +83,13 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
       onReload={reload}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <WorkField name="title" label="Title" className="sm:col-span-2">
-          {(control) => <Input {...control} autoComplete="off" />}
-        </WorkField>
-        <WorkField name="role" label="Role">
-          {(control) => <Input {...control} placeholder="e.g. Co-writer & Producer" autoComplete="off" />}
-        </WorkField>
+        <TextField name="title" label="Title" className="sm:col-span-2" autoComplete="off" />
+        <TextField name="role" label="Role" placeholder="e.g. Co-writer & Producer" autoComplete="off" />
         {isNew ? (
-          <WorkField name="year" label="Year">
-            {(control) => <Input {...control} type="number" inputMode="numeric" min={1900} max={2100} />}
-          </WorkField>
+          <TextField name="year" label="Year" type="number" inputMode="numeric" min={1900} max={2100} />
         ) : null}
         {isNew ? (
-          <WorkField name="status" label="Status">
+          <Field name="status" label="Status">
             {(control) => (
               <NativeSelect {...control}>
                 {WORK_STATUSES.map((status) => (
@@ -107,23 +99,15 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
                 ))}
               </NativeSelect>
             )}
-          </WorkField>
+          </Field>
         ) : null}
       </div>
-      <WorkField name="description" label="Description" isOptional>
-        {(control) => <Textarea {...control} rows={4} />}
-      </WorkField>
+      <TextareaField name="description" label="Description" isOptional rows={4} />
       <TagField<WorkFormValues> name="tags" label="Tags" itemName="tag" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <WorkField name="isrc" label="ISRC" isOptional>
-          {(control) => <Input {...control} placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />}
-        </WorkField>
-        <WorkField name="upc" label="UPC/EAN" isOptional>
-          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" />}
-        </WorkField>
-        <WorkField name="iswc" label="ISWC" isOptional>
-          {(control) => <Input {...control} placeholder="T1234567890" autoComplete="off" />}
-        </WorkField>
+        <TextField name="isrc" label="ISRC" isOptional placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />
+        <TextField name="upc" label="UPC/EAN" isOptional inputMode="numeric" autoComplete="off" />
+        <TextField name="iswc" label="ISWC" isOptional placeholder="T1234567890" autoComplete="off" />
       </div>
       {isNew ? <ExternalLinksEditor /> : null}
     </RecordForm>
