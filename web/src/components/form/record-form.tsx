@@ -10,8 +10,8 @@ type RecordFormProps<V extends FieldValues, P> = {
   /** What useRecordForm answers. */
   form: RecordFormApi<V, P>;
   submitLabel: string;
-  /** After a save the server accepted (dialogs close). */
-  onSaved(): void;
+  /** After a save the server accepted (dialogs close); a page's submit may act on its own instead. */
+  onSaved?(): void;
   onCancel(): void;
   /** Reads the record again into the form, offered when a save found it changed since it was read. */
   onReload?(): Promise<unknown>;
@@ -39,7 +39,7 @@ export function RecordForm<V extends FieldValues, P>(props: RecordFormProps<V, P
         onSubmit={async (event) => {
           event.preventDefault();
           if (formState.isSubmitting) return;
-          if (await form.handleSubmit()) onSaved();
+          if (await form.handleSubmit()) onSaved?.();
         }}
       >
         {children}

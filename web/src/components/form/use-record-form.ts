@@ -57,8 +57,12 @@ export function useRecordForm<V extends FieldValues, P>(options: RecordFormOptio
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const showFieldError = (field: string, message: string) => {
-    const values = form.getValues();
-    const value = get(values, field);
+    // A "root." name is a problem the form places itself, beside no one field (under a group of them).
+    if (field.startsWith("root.")) {
+      form.setError(field as Path<V>, { type: "server", message });
+      return true;
+    }
+    const value = get(form.getValues(), field);
     if (value === undefined) return false;
     form.setError((Array.isArray(value) ? `${field}.root` : field) as Path<V>, { type: "server", message });
     return true;
