@@ -1,5 +1,5 @@
 import type * as React from "react";
-import type { FieldValues } from "react-hook-form";
+import { type FieldValues, type Path, useController } from "react-hook-form";
 import {
   ControlledField,
   type ControlledFieldProps,
@@ -47,6 +47,23 @@ function TextareaField<V extends FieldValues>({
   );
 }
 
+/** A yes-or-no field: a native checkbox inside its label. */
+function CheckboxField<V extends FieldValues>({ name, label }: { name: Path<V>; label: string }) {
+  const { field } = useController<V>({ name });
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={field.name}
+        checked={Boolean(field.value)}
+        onChange={(event) => field.onChange(event.target.checked)}
+        onBlur={field.onBlur}
+      />
+      {label}
+    </label>
+  );
+}
+
 export type SelectOption = { value: string; label: string };
 
 /** A labelled native select of fixed options (a first option, like "Choose a room", may lead them). */
@@ -84,6 +101,7 @@ export function fieldsFor<V extends FieldValues>() {
     Field: ControlledField as (props: ControlledFieldProps<V>) => React.ReactElement,
     TextField: TextField as (props: FieldProps<V> & Own<"input">) => React.ReactElement,
     TextareaField: TextareaField as (props: FieldProps<V> & Own<"textarea">) => React.ReactElement,
+    CheckboxField: CheckboxField as (props: { name: Path<V>; label: string }) => React.ReactElement,
     SelectField: SelectField as (
       props: FieldProps<V> & Own<"select"> & { options: readonly SelectOption[] },
     ) => React.ReactElement,
