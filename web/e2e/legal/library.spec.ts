@@ -73,7 +73,7 @@ test("a template is checked by the server, previewed, saved, duplicated and dele
     .getByRole("article", { name: "Producer Agreement", exact: true })
     .getByRole("button", { name: "Delete" })
     .click();
-  const dialog = page.getByRole("dialog", { name: "Delete this template?" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete this template?" });
   await dialog.getByRole("button", { name: "Delete template" }).click();
   await expect(dialog.getByRole("alert")).toBeVisible();
   await expect(dialog).toBeVisible();

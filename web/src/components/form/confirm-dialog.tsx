@@ -16,10 +16,15 @@ type ConfirmDialogProps = {
   confirmIcon?: ReactNode;
   isDestructive?: boolean;
   isPending: boolean;
-  /** Confirming cannot help (the record changed since it was read): the button stays disabled. */
+  /**
+   * Confirming cannot help yet (the record changed since it was read, the address is not typed): the
+   * button stays disabled. Enter in a control still calls onConfirm, which can say what is missing.
+   */
   isConfirmDisabled?: boolean;
-  /** The refused attempt (the server's reason), shown above the buttons. */
+  /** Why it did not happen, above the buttons: a refused request (described in words) or our own words. */
   error?: unknown;
+  /** The id of that explanation, for a control it concerns (an address typed to confirm). */
+  errorId?: string;
   onConfirm(): void;
   /** Cancel, Escape, or the caller closing it after the confirmed change. */
   onClose(): void;
@@ -45,6 +50,7 @@ export function ConfirmDialog({
   isPending,
   isConfirmDisabled = false,
   error,
+  errorId,
   onConfirm,
   onClose,
   returnFocus,
@@ -76,13 +82,14 @@ export function ConfirmDialog({
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (!isPending && !isConfirmDisabled) onConfirm();
+              // Enter in a control still asks: onConfirm says what is missing (an address typed wrong).
+              if (!isPending) onConfirm();
             }}
           >
             {children}
             {error ? (
-              <p role="alert" className="text-sm text-error-text">
-                {describeApiError(error)}
+              <p id={errorId} role="alert" className="text-sm text-error-text">
+                {typeof error === "string" ? error : describeApiError(error)}
               </p>
             ) : null}
             <div className="flex justify-end gap-2">
