@@ -45,6 +45,11 @@ describe("ConfirmDialog", () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("starts on the control the confirmation depends on", () => {
+    renderDialog({ children: <input aria-label="Reason" /> });
+    expect(screen.getByRole("textbox", { name: "Reason" })).toHaveFocus();
+  });
+
   it("holds the confirm button while the change runs and explains a refusal", () => {
     renderDialog({ isPending: true, error: { status: 409, body: { message: "The event is on sale" } } });
     const confirm = screen.getByRole("button", { name: "Delete event" });

@@ -35,8 +35,8 @@ type ConfirmDialogProps = {
 };
 
 /**
- * Asks before a change that is hard to take back. An alert dialog: focus starts on Cancel, Escape
- * cancels, a click outside does nothing; Enter in a control or on the confirm button confirms. The
+ * Asks before a change that is hard to take back. An alert dialog: focus starts on the control the
+ * confirmation depends on, else on Cancel; Escape cancels, a click outside does nothing; Enter in a control or on the confirm button confirms. The
  * confirm button is disabled while the change runs, and a refusal is explained in the dialog.
  */
 export function ConfirmDialog({
@@ -62,6 +62,15 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/75" />
         <AlertDialog.Content
           className="fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-popover p-6 text-popover-foreground shadow-lg"
+          onOpenAutoFocus={(event) => {
+            // A control the confirmation depends on (the role, an address to type) is where to start.
+            const control = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              "form input, form select, form textarea",
+            );
+            if (!control) return;
+            event.preventDefault();
+            control.focus();
+          }}
           onCloseAutoFocus={
             returnFocus
               ? (event) => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, get, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { focusFirstInvalidSoon } from "@/components/form/focus-first-invalid";
 import { FORM_ERROR, recordResolver } from "@/components/form/record-resolver";
 import { describeApiError } from "@/lib/api-errors";
 import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
@@ -52,9 +53,7 @@ export function useRecordForm<V extends FieldValues, P>(options: RecordFormOptio
   });
   const [isStale, setIsStale] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // After the errors have rendered: react-hook-form publishes them once the submit handlers are done.
-  const focusFirstInvalid = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () => focusFirstInvalidSoon(formRef);
 
   const showFieldError = (field: string, message: string) => {
     // A "root." name is a problem the form places itself, beside no one field (under a group of them).

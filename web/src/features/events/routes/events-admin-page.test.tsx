@@ -220,7 +220,9 @@ describe("EventsAdminPage", () => {
     expect(api.calls("DELETE", "/rest/v1/events")).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: "Delete Mixing Masterclass" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete event" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete event" }),
+    );
     expect(await screen.findByText("Event deleted")).toBeInTheDocument();
     const [removal] = api.calls("DELETE", "/rest/v1/events");
     expect(removal?.params.get("id")).toBe(`eq.${event.id}`);
