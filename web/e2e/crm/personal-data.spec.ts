@@ -46,7 +46,7 @@ for (const viewport of WIDTHS) {
     await expect(toast(page, "Personal data exported")).toBeVisible();
 
     await page.getByRole("button", { name: "Erase personal data" }).click();
-    const dialog = page.getByRole("dialog", { name: `Erase the personal data of ${name}?` });
+    const dialog = page.getByRole("alertdialog", { name: `Erase the personal data of ${name}?` });
     await expect(dialog).toBeVisible();
     const confirm = dialog.getByRole("button", { name: "Erase personal data" });
     await expect(confirm).toBeDisabled();

@@ -40,7 +40,7 @@ for (const viewport of WIDTHS) {
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: "Delete Songwriter Circle: Södermalm Sessions" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete this event?" });
+    const confirm = page.getByRole("alertdialog", { name: "Delete this event?" });
     await expect(confirm).toBeVisible();
     await expectNoSeriousViolations(page, "delete confirmation");
     await confirm.getByRole("button", { name: "Keep event" }).click();

@@ -94,7 +94,7 @@ test("an event made in /app/events, with a poster, shows on the home page; an ed
   // Deleting asks first; the shared e2e database then holds only the seeded events again.
   await page.goto(`/app/events?q=${encodeURIComponent(title)}`);
   await page.getByRole("button", { name: `Delete ${title} (called off)` }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete this event?" });
+  const confirm = page.getByRole("alertdialog", { name: "Delete this event?" });
   await expect(confirm).toContainText(`${title} (called off)`);
   await confirm.getByRole("button", { name: "Delete event" }).click();
   await expect(toast(page, "Event deleted")).toBeVisible();

@@ -83,8 +83,8 @@ for (const viewport of WIDTHS) {
     await expect(page.getByText("Awaiting Signatures", { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, "document page");
     await page.getByRole("button", { name: "Void" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Void document" }).click();
-    await expect(page.getByRole("dialog").getByText("Voiding needs a reason")).toBeVisible();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Void document" }).click();
+    await expect(page.getByRole("alertdialog").getByText("Voiding needs a reason")).toBeVisible();
     await expectNoSeriousViolations(page, "void dialog with error");
     await page.keyboard.press("Escape");
 
@@ -95,8 +95,8 @@ for (const viewport of WIDTHS) {
     await expectNoSeriousViolations(signerPage, "signing page");
     // Voided, the link is dead at once.
     await page.getByRole("button", { name: "Void" }).click();
-    await page.getByRole("dialog").getByLabel("Reason").fill("Accessibility check done");
-    await page.getByRole("dialog").getByRole("button", { name: "Void document" }).click();
+    await page.getByRole("alertdialog").getByLabel("Reason").fill("Accessibility check done");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Void document" }).click();
     await expect(page.getByText("Voided: Accessibility check done")).toBeVisible();
     await signerPage.reload();
     await expect(signerPage.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();

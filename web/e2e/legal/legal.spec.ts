@@ -173,7 +173,7 @@ test("sending a draft without signers is refused with the server's problems, and
   await expect(problems).toHaveCount(0);
 
   await page.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete document" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete document" }).click();
   await expect(page).toHaveURL(/\/app\/legal\/documents$/);
   await page.getByRole("searchbox", { name: "Search documents" }).fill(tag);
   await expect(page.getByText("No documents found")).toBeVisible();

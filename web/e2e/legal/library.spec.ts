@@ -64,7 +64,7 @@ test("a template is checked by the server, previewed, saved, duplicated and dele
     .getByRole("article", { name: `${title} (copy)` })
     .getByRole("button", { name: "Delete" })
     .click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete template" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete template" }).click();
   await expect(page.getByText("No templates found")).toBeVisible();
 
   // The seeded Producer Agreement has documents: the server keeps it and says why.
@@ -73,7 +73,7 @@ test("a template is checked by the server, previewed, saved, duplicated and dele
     .getByRole("article", { name: "Producer Agreement", exact: true })
     .getByRole("button", { name: "Delete" })
     .click();
-  const dialog = page.getByRole("dialog", { name: "Delete this template?" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete this template?" });
   await dialog.getByRole("button", { name: "Delete template" }).click();
   await expect(dialog.getByRole("alert")).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -114,7 +114,7 @@ test("a clause is created, found by a tag in any case, edited and deleted", asyn
   const renamed = page.getByRole("row", { name: new RegExp(`Studio house rules ${tag}`) });
   await renamed.getByRole("button", { name: /^Actions for/ }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete clause" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete clause" }).click();
   await expect(toast(page, "Clause deleted")).toBeVisible();
   await expect(page.getByText("No clauses found")).toBeVisible();
   await expect(page.getByText("Try adjusting your search terms")).toBeVisible();

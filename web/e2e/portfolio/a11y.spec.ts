@@ -38,7 +38,7 @@ for (const viewport of WIDTHS) {
     await work(page, "All Works", title)
       .getByRole("button", { name: `Delete ${title}` })
       .click();
-    await expect(page.getByRole("dialog", { name: "Delete work?" })).toBeVisible();
+    await expect(page.getByRole("alertdialog", { name: "Delete work?" })).toBeVisible();
     await expectNoSeriousViolations(page, "delete dialog");
     await page.keyboard.press("Escape");
 

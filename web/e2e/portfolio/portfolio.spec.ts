@@ -81,7 +81,10 @@ test("a work toggled featured is among the featured works after a reload, and a 
   await work(page, "All Works", title)
     .getByRole("button", { name: `Delete ${title}` })
     .click();
-  await page.getByRole("dialog", { name: "Delete work?" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete work?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(toast(page, "Work deleted")).toBeVisible();
   await page.reload();
   await expectPortfolioLoaded(page);

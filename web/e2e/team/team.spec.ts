@@ -11,7 +11,7 @@ const memberRow = (page: Page, email: string) =>
 async function memberAction(page: Page, email: string, item: string) {
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: item }).click();
-  return page.getByRole("dialog");
+  return page.getByRole("alertdialog");
 }
 
 /** Signs in with the form on a fresh browser of the colleague's own (no shared storage). */
@@ -126,7 +126,7 @@ test.describe("Team", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Change role…" })).toBeFocused();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Change role" });
+    const dialog = page.getByRole("alertdialog", { name: "Change role" });
     const role = dialog.getByLabel("Role");
     await expect(role).toBeFocused();
     await role.selectOption({ label: "Administrator" });
@@ -141,9 +141,9 @@ test.describe("Team", () => {
     // Escape closes a confirmation without changing anything.
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "Ban…" }).press("Enter");
-    await expect(page.getByRole("dialog", { name: `Ban ${staff.email}?` })).toBeVisible();
+    await expect(page.getByRole("alertdialog", { name: `Ban ${staff.email}?` })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("alertdialog")).toBeHidden();
     await expect(actions).toBeFocused();
     await expect(memberRow(page, staff.email)).toContainText("Active");
   });

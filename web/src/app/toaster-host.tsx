@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { getIsToasterRequested, subscribeToToasterRequest } from "@/lib/toaster-store";
+import { getIsToasterRequested, subscribeToToasterRequest } from "@/lib/toast";
 
 const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster }));
 

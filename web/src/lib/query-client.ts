@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { toast } from "@/lib/toast";
 
 /** What a query states about its failure; the cache below turns it into the toast. */
 type QueryToastMeta = {
@@ -22,14 +23,9 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/*
- * The one place API outcomes become toasts. The toast code (sonner) loads on the first toast only, so
- * public pages that never toast keep it out of their bundle.
- */
-const showError = (title: string, error: unknown) =>
-  void import("@/lib/api-toasts").then(({ toastApiError }) => toastApiError(title, error));
-const showSuccess = (title: string) =>
-  void import("@/lib/api-toasts").then(({ toastSuccess }) => toastSuccess(title));
+/* The one place API outcomes become toasts (see toast.ts for how the toast code loads). */
+const showError = (title: string, error: unknown) => toast.apiError(title, error);
+const showSuccess = (title: string) => toast.success(title);
 
 export function createQueryClient(overrides: { retry?: boolean } = {}) {
   const queryClient: QueryClient = new QueryClient({

@@ -1,33 +1,56 @@
-import type { FormEvent, ReactNode, RefObject } from "react";
+import type { ReactNode } from "react";
+import { type FieldValues, FormProvider } from "react-hook-form";
 import { ConflictNotice } from "@/components/form/conflict-notice";
+import { FormFooter } from "@/components/form/form-footer";
+import { errorAt, FORM_ERROR } from "@/components/form/record-resolver";
+import type { RecordFormApi } from "@/components/form/use-record-form";
+import { cn } from "@/lib/utils";
 
-type RecordFormProps = {
-  /** What useRecordForm answers: the form's element, its submit and whether the last save was refused. */
-  form: {
-    formRef: RefObject<HTMLFormElement>;
-    handleSubmit(event: FormEvent<HTMLFormElement>): Promise<boolean>;
-    isStale: boolean;
-  };
-  /** After a save the server accepted (dialogs close). */
-  onSaved(): void;
+type RecordFormProps<V extends FieldValues, P> = {
+  /** What useRecordForm answers. */
+  form: RecordFormApi<V, P>;
+  submitLabel: string;
+  /** After a save the server accepted (dialogs close); a page's submit may act on its own instead. */
+  onSaved?(): void;
+  onCancel(): void;
   /** Reads the record again into the form, offered when a save found it changed since it was read. */
-  onReload(): Promise<unknown>;
+  onReload?(): Promise<unknown>;
+  /** Names the form for screen readers where the page has more than one. */
+  label?: string;
+  className?: string;
   children: ReactNode;
 };
 
-/** The form of a record editor: our own validation, the save, and the notice when someone saved first. */
-export function RecordForm({ form, onSaved, onReload, children }: RecordFormProps) {
+/**
+ * The form of a record editor: the fields (children, reading the form from context), the notice when
+ * someone saved first, a problem no field owns, and Cancel and a submit button that is disabled while the
+ * save runs.
+ */
+export function RecordForm<V extends FieldValues, P>(props: RecordFormProps<V, P>) {
+  const { form, submitLabel, onSaved, onCancel, onReload, label, className, children } = props;
+  const { formState } = form.form;
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onSaved();
-      }}
-    >
-      {form.isStale ? <ConflictNotice onReload={onReload} /> : null}
-      {children}
-    </form>
+    <FormProvider {...form.form}>
+      <form
+        ref={form.formRef}
+        noValidate
+        aria-label={label}
+        className={cn("grid gap-4", className)}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (formState.isSubmitting) return;
+          if (await form.handleSubmit()) onSaved?.();
+        }}
+      >
+        {children}
+        {form.isStale && onReload ? <ConflictNotice onReload={onReload} /> : null}
+        <FormFooter
+          isBusy={formState.isSubmitting}
+          submitLabel={submitLabel}
+          formError={errorAt(formState.errors, FORM_ERROR)}
+          onCancel={onCancel}
+        />
+      </form>
+    </FormProvider>
   );
 }

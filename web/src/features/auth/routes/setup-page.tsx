@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { FormField } from "@/components/form/form-field";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
@@ -11,7 +12,6 @@ import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
 import { PORTAL_TITLE } from "@/features/auth/routes/sign-in-page";
 import { useAuth } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useSchemaForm } from "@/lib/use-schema-form";
 
 const formSchema = firstAdminSchema.omit({ token: true });
 const EMPTY = { full_name: "", email: "", password: "" };

@@ -2,13 +2,13 @@ import { type ApplicationInput, applicationInputSchema, HONEYPOT_FIELD } from "@
 import { FormField } from "@/components/form/form-field";
 import { HoneypotField } from "@/components/form/honeypot-field";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { SITE } from "@/config/site";
 import { useCreateApplication } from "@/features/careers/api/create-application";
 import { ROLE_OPTIONS } from "@/features/careers/components/opportunities";
-import { useSchemaForm } from "@/lib/use-schema-form";
 
 const EMPTY_APPLICATION: ApplicationInput = {
   first_name: "",

@@ -2,10 +2,10 @@ import { type ContactMessageInput, contactMessageInputSchema, HONEYPOT_FIELD } f
 import { FormField } from "@/components/form/form-field";
 import { HoneypotField } from "@/components/form/honeypot-field";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCreateContactMessage } from "@/features/contact/api/create-contact-message";
-import { useSchemaForm } from "@/lib/use-schema-form";
 
 const EMPTY_MESSAGE: ContactMessageInput = {
   name: "",

@@ -2,11 +2,11 @@ import { HONEYPOT_FIELD, type NewsletterInput, newsletterInputSchema } from "@ap
 import { FormField } from "@/components/form/form-field";
 import { HoneypotField } from "@/components/form/honeypot-field";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { PLATFORM } from "@/config/site";
 import { useCreateNewsletterSubscription } from "@/features/contact/api/create-newsletter-subscription";
-import { useSchemaForm } from "@/lib/use-schema-form";
 
 type InterestField = Extract<keyof NewsletterInput, `interest_${string}`>;
 

@@ -1,21 +1,18 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { useRecordForm } from "@/components/form/use-record-form";
 import type { Company } from "@/features/crm/api/crm-types";
 import { useInsertRow, useUpdateRow } from "@/features/crm/api/table-writes";
 import {
   COMPANY_KIND_OPTIONS,
+  type CompanyFormValues,
   companyInsertSchema,
   companyUpdateSchema,
   toCompanyFormValues,
   toCompanyPayload,
 } from "@/features/crm/utils/company-form";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type CompanyFormDialogProps = {
   open: boolean;
@@ -29,17 +26,18 @@ type CompanyFormDialogProps = {
 /** New Company / Add Company, and the edit dialog of a company's page. */
 export function CompanyFormDialog({ open, onOpenChange, company, ...rest }: CompanyFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{company ? "Edit company" : "New Company"}</DialogTitle>
-          <DialogDescription>A label, publisher, venue, brand or studio you work with.</DialogDescription>
-        </DialogHeader>
-        {open ? <CompanyForm company={company} onClose={() => onOpenChange(false)} {...rest} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={company ? "Edit company" : "New Company"}
+      description="A label, publisher, venue, brand or studio you work with."
+    >
+      <CompanyForm company={company} onClose={() => onOpenChange(false)} {...rest} />
+    </RecordFormDialog>
   );
 }
+
+const { TextField, TextareaField, SelectField } = fieldsFor<CompanyFormValues>();
 
 type CompanyFormProps = Omit<CompanyFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
 
@@ -54,7 +52,7 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
     errorMessage: "Could not save the company",
   });
   const form = useRecordForm({
-    initialValues: toCompanyFormValues(company),
+    defaultValues: toCompanyFormValues(company),
     toPayload: toCompanyPayload,
     schema: company ? companyUpdateSchema : companyInsertSchema,
     submit: async (payload) => {
@@ -65,7 +63,6 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
       onSaved?.(saved);
     },
   });
-  const { errors, textField, fieldIds } = form;
 
   const reload = async () => {
     const fresh = await onReload?.();
@@ -75,44 +72,34 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
-      <FormField {...fieldIds("name")} label="Name" error={errors.name}>
-        <Input {...textField("name")} autoComplete="organization" />
-      </FormField>
+    <RecordForm
+      form={form}
+      submitLabel={company ? "Save Changes" : "Create Company"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
+      <TextField name="name" label="Name" autoComplete="organization" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("kind")} label="Kind" error={errors.kind}>
-          <NativeSelect {...textField("kind")}>
-            {COMPANY_KIND_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("city")} label="City" error={errors.city} isOptional>
-          <Input {...textField("city")} autoComplete="off" />
-        </FormField>
-        <FormField
-          {...fieldIds("org_number")}
+        <SelectField name="kind" label="Kind" options={COMPANY_KIND_OPTIONS} />
+        <TextField name="city" label="City" isOptional autoComplete="off" />
+        <TextField
+          name="org_number"
           label="Organisation number"
-          error={errors.org_number}
           isOptional
-        >
-          <Input {...textField("org_number")} placeholder="NNNNNN-NNNN" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("website")} label="Website" error={errors.website} isOptional>
-          <Input {...textField("website")} type="url" placeholder="https://" autoComplete="off" />
-        </FormField>
+          placeholder="NNNNNN-NNNN"
+          autoComplete="off"
+        />
+        <TextField
+          name="website"
+          label="Website"
+          isOptional
+          type="url"
+          placeholder="https://"
+          autoComplete="off"
+        />
       </div>
-      <FormField {...fieldIds("notes")} label="Notes" error={errors.notes} isOptional>
-        <Textarea {...textField("notes")} rows={3} />
-      </FormField>
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={company ? "Save Changes" : "Create Company"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
+      <TextareaField name="notes" label="Notes" isOptional rows={3} />
     </RecordForm>
   );
 }

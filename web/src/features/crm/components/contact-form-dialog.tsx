@@ -1,24 +1,22 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { TagInput } from "@/components/form/tag-input";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { TagField } from "@/components/form/tag-field";
+import { useRecordForm } from "@/components/form/use-record-form";
 import type { Contact } from "@/features/crm/api/crm-types";
 import type { ContactKind } from "@/features/crm/api/list-contacts";
 import { useInsertRow, useUpdateRow } from "@/features/crm/api/table-writes";
 import { CompanySelect } from "@/features/crm/components/company-select";
 import { StrengthsEditor } from "@/features/crm/components/strengths-editor";
 import {
+  type ContactFormValues,
   contactInsertSchema,
   contactUpdateSchema,
   toContactFormValues,
   toContactPayload,
 } from "@/features/crm/utils/contact-form";
 import { CONTACT_WORDS } from "@/features/crm/utils/contact-words";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type ContactFormDialogProps = {
   kind: ContactKind;
@@ -37,22 +35,19 @@ type ContactFormDialogProps = {
 export function ContactFormDialog({ kind, open, onOpenChange, contact, ...rest }: ContactFormDialogProps) {
   const words = CONTACT_WORDS[kind];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{contact ? `Edit ${words.one}` : words.addTitle}</DialogTitle>
-          <DialogDescription>
-            {contact ? "Changes are saved to the shared CRM." : words.addDescription}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the record as last read. */}
-        {open ? (
-          <ContactForm kind={kind} contact={contact} onClose={() => onOpenChange(false)} {...rest} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={contact ? `Edit ${words.one}` : words.addTitle}
+      description={contact ? "Changes are saved to the shared CRM." : words.addDescription}
+    >
+      <ContactForm kind={kind} contact={contact} onClose={() => onOpenChange(false)} {...rest} />
+    </RecordFormDialog>
   );
 }
+
+const { Field, TextField, TextareaField } = fieldsFor<ContactFormValues>();
 
 type ContactFormProps = Omit<ContactFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
 
@@ -70,8 +65,8 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
     errorMessage: `Could not save the ${words.one}`,
   });
   const form = useRecordForm({
-    initialValues: toContactFormValues(contact, defaults),
-    toPayload: (values) => toContactPayload(values, kind),
+    defaultValues: toContactFormValues(contact, defaults),
+    toPayload: (values: ContactFormValues) => toContactPayload(values, kind),
     schema: contact ? contactUpdateSchema : contactInsertSchema,
     submit: async (payload) => {
       const saved =
@@ -81,7 +76,6 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
       onSaved?.(saved);
     },
   });
-  const { values, errors, setValue, textField, fieldIds } = form;
 
   const reload = async () => {
     const fresh = await onReload?.();
@@ -91,103 +85,60 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
+    <RecordForm
+      form={form}
+      submitLabel={contact ? "Save Changes" : words.addTitle}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("first_name")} label="First name" error={errors.first_name}>
-          <Input {...textField("first_name")} autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("last_name")} label="Last name" error={errors.last_name}>
-          <Input {...textField("last_name")} autoComplete="off" />
-        </FormField>
+        <TextField name="first_name" label="First name" autoComplete="off" />
+        <TextField name="last_name" label="Last name" autoComplete="off" />
+        {isTalent ? <TextField name="stage_name" label="Stage name" isOptional autoComplete="off" /> : null}
+        <Field name="company_id" label="Company" isOptional>
+          {(control) => <CompanySelect {...control} noneLabel="No company" />}
+        </Field>
+        <TextField name="email" label="Email" isOptional type="email" autoComplete="off" />
+        <TextField name="phone" label="Phone" isOptional type="tel" autoComplete="off" />
+        <TextField name="location" label="Location" isOptional autoComplete="off" />
         {isTalent ? (
-          <FormField {...fieldIds("stage_name")} label="Stage name" error={errors.stage_name} isOptional>
-            <Input {...textField("stage_name")} autoComplete="off" />
-          </FormField>
-        ) : null}
-        <FormField {...fieldIds("company_id")} label="Company" error={errors.company_id} isOptional>
-          <CompanySelect {...textField("company_id")} noneLabel="No company" />
-        </FormField>
-        <FormField {...fieldIds("email")} label="Email" error={errors.email} isOptional>
-          <Input {...textField("email")} type="email" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("phone")} label="Phone" error={errors.phone} isOptional>
-          <Input {...textField("phone")} type="tel" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("location")} label="Location" error={errors.location} isOptional>
-          <Input {...textField("location")} autoComplete="off" />
-        </FormField>
-        {isTalent ? (
-          <FormField
-            {...fieldIds("reliability_score")}
+          <TextField
+            name="reliability_score"
             label="Reliability score (out of 10)"
-            error={errors.reliability_score}
             isOptional
-          >
-            <Input
-              {...textField("reliability_score")}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={10}
-              step={0.1}
-            />
-          </FormField>
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={10}
+            step={0.1}
+          />
         ) : null}
       </div>
-      <TagInput
+      <TagField<ContactFormValues>
+        name="roles"
         label="Roles"
         itemName="role"
         placeholder={isTalent ? "Add a role, e.g. Producer" : "Add a role, e.g. A&R"}
-        tags={values.roles}
-        onChange={(roles) => setValue("roles", roles)}
-        error={errors.roles}
       />
       {isTalent ? (
         <>
-          <TagInput
-            label="Genres"
-            itemName="genre"
-            tags={values.genres}
-            onChange={(genres) => setValue("genres", genres)}
-            error={errors.genres}
-          />
-          <TagInput
-            label="Languages"
-            itemName="language"
-            tags={values.languages}
-            onChange={(languages) => setValue("languages", languages)}
-            error={errors.languages}
-          />
-          <StrengthsEditor
-            strengths={values.strengths}
-            onChange={(strengths) => setValue("strengths", strengths)}
-            error={errors.strengths}
-            errorId={fieldIds("strengths").errorId}
-          />
+          <TagField<ContactFormValues> name="genres" label="Genres" itemName="genre" />
+          <TagField<ContactFormValues> name="languages" label="Languages" itemName="language" />
+          <StrengthsEditor />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              {...fieldIds("pro_society")}
+            <TextField
+              name="pro_society"
               label="Society (PRO)"
-              error={errors.pro_society}
               isOptional
-            >
-              <Input {...textField("pro_society")} placeholder="e.g. STIM" autoComplete="off" />
-            </FormField>
-            <FormField {...fieldIds("ipi")} label="IPI name number" error={errors.ipi} isOptional>
-              <Input {...textField("ipi")} inputMode="numeric" autoComplete="off" />
-            </FormField>
+              placeholder="e.g. STIM"
+              autoComplete="off"
+            />
+            <TextField name="ipi" label="IPI name number" isOptional inputMode="numeric" autoComplete="off" />
           </div>
         </>
       ) : null}
-      <FormField {...fieldIds("notes")} label="Notes" error={errors.notes} isOptional>
-        <Textarea {...textField("notes")} rows={3} />
-      </FormField>
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={contact ? "Save Changes" : words.addTitle}
-        formError={form.formError}
-        onCancel={onClose}
-      />
+      <TextareaField name="notes" label="Notes" isOptional rows={3} />
     </RecordForm>
   );
 }

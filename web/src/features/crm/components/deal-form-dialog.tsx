@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useCreateCard } from "@/features/crm/api/create-card";
 import type { Deal } from "@/features/crm/api/crm-types";
@@ -13,6 +12,7 @@ import { CompanySelect } from "@/features/crm/components/company-select";
 import { RecordTimeline } from "@/features/crm/components/record-timeline";
 import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
 import {
+  type DealFormValues,
   dealInsertSchema,
   dealUpdateSchema,
   toDealFormValues,
@@ -20,7 +20,6 @@ import {
 } from "@/features/crm/utils/deal-form";
 import { formatContactName } from "@/features/crm/utils/names";
 import { useCurrentUserId } from "@/lib/use-auth";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type DealFormDialogProps = {
   open: boolean;
@@ -33,18 +32,20 @@ type DealFormDialogProps = {
 
 export function DealFormDialog({ open, onOpenChange, deal, ...rest }: DealFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{deal ? "Edit deal" : "New Deal"}</DialogTitle>
-          <DialogDescription>Value in whole Swedish kronor (SEK).</DialogDescription>
-        </DialogHeader>
-        {open ? <DealForm deal={deal} onClose={() => onOpenChange(false)} {...rest} /> : null}
-        {open && deal ? <RecordTimeline recordType="crm_deals" recordId={deal.id} headingLevel="h3" /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={deal ? "Edit deal" : "New Deal"}
+      description="Value in whole Swedish kronor (SEK)."
+    >
+      <DealForm deal={deal} onClose={() => onOpenChange(false)} {...rest} />
+      {deal ? <RecordTimeline recordType="crm_deals" recordId={deal.id} headingLevel="h3" /> : null}
+    </RecordFormDialog>
   );
 }
+
+const { Field, TextField, SelectField } = fieldsFor<DealFormValues>();
 
 type DealFormProps = Omit<DealFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
 
@@ -60,7 +61,7 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
     errorMessage: "Could not save the deal",
   });
   const form = useRecordForm({
-    initialValues: toDealFormValues(deal, defaults),
+    defaultValues: toDealFormValues(deal, defaults),
     toPayload: toDealPayload,
     schema: deal ? dealUpdateSchema : dealInsertSchema,
     submit: (payload) =>
@@ -70,7 +71,7 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
             typeof create.mutateAsync
           >[0]),
   });
-  const { values, errors, textField, fieldIds, setValue } = form;
+  const values = form.form.watch();
   const contacts = useCompanyContacts(values.company_id);
 
   const reload = async () => {
@@ -81,61 +82,50 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
-      <FormField {...fieldIds("title")} label="Title" error={errors.title}>
-        <Input {...textField("title")} autoComplete="off" />
-      </FormField>
+    <RecordForm
+      form={form}
+      submitLabel={deal ? "Save Changes" : "Create Deal"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
+      <TextField name="title" label="Title" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("company_id")} label="Company" error={errors.company_id} isOptional>
-          <CompanySelect
-            {...textField("company_id")}
-            noneLabel="No company"
-            onChange={(event) => {
-              setValue("company_id", event.target.value);
-              // A contact belongs to the company chosen before.
-              setValue("contact_id", "");
-            }}
-          />
-        </FormField>
-        <FormField {...fieldIds("contact_id")} label="Contact" error={errors.contact_id} isOptional>
-          <NativeSelect {...textField("contact_id")} disabled={!values.company_id}>
-            <option value="">{values.company_id ? "No contact" : "Choose a company first"}</option>
-            {values.company_id
-              ? (contacts.data?.rows ?? []).map((contact) => (
-                  <option key={contact.id} value={contact.id}>
-                    {formatContactName(contact)}
-                  </option>
-                ))
-              : null}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("stage")} label="Stage" error={errors.stage}>
-          <NativeSelect {...textField("stage")}>
-            {DEAL_COLUMNS.map((column) => (
-              <option key={column.key} value={column.key}>
-                {column.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("value_sek")} label="Value (SEK)" error={errors.value_sek} isOptional>
-          <Input {...textField("value_sek")} inputMode="numeric" autoComplete="off" />
-        </FormField>
-        <FormField
-          {...fieldIds("expected_close_on")}
-          label="Expected close"
-          error={errors.expected_close_on}
-          isOptional
-        >
-          <Input {...textField("expected_close_on")} type="date" />
-        </FormField>
+        <Field name="company_id" label="Company" isOptional>
+          {(control) => (
+            <CompanySelect
+              {...control}
+              noneLabel="No company"
+              onChange={(event) => {
+                control.onChange(event);
+                // A contact belongs to the company chosen before.
+                form.form.setValue("contact_id", "");
+              }}
+            />
+          )}
+        </Field>
+        <Field name="contact_id" label="Contact" isOptional>
+          {(control) => (
+            <NativeSelect {...control} disabled={!values.company_id}>
+              <option value="">{values.company_id ? "No contact" : "Choose a company first"}</option>
+              {values.company_id
+                ? (contacts.data?.rows ?? []).map((contact) => (
+                    <option key={contact.id} value={contact.id}>
+                      {formatContactName(contact)}
+                    </option>
+                  ))
+                : null}
+            </NativeSelect>
+          )}
+        </Field>
+        <SelectField
+          name="stage"
+          label="Stage"
+          options={DEAL_COLUMNS.map((column) => ({ value: column.key, label: column.label }))}
+        />
+        <TextField name="value_sek" label="Value (SEK)" isOptional inputMode="numeric" autoComplete="off" />
+        <TextField name="expected_close_on" label="Expected close" isOptional type="date" />
       </div>
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={deal ? "Save Changes" : "Create Deal"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
     </RecordForm>
   );
 }

@@ -46,13 +46,13 @@ describe("personal data on a contact's page", () => {
     });
     renderPage("admin");
     await user.click(await screen.findByRole("button", { name: "Erase personal data" }));
-    const dialog = await screen.findByRole("dialog", { name: "Erase the personal data of Nova Lind?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Erase the personal data of Nova Lind?" });
     const erase = within(dialog).getByRole("button", { name: "Erase personal data" });
     expect(erase).toBeDisabled();
     await user.type(within(dialog).getByLabelText("Type nova@example.se to confirm"), "NOVA@example.se");
     expect(erase).toBeEnabled();
     await user.click(erase);
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     const [call] = api.calls("POST", "/api/admin/personal-data/erase");
     expect(call?.body).toEqual({ email: "nova@example.se" });
   });

@@ -1,19 +1,11 @@
 import { Download, UserX } from "lucide-react";
 import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useErasePersonalData, useExportPersonalData } from "@/features/crm/api/personal-data";
-import { describeApiError } from "@/lib/api-errors";
 import { useAuth } from "@/lib/use-auth";
 
 type PersonalDataActionsProps = { name: string; email: string | null };
@@ -56,79 +48,49 @@ function ErasePersonalDataDialog({ name, email, open, onOpenChange }: ErasePerso
   const id = useId();
   const erasing = useErasePersonalData();
   const [typed, setTyped] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = (next: boolean) => {
-    if (!next) {
-      setTyped("");
-      setProblem(null);
-    }
-    onOpenChange(next);
+  const [isMismatch, setIsMismatch] = useState(false);
+  const close = () => {
+    setTyped("");
+    setIsMismatch(false);
+    erasing.reset();
+    onOpenChange(false);
   };
-  const confirm = async () => {
-    if (!sameAddress(typed, email)) {
-      setProblem(`Type ${email} to confirm`);
-      return;
-    }
-    setProblem(null);
-    try {
-      await erasing.mutateAsync(email);
-      close(false);
-    } catch (error) {
-      setProblem(describeApiError(error));
-    }
-  };
+  const isTyped = sameAddress(typed, email);
+  const problem = isMismatch ? `Type ${email} to confirm` : erasing.error;
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Erase the personal data of {name}?</DialogTitle>
-          <DialogDescription>
-            Their account and sign-ins, form messages, newsletter subscription, portfolio works and this
-            timeline are erased, and this contact stays only as “Erased on request”. Contracts they fully
-            signed are kept, as the law requires, with just their name and signature. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
-          }}
-        >
-          <Label htmlFor={`${id}-email`}>
-            Type <span className="font-semibold">{email}</span> to confirm
-          </Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            value={typed}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          {problem ? (
-            <p id={`${id}-problem`} role="alert" className="text-sm text-error-text">
-              {problem}
-            </p>
-          ) : null}
-          <div className="mt-2 flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep data
-              </Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={erasing.isPending || !sameAddress(typed, email)}
-            >
-              {erasing.isPending ? <Spinner /> : <UserX aria-hidden="true" />}
-              Erase personal data
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={`Erase the personal data of ${name}?`}
+      description="Their account and sign-ins, form messages, newsletter subscription, portfolio works and this timeline are erased, and this contact stays only as “Erased on request”. Contracts they fully signed are kept, as the law requires, with just their name and signature. This cannot be undone."
+      confirmLabel="Erase personal data"
+      cancelLabel="Keep data"
+      confirmIcon={<UserX aria-hidden="true" />}
+      isDestructive
+      isPending={erasing.isPending}
+      isConfirmDisabled={!isTyped}
+      error={problem}
+      errorId={`${id}-problem`}
+      onConfirm={() => {
+        // Enter in the address field confirms too: a wrong address is said, not sent.
+        setIsMismatch(!isTyped);
+        if (isTyped) erasing.mutate(email, { onSuccess: close });
+      }}
+      onClose={close}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>
+          Type <span className="font-semibold">{email}</span> to confirm
+        </Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="off"
+          value={typed}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -1,14 +1,12 @@
 import { SESSION_STATUSES } from "@app/contracts";
 import { fromStockholmLocal } from "@app/contracts/stockholm-time";
 import { Ban } from "lucide-react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
 import { useBriefs } from "@/features/crm/api/list-briefs";
 import {
   type SessionView,
@@ -23,12 +21,12 @@ import { SessionClashes } from "@/features/crm/components/session-clashes";
 import { TeamPicker } from "@/features/crm/components/team-picker";
 import {
   SESSION_STATUS_LABELS,
+  type SessionFormValues,
   sessionFormSchema,
   teamChanges,
   toSessionFormValues,
   toSessionPayload,
 } from "@/features/crm/utils/session-form";
-import { useRecordForm } from "@/lib/use-record-form";
 
 export type SessionDialogProps = {
   open: boolean;
@@ -50,26 +48,24 @@ export function SessionFormDialog({
   onBooked,
 }: SessionDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{session ? "Edit session" : "Book Session"}</DialogTitle>
-          <DialogDescription>
-            A room, a time (Stockholm time) and the team. Nobody and no room can be booked twice at once.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <SessionForm
-            session={session}
-            initialTeam={initialTeam}
-            onBooked={onBooked}
-            onClose={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={session ? "Edit session" : "Book Session"}
+      description="A room, a time (Stockholm time) and the team. Nobody and no room can be booked twice at once."
+    >
+      <SessionForm
+        session={session}
+        initialTeam={initialTeam}
+        onBooked={onBooked}
+        onClose={() => onOpenChange(false)}
+      />
+    </RecordFormDialog>
   );
 }
+
+const { Field, TextField, TextareaField } = fieldsFor<SessionFormValues>();
 
 type SessionFormProps = Pick<SessionDialogProps, "session" | "initialTeam" | "onBooked"> & {
   onClose(): void;
@@ -82,7 +78,7 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
   const save = useSaveSession();
   const cancel = useCancelSession();
   const form = useRecordForm({
-    initialValues: toSessionFormValues(session, { team: initialTeam }),
+    defaultValues: toSessionFormValues(session, { team: initialTeam }),
     toPayload: toSessionPayload,
     schema: sessionFormSchema,
     submit: async ({ contact_ids, ...fields }) => {
@@ -94,7 +90,7 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
       await save.mutateAsync({ session, changes: fields, team: teamChanges(session.team, contact_ids) });
     },
   });
-  const { values, errors, textField, fieldIds } = form;
+  const values = form.form.watch();
   const startsAt = fromStockholmLocal(values.starts_at);
   const endsAt = fromStockholmLocal(values.ends_at);
   const isHolding = values.status !== "cancelled";
@@ -108,52 +104,61 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
   const roomChoices = (rooms.data ?? []).filter((room) => room.active || room.id === values.room_id);
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={async () => onClose()}>
-      <FormField {...fieldIds("title")} label="Title" error={errors.title}>
-        <Input {...textField("title")} autoComplete="off" />
-      </FormField>
+    <RecordForm
+      form={form}
+      submitLabel={session ? "Save Changes" : "Book Session"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={async () => onClose()}
+    >
+      <TextField name="title" label="Title" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("room_id")} label="Room" error={errors.room_id}>
-          <NativeSelect {...textField("room_id")}>
-            <option value="">Choose a room</option>
-            {roomChoices.map((room) => (
-              <option key={room.id} value={room.id}>
-                {room.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("status")} label="Status" error={errors.status}>
-          <NativeSelect {...textField("status")}>
-            {SESSION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {SESSION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("starts_at")} label="Start (Stockholm time)" error={errors.starts_at}>
-          <Input {...textField("starts_at")} type="datetime-local" step={900} />
-        </FormField>
-        <FormField {...fieldIds("ends_at")} label="End (Stockholm time)" error={errors.ends_at}>
-          <Input {...textField("ends_at")} type="datetime-local" step={900} />
-        </FormField>
-        <FormField {...fieldIds("brief_id")} label="Brief" error={errors.brief_id} isOptional>
-          <NativeSelect {...textField("brief_id")}>
-            <option value="">No brief</option>
-            {(briefs.data?.rows ?? []).map((brief) => (
-              <option key={brief.id} value={brief.id}>
-                {brief.title}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <Field name="room_id" label="Room">
+          {(control) => (
+            <NativeSelect {...control}>
+              <option value="">Choose a room</option>
+              {roomChoices.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field name="status" label="Status">
+          {(control) => (
+            <NativeSelect {...control}>
+              {SESSION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {SESSION_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <TextField name="starts_at" label="Start (Stockholm time)" type="datetime-local" step={900} />
+        <TextField name="ends_at" label="End (Stockholm time)" type="datetime-local" step={900} />
+        <Field name="brief_id" label="Brief" isOptional>
+          {(control) => (
+            <NativeSelect {...control}>
+              <option value="">No brief</option>
+              {(briefs.data?.rows ?? []).map((brief) => (
+                <option key={brief.id} value={brief.id}>
+                  {brief.title}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
-      <TeamPicker team={values.team} onChange={(team) => form.setValue("team", team)} />
+      <TeamPicker
+        team={values.team}
+        onChange={(team) =>
+          form.form.setValue("team", team, { shouldValidate: form.form.formState.isSubmitted })
+        }
+      />
       <SessionClashes clashes={clashes.data} isChecking={clashes.isFetching} />
-      <FormField {...fieldIds("notes")} label="Notes" error={errors.notes} isOptional>
-        <Textarea {...textField("notes")} rows={3} />
-      </FormField>
+      <TextareaField name="notes" label="Notes" isOptional rows={3} />
       {session && session.status !== "cancelled" ? (
         <div>
           <Button
@@ -167,12 +172,6 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
           </Button>
         </div>
       ) : null}
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={session ? "Save Changes" : "Book Session"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
     </RecordForm>
   );
 }

@@ -171,6 +171,44 @@ describe("TalentPage", () => {
     await waitFor(() => expect(contactReads(api).length).toBeGreaterThan(1));
   });
 
+  it("edits strengths as rows: a score the table refuses is said under them, and the order moved is kept", async () => {
+    const user = userEvent.setup();
+    const api = stubCrmApi({
+      "GET crm_contacts": servePages,
+      "POST crm_contacts": (request) => writeResponse([makeContact(request.body as object)], 201),
+    });
+    renderBackOffice(<TalentPage />, { route: "/app/crm/talent" });
+    await user.click((await screen.findAllByRole("button", { name: "Add Talent" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Add Talent" });
+    await user.type(within(dialog).getByLabelText("First name"), "Zelda");
+    await user.type(within(dialog).getByLabelText("Last name"), "Öberg");
+    await user.click(within(dialog).getByRole("button", { name: "Add strength" }));
+    await user.type(within(dialog).getByLabelText("Skill 1"), "melody");
+    await user.type(within(dialog).getByLabelText("Score for melody, out of 10"), "7");
+    await user.click(within(dialog).getByRole("button", { name: "Add strength" }));
+    await user.type(within(dialog).getByLabelText("Skill 2"), "vocals");
+    await user.type(within(dialog).getByLabelText("Score for vocals, out of 10"), "11");
+    await user.click(within(dialog).getByRole("button", { name: "Add Talent" }));
+
+    const strengths = within(dialog).getByRole("group", { name: "Strengths (each out of 10)" });
+    await waitFor(() => expect(strengths).toHaveAccessibleDescription(/10/));
+    expect(within(dialog).getByLabelText("Score for melody, out of 10")).toHaveFocus();
+    expect(api.calls("POST", "crm_contacts")).toHaveLength(0);
+
+    const vocals = within(dialog).getByLabelText("Score for vocals, out of 10");
+    await user.clear(vocals);
+    await user.type(vocals, "9");
+    await user.click(within(dialog).getByRole("button", { name: "Move vocals up" }));
+    expect(within(dialog).getByLabelText("Skill 1")).toHaveValue("vocals");
+    await user.click(within(dialog).getByRole("button", { name: "Add Talent" }));
+    expect(await screen.findByText("Talent added")).toBeInTheDocument();
+    const [insert] = api.calls("POST", "crm_contacts");
+    expect(Object.entries((insert?.body as { strengths?: object } | undefined)?.strengths ?? {})).toEqual([
+      ["vocals", 9],
+      ["melody", 7],
+    ]);
+  });
+
   it("shows the server's refusal next to the field it names", async () => {
     const user = userEvent.setup();
     stubCrmApi({

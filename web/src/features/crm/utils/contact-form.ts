@@ -4,7 +4,7 @@ import type { ContactKind } from "@/features/crm/api/list-contacts";
 import { nullIfBlank, numberOrNull, textOf } from "@/lib/form-values";
 import { requireText } from "@/lib/require-text";
 
-export type StrengthEntry = { skill: string; score: string };
+type StrengthEntry = { skill: string; score: string };
 
 /** A contact as its form holds it: text for every field, lists for roles, genres and languages. */
 export type ContactFormValues = {

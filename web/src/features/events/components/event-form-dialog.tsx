@@ -1,16 +1,14 @@
 import type { Event } from "@app/contracts";
-import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { useId, useState } from "react";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { FieldProblem, useRecordForm } from "@/components/form/use-record-form";
 import { useCreateEvent, useUpdateEvent } from "@/features/events/api/manage-events";
 import { PosterPicker } from "@/features/events/components/poster-picker";
 import {
   EVENT_STATUS_OPTIONS,
+  type EventFormValues,
   eventInsertSchema,
   eventUpdateSchema,
   POSTER_BUCKET,
@@ -19,7 +17,6 @@ import {
 } from "@/features/events/utils/event-form";
 import { describeApiError } from "@/lib/api-errors";
 import { uniqueObjectPath, uploadPublicObject } from "@/lib/storage-upload";
-import { FieldProblem, useRecordForm } from "@/lib/use-record-form";
 
 type EventFormDialogProps = {
   open: boolean;
@@ -32,19 +29,19 @@ type EventFormDialogProps = {
 
 export function EventFormDialog({ open, onOpenChange, event, onReload }: EventFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{event ? "Edit event" : "New Event"}</DialogTitle>
-          <DialogDescription>
-            Shown on the public site once published. Times are Stockholm time.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <EventForm event={event} onReload={onReload} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={event ? "Edit event" : "New Event"}
+      description="Shown on the public site once published. Times are Stockholm time."
+    >
+      <EventForm event={event} onReload={onReload} onClose={() => onOpenChange(false)} />
+    </RecordFormDialog>
   );
 }
+
+const { TextField, TextareaField, SelectField, CheckboxField } = fieldsFor<EventFormValues>();
 
 type EventFormProps = Pick<EventFormDialogProps, "event" | "onReload"> & { onClose(): void };
 
@@ -54,15 +51,15 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const form = useRecordForm({
-    initialValues: toEventFormValues(event),
-    toPayload: toEventPayload,
+    defaultValues: toEventFormValues(event),
+    toPayload: (values: EventFormValues) => toEventPayload(values),
     schema: event ? eventUpdateSchema : eventInsertSchema,
     submit: async (payload) => {
       const changes = { ...payload };
       if (poster) {
         changes.image_url = await uploadPoster(poster);
         // Uploaded once: a save that fails after this does not upload the file again.
-        form.setValue("image_url", changes.image_url);
+        form.form.setValue("image_url", changes.image_url);
         setPoster(null);
       }
       return event && version
@@ -70,7 +67,8 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
         : create.mutateAsync(changes as Parameters<typeof create.mutateAsync>[0]);
     },
   });
-  const { values, errors, textField, fieldIds, setValue } = form;
+  const imageUrl = form.form.watch("image_url");
+  const posterId = useId();
 
   const reload = async () => {
     const fresh = await onReload?.();
@@ -81,79 +79,54 @@ function EventForm({ event, onReload, onClose }: EventFormProps) {
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
-      <FormField {...fieldIds("title")} label="Title" error={errors.title}>
-        <Input {...textField("title")} autoComplete="off" />
-      </FormField>
+    <RecordForm
+      form={form}
+      submitLabel={event ? "Save Changes" : "Create Event"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
+      <TextField name="title" label="Title" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          {...fieldIds("event_date")}
-          label="Date and time (Stockholm)"
-          error={errors.event_date}
+        <TextField name="event_date" label="Date and time (Stockholm)" isOptional type="datetime-local" />
+        <SelectField name="status" label="Status" options={EVENT_STATUS_OPTIONS} />
+        <TextField name="location" label="Location" isOptional autoComplete="off" />
+        <TextField
+          name="event_type"
+          label="Event type"
           isOptional
-        >
-          <Input {...textField("event_date")} type="datetime-local" />
-        </FormField>
-        <FormField {...fieldIds("status")} label="Status" error={errors.status}>
-          <NativeSelect {...textField("status")}>
-            {EVENT_STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField {...fieldIds("location")} label="Location" error={errors.location} isOptional>
-          <Input {...textField("location")} autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("event_type")} label="Event type" error={errors.event_type} isOptional>
-          <Input {...textField("event_type")} autoComplete="off" placeholder="Live music, Workshop..." />
-        </FormField>
-        <FormField
-          {...fieldIds("max_attendees")}
-          label="Max attendees"
-          error={errors.max_attendees}
-          isOptional
-        >
-          <Input {...textField("max_attendees")} inputMode="numeric" autoComplete="off" />
-        </FormField>
-        <FormField
-          {...fieldIds("external_link")}
-          label="Event info link"
-          error={errors.external_link}
-          isOptional
-        >
-          <Input {...textField("external_link")} type="url" autoComplete="off" placeholder="https://" />
-        </FormField>
-      </div>
-      <FormField {...fieldIds("description")} label="Description" error={errors.description} isOptional>
-        <Textarea {...textField("description")} />
-      </FormField>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="published"
-          checked={values.published}
-          onChange={(e) => setValue("published", e.target.checked)}
+          autoComplete="off"
+          placeholder="Live music, Workshop..."
         />
-        Published on the site (a draft is seen by staff only)
-      </label>
+        <TextField
+          name="max_attendees"
+          label="Max attendees"
+          isOptional
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
+          name="external_link"
+          label="Event info link"
+          isOptional
+          type="url"
+          autoComplete="off"
+          placeholder="https://"
+        />
+      </div>
+      <TextareaField name="description" label="Description" isOptional />
+      <CheckboxField name="published" label="Published on the site (a draft is seen by staff only)" />
       <PosterPicker
-        {...fieldIds("image_url")}
-        currentUrl={values.image_url}
+        id={posterId}
+        errorId={`${posterId}-error`}
+        currentUrl={imageUrl}
         file={poster}
         onFileChange={(file) => setPoster(file)}
         onRemove={() => {
           setPoster(null);
-          setValue("image_url", "");
+          form.form.setValue("image_url", "");
         }}
-        error={errors.image_url}
-      />
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={event ? "Save Changes" : "Create Event"}
-        formError={form.formError}
-        onCancel={onClose}
+        error={form.form.formState.errors.image_url?.message}
       />
     </RecordForm>
   );

@@ -216,12 +216,14 @@ describe("EventsAdminPage", () => {
     const api = stubApi([event], { "DELETE /rest/v1/events": () => jsonResponse([event]) });
     openPage();
     await user.click(await screen.findByRole("button", { name: "Delete Mixing Masterclass" }));
-    const confirm = await screen.findByRole("dialog", { name: "Delete this event?" });
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete this event?" });
     await user.click(within(confirm).getByRole("button", { name: "Keep event" }));
     expect(api.calls("DELETE", "/rest/v1/events")).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: "Delete Mixing Masterclass" }));
-    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete event" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete event" }),
+    );
     expect(await screen.findByText("Event deleted")).toBeInTheDocument();
     const [removal] = api.calls("DELETE", "/rest/v1/events");
     expect(removal?.params.get("id")).toBe(`eq.${event.id}`);

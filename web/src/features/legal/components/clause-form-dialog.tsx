@@ -1,21 +1,19 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { TagInput } from "@/components/form/tag-input";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { TagField } from "@/components/form/tag-field";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { useCreateClause, useUpdateLegal } from "@/features/legal/api/legal-mutations";
 import type { LegalClause } from "@/features/legal/api/legal-types";
 import {
+  type ClauseFormValues,
   clauseInsertSchema,
   clauseUpdateSchema,
   toClauseFormValues,
   toClausePayload,
 } from "@/features/legal/utils/clause-form";
 import { readRecord } from "@/lib/read-table";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type ClauseFormDialogProps = {
   open: boolean;
@@ -27,17 +25,18 @@ type ClauseFormDialogProps = {
 /** New Clause / Create Clause, and a row's Edit. */
 export function ClauseFormDialog({ open, onOpenChange, clause }: ClauseFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{clause ? "Edit Clause" : "New Clause"}</DialogTitle>
-          <DialogDescription>Reusable text a template includes with {"{{clause:slug}}"}.</DialogDescription>
-        </DialogHeader>
-        {open ? <ClauseForm clause={clause} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={clause ? "Edit Clause" : "New Clause"}
+      description="Reusable text a template includes with {{clause:slug}}."
+    >
+      <ClauseForm clause={clause} onClose={() => onOpenChange(false)} />
+    </RecordFormDialog>
   );
 }
+
+const { TextField, TextareaField } = fieldsFor<ClauseFormValues>();
 
 function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(): void }) {
   const [version, setVersion] = useState(clause?.updated_at);
@@ -47,7 +46,7 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
     errorMessage: "Could not save the clause",
   });
   const form = useRecordForm({
-    initialValues: toClauseFormValues(clause),
+    defaultValues: toClauseFormValues(clause),
     toPayload: toClausePayload,
     schema: clause ? clauseUpdateSchema : clauseInsertSchema,
     submit: async (payload) =>
@@ -55,7 +54,6 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
         ? update.mutateAsync({ id: clause.id, version, changes: payload })
         : create.mutateAsync(payload as Parameters<typeof create.mutateAsync>[0]),
   });
-  const { errors, textField, fieldIds } = form;
   const reload = async () => {
     if (!clause) return;
     const fresh = await readRecord("legal_clauses", clause.id, { count: "exact" });
@@ -64,27 +62,17 @@ function ClauseForm({ clause, onClose }: { clause?: LegalClause | null; onClose(
     form.reset(toClauseFormValues(fresh));
   };
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
-      <FormField {...fieldIds("title")} label="Title" error={errors.title}>
-        <Input {...textField("title")} autoComplete="off" />
-      </FormField>
-      <FormField {...fieldIds("slug")} label="Slug" error={errors.slug}>
-        <Input {...textField("slug")} placeholder="confidentiality_standard_v1" autoComplete="off" />
-      </FormField>
-      <FormField {...fieldIds("body_md")} label="Text (markdown)" error={errors.body_md}>
-        <Textarea {...textField("body_md")} rows={6} />
-      </FormField>
-      <TagInput
-        tags={form.values.tags}
-        onChange={(tags) => form.setValue("tags", tags)}
-        error={errors.tags}
-      />
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={clause ? "Save Changes" : "Create Clause"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
+    <RecordForm
+      form={form}
+      submitLabel={clause ? "Save Changes" : "Create Clause"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
+      <TextField name="title" label="Title" autoComplete="off" />
+      <TextField name="slug" label="Slug" placeholder="confidentiality_standard_v1" autoComplete="off" />
+      <TextareaField name="body_md" label="Text (markdown)" rows={6} />
+      <TagField<ClauseFormValues> name="tags" label="Tags" itemName="tag" />
     </RecordForm>
   );
 }

@@ -104,7 +104,7 @@ describe("the clause library", () => {
     renderBackOffice(<LegalClausesPage />, { route: "/app/legal/clauses" });
     await user.click(await screen.findByRole("button", { name: "Actions for Work for hire (master)" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
-    const dialog = await screen.findByRole("dialog", { name: "Delete this clause?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete this clause?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete clause" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("included by a template");
     const [call] = api.calls("DELETE", "legal_clauses");

@@ -1,17 +1,6 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { useDeleteLegal } from "@/features/legal/api/legal-mutations";
-import { describeApiError } from "@/lib/api-errors";
 
 const NOUNS = {
   legal_documents: { noun: "document", deleted: "Document deleted" },
@@ -37,47 +26,35 @@ export function DeleteLegalDialog({ table, row, onOpenChange, onDeleted }: Delet
     successMessage: deleted,
     errorMessage: `Could not delete the ${noun}`,
   });
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = (open: boolean) => {
-    if (!open) setProblem(null);
-    onOpenChange(open);
+  const close = () => {
+    // The next row asked about starts without this one's refusal.
+    remove.reset();
+    onOpenChange(false);
   };
   return (
-    <Dialog open={row !== null} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this {noun}?</DialogTitle>
-          <DialogDescription>“{row?.title}” will be deleted. This cannot be undone.</DialogDescription>
-        </DialogHeader>
-        {problem ? (
-          <p role="alert" className="text-sm text-error-text">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Keep {noun}</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={async () => {
-              if (!row) return;
-              setProblem(null);
-              try {
-                await remove.mutateAsync({ id: row.id, version: row.updated_at });
-                close(false);
-                onDeleted?.();
-              } catch (error) {
-                setProblem(describeApiError(error));
-              }
-            }}
-          >
-            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-            Delete {noun}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={row !== null}
+      title={`Delete this ${noun}?`}
+      description={`“${row?.title}” will be deleted. This cannot be undone.`}
+      confirmLabel={`Delete ${noun}`}
+      cancelLabel={`Keep ${noun}`}
+      confirmIcon={<Trash2 aria-hidden="true" />}
+      isDestructive
+      isPending={remove.isPending}
+      error={remove.error}
+      onConfirm={() =>
+        row &&
+        remove.mutate(
+          { id: row.id, version: row.updated_at },
+          {
+            onSuccess: () => {
+              close();
+              onDeleted?.();
+            },
+          },
+        )
+      }
+      onClose={close}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import type { LegalVariable } from "@app/contracts";
-import { type FormEvent, useId, useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
-import { Input } from "@/components/ui/input";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
+import { fieldsFor } from "@/components/form/fields";
+import { RecordForm } from "@/components/form/record-form";
+import { errorAt } from "@/components/form/record-resolver";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { LegalTemplate } from "@/features/legal/api/legal-types";
 import { ContactSourceField, contactName } from "@/features/legal/components/contact-source-field";
@@ -15,8 +16,7 @@ import {
   fromContact,
   isSplitSheet,
 } from "@/features/legal/utils/document-form";
-import { describeApiError } from "@/lib/api-errors";
-import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
+import { fieldErrorOf } from "@/lib/postgrest";
 
 const INPUT_TYPES = {
   text: "text",
@@ -26,177 +26,141 @@ const INPUT_TYPES = {
   party: "text",
 } as const;
 
+type DocumentPayload = ReturnType<typeof formToDocument>;
+
+/** What a draft needs before it is saved; the rest (a payload a template refuses) is the server's to say. */
+const documentSchema = z
+  .object({
+    template_id: z.string().min(1, "Choose a template"),
+    title: z.string().min(1, "A document needs a title"),
+  })
+  .passthrough() as unknown as z.ZodType<DocumentPayload, z.ZodTypeDef, unknown>;
+
+const { Field, TextField } = fieldsFor<DocumentFormValues>();
+
 type DocumentFormProps = {
   templates: LegalTemplate[];
   initialValues: DocumentFormValues;
   /** A saved draft's template cannot change: its variables were filled for that template. */
   isTemplateFixed?: boolean;
   submitLabel: string;
-  onSubmit(document: ReturnType<typeof formToDocument>): Promise<unknown>;
+  onSubmit(document: DocumentPayload): Promise<unknown>;
   onCancel(): void;
   onReload?(): Promise<unknown>;
 };
 
+/** A variable's input: a party as its name and e-mail (unless the source contact fills it), else one value. */
+function VariableField({ variable, contactId }: { variable: LegalVariable; contactId: string }) {
+  const label = `${variable.label}${variable.type === "percent" ? " (%)" : ""}`;
+  const common = { isOptional: !variable.required, className: "min-w-0" };
+  if (variable.type !== "party") {
+    return (
+      <TextField
+        name={`text.${variable.key}`}
+        label={label}
+        {...common}
+        type={INPUT_TYPES[variable.type]}
+        step={variable.type === "text" || variable.type === "date" ? undefined : "any"}
+      />
+    );
+  }
+  if (fromContact(variable, contactId)) {
+    return (
+      <p className="text-sm">
+        <span className="font-medium">{variable.label}:</span> filled from the source contact
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField name={`party.${variable.key}.name`} label={`${variable.label} name`} {...common} />
+      <TextField
+        name={`party.${variable.key}.email`}
+        label={`${variable.label} e-mail`}
+        type="email"
+        isOptional
+      />
+    </div>
+  );
+}
+
 /** Choose a template, name the document, fill its variables and list who signs. */
 export function DocumentForm(props: DocumentFormProps) {
   const { templates, initialValues, isTemplateFixed, submitLabel, onSubmit, onCancel, onReload } = props;
-  const id = useId();
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isStale, setIsStale] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const template = templates.find((t) => t.id === values.template_id);
-  const usesContact = template?.variables.some((v) => v.source === "contact") ?? false;
-  const set = (change: Partial<DocumentFormValues>) => setValues((previous) => ({ ...previous, ...change }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!values.template_id) next.template_id = "Choose a template";
-    if (!values.title.trim()) next.title = "A document needs a title";
-    setErrors(next);
-    setFormError(null);
-    setIsStale(false);
-    if (Object.keys(next).length > 0) return;
-    setIsBusy(true);
-    try {
-      await onSubmit(formToDocument(values, template));
-    } catch (error) {
-      if (error instanceof StaleRecordError) setIsStale(true);
-      else {
-        const field = fieldErrorOf(error);
-        if (field && ["title", "template_id", "parties", "payload"].includes(field.field)) {
-          setErrors({ [field.field]: field.message });
-        } else setFormError(describeApiError(error));
-      }
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  const fieldProps = (name: string) => ({
-    id: `${id}-${name}`,
-    errorId: `${id}-${name}-error`,
-    error: errors[name],
+  const templateOf = (id: string) => templates.find((t) => t.id === id);
+  const form = useRecordForm({
+    defaultValues: initialValues,
+    toPayload: (values: DocumentFormValues) => formToDocument(values, templateOf(values.template_id)),
+    schema: documentSchema,
+    submit: onSubmit,
+    // A payload the template refuses is said under the variables, which make it.
+    placeError: (error) => {
+      const problem = fieldErrorOf(error);
+      return problem?.field === "payload" ? { field: "root.payload", message: problem.message } : null;
+    },
   });
-  const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
-
-  const variableField = (variable: LegalVariable) => {
-    const label = `${variable.label}${variable.type === "percent" ? " (%)" : ""}`;
-    const common = { isOptional: !variable.required, className: "min-w-0" };
-    if (variable.type === "party") {
-      if (fromContact(variable, values.contact_id)) {
-        return (
-          <p key={variable.key} className="text-sm">
-            <span className="font-medium">{variable.label}:</span> filled from the source contact
-          </p>
-        );
-      }
-      const party = values.party[variable.key] ?? { name: "", email: "" };
-      const setParty = (change: Partial<typeof party>) =>
-        set({ party: { ...values.party, [variable.key]: { ...party, ...change } } });
-      return (
-        <div key={variable.key} className="grid gap-3 sm:grid-cols-2">
-          <FormField {...fieldProps(`var-${variable.key}`)} label={`${variable.label} name`} {...common}>
-            <Input
-              id={`${id}-var-${variable.key}`}
-              value={party.name}
-              onChange={(event) => setParty({ name: event.target.value })}
-            />
-          </FormField>
-          <FormField
-            {...fieldProps(`var-${variable.key}-email`)}
-            label={`${variable.label} e-mail`}
-            isOptional
-          >
-            <Input
-              id={`${id}-var-${variable.key}-email`}
-              type="email"
-              value={party.email}
-              onChange={(event) => setParty({ email: event.target.value })}
-            />
-          </FormField>
-        </div>
-      );
-    }
-    return (
-      <FormField key={variable.key} {...fieldProps(`var-${variable.key}`)} label={label} {...common}>
-        <Input
-          id={`${id}-var-${variable.key}`}
-          type={INPUT_TYPES[variable.type]}
-          step={variable.type === "text" || variable.type === "date" ? undefined : "any"}
-          value={values.text[variable.key] ?? ""}
-          onChange={(event) => set({ text: { ...values.text, [variable.key]: event.target.value } })}
-        />
-      </FormField>
-    );
-  };
+  const { control, getValues, setValue, formState } = form.form;
+  const [templateId, contactId] = useWatch({ control, name: ["template_id", "contact_id"] });
+  const template = templateOf(templateId);
+  const usesContact = template?.variables.some((v) => v.source === "contact") ?? false;
+  const payloadError = errorAt(formState.errors, "root.payload");
 
   return (
-    <form noValidate onSubmit={submit} className="grid max-w-3xl gap-5">
-      <FormField {...fieldProps("template_id")} label="Template">
-        <NativeSelect
-          id={`${id}-template_id`}
-          value={values.template_id}
-          disabled={isTemplateFixed}
-          aria-invalid={errors.template_id ? true : undefined}
-          aria-describedby={describedBy("template_id")}
-          onChange={(event) => {
-            const chosen = templates.find((t) => t.id === event.target.value);
-            set({ template_id: event.target.value, title: values.title || (chosen?.title ?? "") });
-          }}
-        >
-          <option value="">Choose a template</option>
-          {templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title} ({t.category})
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField {...fieldProps("title")} label="Title">
-        <Input
-          id={`${id}-title`}
-          value={values.title}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy("title")}
-          onChange={(event) => set({ title: event.target.value })}
-        />
-      </FormField>
+    <RecordForm
+      form={form}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      onReload={onReload}
+      className="max-w-3xl gap-5"
+    >
+      <Field name="template_id" label="Template">
+        {(select) => (
+          <NativeSelect
+            {...select}
+            disabled={isTemplateFixed}
+            onChange={(event) => {
+              select.onChange(event);
+              const chosen = templateOf(event.target.value);
+              if (!getValues("title")) setValue("title", chosen?.title ?? "");
+            }}
+          >
+            <option value="">Choose a template</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title} ({t.category})
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <TextField name="title" label="Title" />
       {usesContact ? (
         <ContactSourceField
-          contactId={values.contact_id}
+          contactId={contactId}
           onChange={(contact) => {
-            const alreadyParty = contact && values.parties.some((p) => p.email === contact.email);
-            set({
-              contact_id: contact?.id ?? "",
-              // The picked contact usually signs: added once as a signer, editable below.
-              parties:
-                contact?.email && !alreadyParty
-                  ? [...values.parties, { name: contactName(contact), email: contact.email, role: "signer" }]
-                  : values.parties,
-            });
+            setValue("contact_id", contact?.id ?? "");
+            const parties = getValues("parties");
+            // The picked contact usually signs: added once as a signer, editable below.
+            if (contact?.email && !parties.some((p) => p.email === contact.email)) {
+              setValue("parties", [
+                ...parties,
+                { name: contactName(contact), email: contact.email, role: "signer" },
+              ]);
+            }
           }}
         />
       ) : null}
       {template && template.variables.length > 0 ? (
         <fieldset className="grid gap-4 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">Variables</legend>
-          {template.variables.map(variableField)}
-          {errors.payload ? <p className="text-sm text-error-text">{errors.payload}</p> : null}
+          {template.variables.map((variable) => (
+            <VariableField key={variable.key} variable={variable} contactId={contactId} />
+          ))}
+          {payloadError ? <p className="text-sm text-error-text">{payloadError}</p> : null}
         </fieldset>
       ) : null}
-      {isSplitSheet(template) ? (
-        <WritersEditor writers={values.writers} onChange={(writers) => set({ writers })} />
-      ) : null}
-      <PartiesEditor
-        parties={values.parties}
-        onChange={(parties) => set({ parties })}
-        error={errors.parties}
-      />
-      {isStale && onReload ? <ConflictNotice onReload={onReload} /> : null}
-      <FormFooter isBusy={isBusy} submitLabel={submitLabel} formError={formError} onCancel={onCancel} />
-    </form>
+      {isSplitSheet(template) ? <WritersEditor /> : null}
+      <PartiesEditor />
+    </RecordForm>
   );
 }

@@ -1,13 +1,13 @@
-import { LEGAL_TEMPLATE_CATEGORIES, type LegalTemplateCategory } from "@app/contracts";
+import { LEGAL_TEMPLATE_CATEGORIES } from "@app/contracts";
 import { Eye } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { ConflictNotice } from "@/components/form/conflict-notice";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { useId, useState } from "react";
+import { z } from "zod";
+import { fieldsFor } from "@/components/form/fields";
+import { RecordForm } from "@/components/form/record-form";
+import { errorAt } from "@/components/form/record-resolver";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { RenderedDocument } from "@/components/legal/rendered-document";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { usePreviewTemplate } from "@/features/legal/api/legal-mutations";
@@ -18,15 +18,25 @@ import {
   toTemplatePayload,
   toVariables,
 } from "@/features/legal/utils/template-form";
-import { fieldErrorOf, StaleRecordError } from "@/lib/postgrest";
 
 type Problem = { message: string; problems: string[] };
-const FIELDS = ["title", "description", "category", "variables", "body_md"] as const;
+type TemplatePayload = ReturnType<typeof toTemplatePayload>;
+
+/** What a template needs before it is saved; the body's placeholders are the server's to check. */
+const templateSchema = z
+  .object({
+    title: z.string().min(1, "A template needs a title"),
+    body_md: z.string().refine((body) => body.trim() !== "", "A template needs a body"),
+  })
+  .passthrough() as unknown as z.ZodType<TemplatePayload, z.ZodTypeDef, unknown>;
+
+const CATEGORY_OPTIONS = LEGAL_TEMPLATE_CATEGORIES.map((category) => ({ value: category, label: category }));
+const { Field, TextField, SelectField, CheckboxField } = fieldsFor<TemplateFormValues>();
 
 type TemplateFormProps = {
   initialValues: TemplateFormValues;
   submitLabel: string;
-  onSubmit(payload: ReturnType<typeof toTemplatePayload>): Promise<unknown>;
+  onSubmit(payload: TemplatePayload): Promise<unknown>;
   onCancel(): void;
   onReload?(): Promise<unknown>;
 };
@@ -55,121 +65,66 @@ export function TemplateForm({
   onReload,
 }: TemplateFormProps) {
   const id = useId();
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
+  // A body that names an undeclared variable or a missing clause: each problem listed under it.
   const [bodyProblem, setBodyProblem] = useState<Problem | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isStale, setIsStale] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
   const preview = usePreviewTemplate();
-  const set = (change: Partial<TemplateFormValues>) => setValues((previous) => ({ ...previous, ...change }));
+  const form = useRecordForm({
+    defaultValues: initialValues,
+    toPayload: toTemplatePayload,
+    schema: templateSchema,
+    submit: onSubmit,
+    placeError: (error) => {
+      const problem = problemsOf(error);
+      if (problem.problems.length === 0) return null;
+      setBodyProblem(problem);
+      return { field: "root.body", message: problem.message };
+    },
+  });
+  const { getValues, formState } = form.form;
+  const shownBodyProblem = errorAt(formState.errors, "root.body") ? bodyProblem : null;
+  const bodyProblemsId = `${id}-body-problems`;
 
-  const showPreview = () =>
+  const showPreview = () => {
+    const values = getValues();
     preview.mutate({
       body_md: values.body_md,
       variables: toVariables(values.variables),
       category: values.category,
     });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!values.title.trim()) next.title = "A template needs a title";
-    if (!values.body_md.trim()) next.body_md = "A template needs a body";
-    setErrors(next);
-    setBodyProblem(null);
-    setFormError(null);
-    setIsStale(false);
-    if (Object.keys(next).length > 0) return;
-    setIsBusy(true);
-    try {
-      await onSubmit(toTemplatePayload(values));
-    } catch (error) {
-      if (error instanceof StaleRecordError) setIsStale(true);
-      else {
-        const field = fieldErrorOf(error);
-        const problem = problemsOf(error);
-        // A body that names an undeclared variable or a missing clause: each problem listed under it.
-        if (problem.problems.length > 0) setBodyProblem(problem);
-        else if (field && (FIELDS as readonly string[]).includes(field.field)) {
-          setErrors({ [field.field]: field.message });
-        } else setFormError(problem.message);
-      }
-    } finally {
-      setIsBusy(false);
-    }
   };
-
-  const ids = (name: string) => ({ id: `${id}-${name}`, errorId: `${id}-${name}-error` });
-  const invalid = (name: (typeof FIELDS)[number]) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${name}-error` } : {};
   const previewProblem = preview.error ? problemsOf(preview.error) : null;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5">
+    <RecordForm
+      form={form}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      onReload={onReload}
+      className="gap-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...ids("title")} label="Title" error={errors.title}>
-          <Input
-            id={`${id}-title`}
-            value={values.title}
-            onChange={(e) => set({ title: e.target.value })}
-            {...invalid("title")}
-          />
-        </FormField>
-        <FormField {...ids("category")} label="Category" error={errors.category}>
-          <NativeSelect
-            id={`${id}-category`}
-            value={values.category}
-            onChange={(e) => set({ category: e.target.value as LegalTemplateCategory })}
-            {...invalid("category")}
-          >
-            {LEGAL_TEMPLATE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <TextField name="title" label="Title" />
+        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
       </div>
-      <FormField {...ids("description")} label="Description" error={errors.description} isOptional>
-        <Input
-          id={`${id}-description`}
-          value={values.description}
-          onChange={(e) => set({ description: e.target.value })}
-          {...invalid("description")}
-        />
-      </FormField>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.is_shared}
-          onChange={(e) => set({ is_shared: e.target.checked })}
-        />
-        Shared with the whole team
-      </label>
-      <VariableRows
-        rows={values.variables}
-        onChange={(variables) => set({ variables })}
-        error={errors.variables}
-      />
-      <FormField {...ids("body_md")} label="Body (markdown)" error={errors.body_md}>
-        <Textarea
-          id={`${id}-body_md`}
-          rows={14}
-          className="font-mono"
-          value={values.body_md}
-          onChange={(e) => set({ body_md: e.target.value })}
-          aria-invalid={errors.body_md || bodyProblem ? true : undefined}
-          aria-describedby={
-            errors.body_md ? `${id}-body_md-error` : bodyProblem ? `${id}-body-problems` : undefined
-          }
-        />
-      </FormField>
+      <TextField name="description" label="Description" isOptional />
+      <CheckboxField name="is_shared" label="Shared with the whole team" />
+      <VariableRows />
+      <Field name="body_md" label="Body (markdown)">
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={14}
+            className="font-mono"
+            aria-invalid={control["aria-invalid"] ?? (shownBodyProblem ? true : undefined)}
+            aria-describedby={control["aria-describedby"] ?? (shownBodyProblem ? bodyProblemsId : undefined)}
+          />
+        )}
+      </Field>
       <p className="text-sm text-muted-foreground">
         Placeholders: {"{{key}}"}, a party's {"{{key.email}}"}, {"{{key.ipi}}"}, {"{{key.society}}"}, a
         clause's {"{{clause:slug}}"} and, in a split sheet, {"{{writers}}"}.
       </p>
-      {bodyProblem ? <ProblemList id={`${id}-body-problems`} problem={bodyProblem} /> : null}
+      {shownBodyProblem ? <ProblemList id={bodyProblemsId} problem={shownBodyProblem} /> : null}
       <div className="grid gap-3">
         <Button type="button" variant="secondary" className="justify-self-start" onClick={showPreview}>
           {preview.isPending ? <Spinner /> : <Eye aria-hidden="true" />}
@@ -180,8 +135,6 @@ export function TemplateForm({
           <RenderedDocument html={preview.data} label="Template preview with sample values" />
         ) : null}
       </div>
-      {isStale && onReload ? <ConflictNotice onReload={onReload} /> : null}
-      <FormFooter isBusy={isBusy} submitLabel={submitLabel} formError={formError} onCancel={onCancel} />
-    </form>
+    </RecordForm>
   );
 }

@@ -1,18 +1,17 @@
-import { Plus, X } from "lucide-react";
 import { useId } from "react";
-import { Button } from "@/components/ui/button";
+import { useController, useWatch } from "react-hook-form";
+import { fieldsFor } from "@/components/form/fields";
+import { RowListEditor } from "@/components/form/row-list-editor";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { DocumentFormValues } from "@/features/legal/utils/document-form";
 import {
   CONTRIBUTION_LABELS,
+  type Contribution,
   emptyWriter,
   WRITER_CONTRIBUTIONS,
-  type WriterRow,
   writerProblems,
 } from "@/features/legal/utils/writers-form";
-
-type WritersEditorProps = { writers: WriterRow[]; onChange(writers: WriterRow[]): void };
 
 const TEXT_FIELDS = [
   ["legal_name", "legal name", "name"],
@@ -25,92 +24,86 @@ const TEXT_FIELDS = [
   ["publisher_ipi", "publisher IPI", "off"],
 ] as const;
 
+const { TextField } = fieldsFor<DocumentFormValues>();
+
+/** One writer's contributions, kept in the order the sheet lists them. */
+function ContributionBoxes({ prefix, n }: { prefix: `writers.${number}`; n: number }) {
+  const { field } = useController<DocumentFormValues, `writers.${number}.contribution`>({
+    name: `${prefix}.contribution`,
+  });
+  const chosen: Contribution[] = field.value;
+  const idPrefix = useId();
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3">
+      <legend className="sr-only">Writer {n} contribution</legend>
+      {WRITER_CONTRIBUTIONS.map((kind) => {
+        const id = `${idPrefix}-${kind}`;
+        return (
+          <div key={kind} className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              checked={chosen.includes(kind)}
+              onCheckedChange={(checked) =>
+                field.onChange(
+                  checked
+                    ? WRITER_CONTRIBUTIONS.filter((k) => k === kind || chosen.includes(k))
+                    : chosen.filter((k) => k !== kind),
+                )
+              }
+            />
+            <Label htmlFor={id} className="font-normal">
+              {CONTRIBUTION_LABELS[kind]}
+            </Label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /**
  * A split sheet's writers: who wrote what and their share. What Send would refuse (shares not adding up
  * to 100.00 %, an invalid IPI) is said here while typing; a draft may still be saved half-filled.
  */
-export function WritersEditor({ writers, onChange }: WritersEditorProps) {
-  const id = useId();
+export function WritersEditor() {
+  const writers = useWatch<DocumentFormValues, "writers">({ name: "writers" });
   const problems = writerProblems(writers);
-  const update = (index: number, change: Partial<WriterRow>) =>
-    onChange(writers.map((writer, i) => (i === index ? { ...writer, ...change } : writer)));
+  const statusId = useId();
   return (
-    <fieldset className="grid gap-3 rounded-md border p-3" aria-describedby={`${id}-status`}>
-      <legend className="px-1 text-sm font-medium">Writers</legend>
-      <ul className="grid gap-4">
-        {writers.map((writer, index) => {
-          const n = index + 1;
-          const rowId = `${id}-${index}`;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved.
-            <li key={index} className="grid gap-2 rounded-md bg-muted/40 p-2">
-              <div className="grid gap-2 sm:grid-cols-4">
-                {TEXT_FIELDS.map(([field, label, autoComplete]) => (
-                  <div key={field} className="grid min-w-0 gap-1">
-                    <Label htmlFor={`${rowId}-${field}`}>
-                      Writer {n} {label}
-                    </Label>
-                    <Input
-                      id={`${rowId}-${field}`}
-                      type={field === "email" ? "email" : "text"}
-                      inputMode={field === "share_percent" ? "decimal" : undefined}
-                      autoComplete={autoComplete}
-                      value={writer[field]}
-                      onChange={(event) => update(index, { [field]: event.target.value })}
-                    />
-                  </div>
-                ))}
-              </div>
-              <div className="flex flex-wrap items-center gap-4">
-                <fieldset className="flex flex-wrap items-center gap-3">
-                  <legend className="sr-only">Writer {n} contribution</legend>
-                  {WRITER_CONTRIBUTIONS.map((kind) => (
-                    <div key={kind} className="flex items-center gap-2">
-                      <Checkbox
-                        id={`${rowId}-${kind}`}
-                        checked={writer.contribution.includes(kind)}
-                        onCheckedChange={(checked) =>
-                          update(index, {
-                            contribution: checked
-                              ? WRITER_CONTRIBUTIONS.filter(
-                                  (k) => k === kind || writer.contribution.includes(k),
-                                )
-                              : writer.contribution.filter((k) => k !== kind),
-                          })
-                        }
-                      />
-                      <Label htmlFor={`${rowId}-${kind}`} className="font-normal">
-                        {CONTRIBUTION_LABELS[kind]}
-                      </Label>
-                    </div>
-                  ))}
-                </fieldset>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto"
-                  onClick={() => onChange(writers.filter((_, i) => i !== index))}
-                >
-                  <X aria-hidden="true" />
-                  Remove writer {n}
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <Button
-        type="button"
-        variant="secondary"
-        size="sm"
-        className="justify-self-start"
-        onClick={() => onChange([...writers, emptyWriter()])}
-      >
-        <Plus aria-hidden="true" />
-        Add writer
-      </Button>
-      <div id={`${id}-status`} aria-live="polite" className="text-sm">
+    <RowListEditor<DocumentFormValues, "writers">
+      name="writers"
+      legend="Writers"
+      rowLabel={(index) => `writer ${index + 1}`}
+      removeStyle="text"
+      addLabel="Add writer"
+      newRow={emptyWriter}
+      describedBy={statusId}
+      className="rounded-md border p-3"
+      listClassName="gap-4"
+      rowClassName="grid gap-2 rounded-md bg-muted/40 p-2"
+      renderRow={({ index, prefix, controls }) => (
+        <>
+          <div className="grid gap-2 sm:grid-cols-4">
+            {TEXT_FIELDS.map(([field, label, autoComplete]) => (
+              <TextField
+                key={field}
+                name={`${prefix}.${field}`}
+                label={`Writer ${index + 1} ${label}`}
+                type={field === "email" ? "email" : "text"}
+                inputMode={field === "share_percent" ? "decimal" : undefined}
+                autoComplete={autoComplete}
+                className="min-w-0 gap-1"
+              />
+            ))}
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            <ContributionBoxes prefix={prefix} n={index + 1} />
+            <div className="ml-auto">{controls}</div>
+          </div>
+        </>
+      )}
+    >
+      <div id={statusId} aria-live="polite" className="text-sm">
         {problems.length === 0 ? (
           <p className="text-muted-foreground">Shares add up to 100.00 %: ready to send.</p>
         ) : (
@@ -121,6 +114,6 @@ export function WritersEditor({ writers, onChange }: WritersEditorProps) {
           </ul>
         )}
       </div>
-    </fieldset>
+    </RowListEditor>
   );
 }

@@ -3,7 +3,7 @@ import type { LegalDocument, LegalTemplate } from "@/features/legal/api/legal-ty
 import { rowToWriter, type WriterRow, writerToRow } from "@/features/legal/utils/writers-form";
 
 /** A party as the form holds it: what staff write (the server adds the signing fields). */
-export type PartyRow = Pick<LegalParty, "name" | "email" | "role">;
+type PartyRow = Pick<LegalParty, "name" | "email" | "role">;
 
 /** The document form's state: every variable as typed text, a party variable as its fields. */
 export type DocumentFormValues = {
@@ -61,7 +61,9 @@ function variableValue(variable: LegalVariable, values: DocumentFormValues): Var
     const typed = values.party[variable.key];
     if (!typed || typed.name.trim() === "") return null;
     const value: PartyValue = { name: typed.name.trim() };
-    if (typed.email.trim()) value.email = typed.email.trim();
+    // A form fills a party's fields as they are typed: the e-mail may not be there yet.
+    const email = typed.email?.trim();
+    if (email) value.email = email;
     return value;
   }
   const typed = (values.text[variable.key] ?? "").trim();

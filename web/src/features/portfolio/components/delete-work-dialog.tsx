@@ -1,8 +1,6 @@
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { ConflictNotice } from "@/components/form/conflict-notice";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { useDeletePortfolioItem } from "@/features/portfolio/api/write-portfolio-item";
 import { StaleRecordError } from "@/lib/postgrest";
@@ -18,49 +16,33 @@ type DeleteWorkDialogProps = {
 export function DeleteWorkDialog({ work, onOpenChange, onReload }: DeleteWorkDialogProps) {
   const remove = useDeletePortfolioItem();
   const [isStale, setIsStale] = useState(false);
-
-  const confirm = () =>
-    remove.mutate(
-      { id: work.id, version: work.updated_at },
-      {
-        onSuccess: () => onOpenChange(false),
-        onError: (error) => setIsStale(error instanceof StaleRecordError),
-      },
-    );
-
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete work?</DialogTitle>
-          <DialogDescription>
-            “{work.title}” leaves this portfolio for good, with its codes, tags and links.
-          </DialogDescription>
-        </DialogHeader>
-        {isStale ? (
-          <ConflictNotice
-            onReload={async () => {
-              await onReload();
-              setIsStale(false);
-            }}
-          />
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={remove.isPending || isStale}
-            aria-busy={remove.isPending || undefined}
-            onClick={confirm}
-          >
-            {remove.isPending ? <Spinner /> : null}
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title="Delete work?"
+      description={`“${work.title}” leaves this portfolio for good, with its codes, tags and links.`}
+      confirmLabel="Delete"
+      isDestructive
+      isPending={remove.isPending}
+      isConfirmDisabled={isStale}
+      onConfirm={() =>
+        remove.mutate(
+          { id: work.id, version: work.updated_at },
+          {
+            onSuccess: () => onOpenChange(false),
+            onError: (error) => setIsStale(error instanceof StaleRecordError),
+          },
+        )
+      }
+      onClose={() => onOpenChange(false)}
+    >
+      {isStale ? (
+        <ConflictNotice
+          onReload={async () => {
+            await onReload();
+            setIsStale(false);
+          }}
+        />
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
+import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
-import { TagInput } from "@/components/form/tag-input";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { TagField } from "@/components/form/tag-field";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { useAddPortfolioItem, useUpdatePortfolioItem } from "@/features/portfolio/api/write-portfolio-item";
 import { ExternalLinksEditor } from "@/features/portfolio/components/external-links-editor";
@@ -15,10 +13,11 @@ import {
   toWorkChanges,
   toWorkFormValues,
   WORK_STATUSES,
+  type WorkFormValues,
+  workFormPathOf,
   workInsertSchema,
   workUpdateSchema,
 } from "@/features/portfolio/utils/work-form";
-import { useRecordForm } from "@/lib/use-record-form";
 
 type WorkFormDialogProps = {
   open: boolean;
@@ -34,22 +33,22 @@ type WorkFormDialogProps = {
 /** Add Work (every field of a work) and the edit dialog (title, role, description, tags and codes). */
 export function WorkFormDialog({ open, onOpenChange, work, ...rest }: WorkFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{work ? "Edit portfolio item" : "Add work"}</DialogTitle>
-          <DialogDescription>
-            {work ? "Changes are saved to the talent's portfolio." : "A new work in this talent's portfolio."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the work as last read. */}
-        {open ? <WorkForm work={work} onClose={() => onOpenChange(false)} {...rest} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={work ? "Edit portfolio item" : "Add work"}
+      description={
+        work ? "Changes are saved to the talent's portfolio." : "A new work in this talent's portfolio."
+      }
+    >
+      <WorkForm work={work} onClose={() => onOpenChange(false)} {...rest} />
+    </RecordFormDialog>
   );
 }
 
 type WorkFormProps = Omit<WorkFormDialogProps, "open" | "onOpenChange"> & { onClose(): void };
+const { Field, TextField, TextareaField } = fieldsFor<WorkFormValues>();
 
 function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   // The version this form was filled from: the save is refused if the work has moved on since.
@@ -57,15 +56,15 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   const add = useAddPortfolioItem();
   const update = useUpdatePortfolioItem();
   const form = useRecordForm({
-    initialValues: toWorkFormValues(work),
-    toPayload: (values) => (work ? toWorkChanges(values) : toNewWork(values, talentId)),
+    defaultValues: toWorkFormValues(work),
+    toPayload: (values: WorkFormValues) => (work ? toWorkChanges(values) : toNewWork(values, talentId)),
+    formPathOf: workFormPathOf,
     schema: work ? workUpdateSchema : workInsertSchema,
     submit: (payload) =>
       work && version
         ? update.mutateAsync({ id: work.id, version, changes: payload })
         : add.mutateAsync(payload as Parameters<typeof add.mutateAsync>[0]),
   });
-  const { values, errors, setValue, textField, fieldIds } = form;
   const isNew = !work;
 
   const reload = async () => {
@@ -76,60 +75,41 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   };
 
   return (
-    <RecordForm form={form} onSaved={onClose} onReload={reload}>
+    <RecordForm
+      form={form}
+      submitLabel={isNew ? "Add Work" : "Save Changes"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...fieldIds("title")} label="Title" error={errors.title} className="sm:col-span-2">
-          <Input {...textField("title")} autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("role")} label="Role" error={errors.role}>
-          <Input {...textField("role")} placeholder="e.g. Co-writer & Producer" autoComplete="off" />
-        </FormField>
+        <TextField name="title" label="Title" className="sm:col-span-2" autoComplete="off" />
+        <TextField name="role" label="Role" placeholder="e.g. Co-writer & Producer" autoComplete="off" />
         {isNew ? (
-          <FormField {...fieldIds("year")} label="Year" error={errors.year}>
-            <Input {...textField("year")} type="number" inputMode="numeric" min={1900} max={2100} />
-          </FormField>
+          <TextField name="year" label="Year" type="number" inputMode="numeric" min={1900} max={2100} />
         ) : null}
         {isNew ? (
-          <FormField {...fieldIds("status")} label="Status" error={errors.status}>
-            <NativeSelect {...textField("status")}>
-              {WORK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <Field name="status" label="Status">
+            {(control) => (
+              <NativeSelect {...control}>
+                {WORK_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
         ) : null}
       </div>
-      <FormField {...fieldIds("description")} label="Description" error={errors.description} isOptional>
-        <Textarea {...textField("description")} rows={4} />
-      </FormField>
-      <TagInput tags={values.tags} onChange={(tags) => setValue("tags", tags)} error={errors.tags} />
+      <TextareaField name="description" label="Description" isOptional rows={4} />
+      <TagField<WorkFormValues> name="tags" label="Tags" itemName="tag" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField {...fieldIds("isrc")} label="ISRC" error={errors.isrc} isOptional>
-          <Input {...textField("isrc")} placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("upc")} label="UPC/EAN" error={errors.upc} isOptional>
-          <Input {...textField("upc")} inputMode="numeric" autoComplete="off" />
-        </FormField>
-        <FormField {...fieldIds("iswc")} label="ISWC" error={errors.iswc} isOptional>
-          <Input {...textField("iswc")} placeholder="T1234567890" autoComplete="off" />
-        </FormField>
+        <TextField name="isrc" label="ISRC" isOptional placeholder="CC-XXX-YY-NNNNN" autoComplete="off" />
+        <TextField name="upc" label="UPC/EAN" isOptional inputMode="numeric" autoComplete="off" />
+        <TextField name="iswc" label="ISWC" isOptional placeholder="T1234567890" autoComplete="off" />
       </div>
-      {isNew ? (
-        <ExternalLinksEditor
-          links={values.external_links}
-          onChange={(links) => setValue("external_links", links)}
-          error={errors.external_links}
-          errorId={fieldIds("external_links").errorId}
-        />
-      ) : null}
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel={isNew ? "Add Work" : "Save Changes"}
-        formError={form.formError}
-        onCancel={onClose}
-      />
+      {isNew ? <ExternalLinksEditor /> : null}
     </RecordForm>
   );
 }

@@ -316,12 +316,12 @@ describe("PortfolioBuilderPage", () => {
     const { calls } = renderBuilder();
     const allWorks = await screen.findByRole("region", { name: "All Works" });
     await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete work?" });
+    const dialog = screen.getByRole("alertdialog", { name: "Delete work?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(calls("DELETE", "portfolio_items")).toHaveLength(0);
 
     await user.click(within(allWorks).getByRole("button", { name: "Delete Midsummer EP" }));
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Work deleted")).toBeInTheDocument();
     await waitFor(() => expect(titlesIn("All Works")).toEqual(["Slussen Nights"]));
     expect(calls("DELETE", "portfolio_items")[0]?.params.get("updated_at")).toBe(

@@ -57,6 +57,8 @@ export function toWorkChanges(values: WorkFormValues): Record<string, unknown> {
   };
 }
 
+const isBlankLink = (link: ExternalLinkItem) => link.platform.trim() === "" && link.url.trim() === "";
+
 /** A new work of `talentId`: every field of the add dialog; link rows left wholly blank are dropped. */
 export function toNewWork(values: WorkFormValues, talentId: string): Record<string, unknown> {
   return {
@@ -66,9 +68,17 @@ export function toNewWork(values: WorkFormValues, talentId: string): Record<stri
     year: values.year.trim() === "" ? undefined : numberOrNull(values.year),
     status: values.status,
     external_links: values.external_links
-      .map((link) => ({ platform: link.platform.trim(), url: link.url.trim() }))
-      .filter((link) => link.platform !== "" || link.url !== ""),
+      .filter((link) => !isBlankLink(link))
+      .map((link) => ({ platform: link.platform.trim(), url: link.url.trim() })),
   };
+}
+
+/** A problem with the payload's n-th link belongs to the n-th link row that is not blank. */
+export function workFormPathOf(payloadPath: string[], values: WorkFormValues): string[] {
+  const [field, position, ...rest] = payloadPath;
+  if (field !== "external_links" || position === undefined) return payloadPath;
+  const rows = values.external_links.flatMap((link, index) => (isBlankLink(link) ? [] : [index]));
+  return [field, String(rows[Number(position)] ?? position), ...rest];
 }
 
 const TEXT_FIELDS = ["title", "role"];

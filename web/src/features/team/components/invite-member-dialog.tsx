@@ -1,12 +1,10 @@
 import { inviteMemberSchema } from "@app/contracts";
-import { FormField } from "@/components/form/form-field";
-import { FormFooter } from "@/components/form/form-footer";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
+import { fieldsFor } from "@/components/form/fields";
+import { RecordForm } from "@/components/form/record-form";
+import { RecordFormDialog } from "@/components/form/record-form-dialog";
+import { FieldProblem, useRecordForm } from "@/components/form/use-record-form";
 import { useInviteMember } from "@/features/team/api/invite-member";
 import { ROLE_OPTIONS } from "@/lib/roles";
-import { FieldProblem, useRecordForm } from "@/lib/use-record-form";
 
 type InviteMemberDialogProps = { open: boolean; onOpenChange(open: boolean): void };
 
@@ -15,25 +13,25 @@ const INVITE_ROLES = ROLE_OPTIONS.filter((option) => option.value !== "");
 
 export function InviteMemberDialog({ open, onOpenChange }: InviteMemberDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invite a colleague</DialogTitle>
-          <DialogDescription>
-            They get an e-mail with a link to set their password and sign in to the back office.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <InviteMemberForm onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite a colleague"
+      description="They get an e-mail with a link to set their password and sign in to the back office."
+    >
+      <InviteMemberForm onClose={() => onOpenChange(false)} />
+    </RecordFormDialog>
   );
 }
+
+type InviteFormValues = { email: string; role: string };
+const { TextField, SelectField } = fieldsFor<InviteFormValues>();
 
 function InviteMemberForm({ onClose }: { onClose(): void }) {
   const invite = useInviteMember();
   const form = useRecordForm({
-    initialValues: { email: "", role: "staff" },
-    toPayload: (values) => values,
+    defaultValues: { email: "", role: "staff" },
+    toPayload: (values: InviteFormValues) => values,
     schema: inviteMemberSchema,
     submit: async (invitation) => {
       try {
@@ -48,36 +46,17 @@ function InviteMemberForm({ onClose }: { onClose(): void }) {
       }
     },
   });
-  const { errors, textField, fieldIds } = form;
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      aria-label="Invite a colleague"
-      className="grid gap-4"
-      onSubmit={async (event) => {
-        if (await form.handleSubmit(event)) onClose();
-      }}
+    <RecordForm
+      form={form}
+      label="Invite a colleague"
+      submitLabel="Send Invitation"
+      onSaved={onClose}
+      onCancel={onClose}
     >
-      <FormField {...fieldIds("email")} label="Email" error={errors.email}>
-        <Input {...textField("email")} type="email" autoComplete="off" />
-      </FormField>
-      <FormField {...fieldIds("role")} label="Role" error={errors.role}>
-        <NativeSelect {...textField("role")}>
-          {INVITE_ROLES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormFooter
-        isBusy={form.isSubmitting}
-        submitLabel="Send Invitation"
-        formError={form.formError}
-        onCancel={onClose}
-      />
-    </form>
+      <TextField name="email" label="Email" type="email" autoComplete="off" />
+      <SelectField name="role" label="Role" options={INVITE_ROLES} />
+    </RecordForm>
   );
 }

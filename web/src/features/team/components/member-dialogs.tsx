@@ -1,11 +1,11 @@
 import type { TeamFactor, TeamMember } from "@app/contracts";
 import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useBanMember, useUnbanMember } from "@/features/team/api/ban-member";
 import { useRemoveFactor } from "@/features/team/api/remove-factor";
 import { useSetMemberRole } from "@/features/team/api/set-member-role";
-import { ConfirmDialog } from "@/features/team/components/confirm-dialog";
 import { focusMemberActions, type MemberAction } from "@/features/team/components/member-actions-menu";
 import { factorName } from "@/features/team/utils/factor-name";
 import { parseRole } from "@/features/team/utils/member-status";

@@ -72,7 +72,7 @@ async function openActions(email: string, item: string | RegExp) {
   const user = userEvent.setup();
   await user.click(await screen.findByRole("button", { name: `Actions for ${email}` }));
   await user.click(await screen.findByRole("menuitem", { name: item }));
-  return { user, dialog: await screen.findByRole("dialog") };
+  return { user, dialog: await screen.findByRole("alertdialog") };
 }
 
 afterEach(() => vi.unstubAllGlobals());
