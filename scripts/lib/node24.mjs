@@ -24,12 +24,14 @@ function installedVersion() {
 export function ensureNode24() {
   if (installedVersion() === NODE_VERSION && existsSync(node24.bin)) return node24.bin;
   console.log(`> installing Node ${NODE_VERSION} from the npm registry into .tools/node24/`);
+  // The version is exact, so a copy in npm's cache serves as well as the registry (--prefer-offline).
   const res = spawnSync(
     "npm",
     [
       "install",
       "--prefix",
       dir,
+      "--prefer-offline",
       "--no-audit",
       "--no-fund",
       "--loglevel=error",
