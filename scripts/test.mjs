@@ -25,6 +25,14 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
+/**
+ * For both vitest runs: a deprecation throws (inherited by every Node the suites start), so it fails its
+ * test instead of scrolling by as a warning.
+ */
+const throwDeprecation = {
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--throw-deprecation"].filter(Boolean).join(" "),
+};
+
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
 
 /**
@@ -104,7 +112,7 @@ async function main() {
   const node24Log = join(resultsDir, "vitest-node24.log");
   if (node24Only) {
     const startedAt = Date.now();
-    const status = await startNode24Pass({ json: node24Json, log: node24Log });
+    const status = await startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
     reportNode24Pass(status, node24Log, startedAt);
     return finish([{ report: readJson(node24Json), node: node24.version }], null, [status]);
   }
@@ -113,12 +121,12 @@ async function main() {
   const unit = step(`unit, component and API tests (vitest, Node ${process.versions.node})`, () =>
     runTool(
       ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-      pgBin ? { PG_BIN: pgBin } : {},
+      pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,
     ),
   );
   // The browser tests run one at a time; the Node 24 pass runs beside them instead of adding its minutes.
   const node24StartedAt = Date.now();
-  const node24Pass = startNode24Pass({ json: node24Json, log: node24Log });
+  const node24Pass = startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
   const e2eJson = join(resultsDir, "playwright.json");
   const e2e = step("browser tests (playwright), with the Node 24 pass beside them", () =>
     runTool(["--filter", "@app/web", "exec", "playwright", "test"], {

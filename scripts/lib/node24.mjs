@@ -53,19 +53,17 @@ export function ensureNode24() {
 
 /**
  * Starts the Node 24 vitest run in the background, its output in `log` and its report in `json`, and
- * resolves to its exit status. A deprecation throws (--throw-deprecation, inherited by every Node the
- * suites start), so one fails its test rather than scrolling by as a warning.
+ * resolves to its exit status.
  */
-export function startNode24Pass({ json, log }) {
+export function startNode24Pass({ json, log, env }) {
   const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
   const projects = NODE24_PROJECTS.flatMap((name) => ["--project", name]);
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
   const out = openSync(log, "w");
-  const nodeOptions = [process.env.NODE_OPTIONS, "--throw-deprecation"].filter(Boolean).join(" ");
   const child = spawn(node24.bin, [vitest, "run", ...projects, ...reporters], {
     cwd: root,
     stdio: ["ignore", out, out],
-    env: { ...process.env, NODE_OPTIONS: nodeOptions },
+    env: { ...process.env, ...env },
   });
   closeSync(out);
   return new Promise((resolve) => {
