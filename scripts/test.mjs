@@ -1,9 +1,11 @@
-// `npm test`: installs what is missing, builds, then runs every unit, API and browser test.
+// `npm test`: installs what is missing, builds, then runs every unit, API and browser test, and the server
+// (SQLite) and web unit suites a second time on Node 24. `--node24-only` runs that second pass alone.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { buildAll } from "./build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
+import { ensureNode24, node24, startNode24Pass } from "./lib/node24.mjs";
 import { ensurePostgres } from "./lib/postgres.mjs";
 import { installDependencies, pnpm, root } from "./lib/toolchain.mjs";
 
@@ -23,23 +25,35 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
+/**
+ * For both vitest runs: a deprecation throws (inherited by every Node the suites start), so it fails its
+ * test instead of scrolling by as a warning.
+ */
+const throwDeprecation = {
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--throw-deprecation"].filter(Boolean).join(" "),
+};
+
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
 
 /**
  * One line per failed test, with the first line of its first message, and per test that did not run: a
- * skipped test guarantees nothing, so it fails the run like a broken one.
+ * skipped test guarantees nothing, so it fails the run like a broken one. Each vitest line names the Node
+ * it failed on.
  */
-function failureSummary(v, p) {
+function failureSummary(vitestRuns, p) {
   const lines = [];
-  for (const file of v?.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (NOT_RUN.has(t.status)) lines.push(`SKIPPED ${file.name.replace(root, "")} › ${t.fullName}`);
-      if (t.status !== "failed") continue;
-      const why = String(t.failureMessages?.[0] ?? "").split("\n")[0];
-      lines.push(`FAILED ${file.name.replace(root, "")} › ${t.fullName}: ${why}`);
+  for (const { report, node } of vitestRuns) {
+    for (const file of report?.testResults ?? []) {
+      const name = `(Node ${node}) ${file.name.replace(root, "")}`;
+      for (const t of file.assertionResults ?? []) {
+        if (NOT_RUN.has(t.status)) lines.push(`SKIPPED ${name} › ${t.fullName}`);
+        if (t.status !== "failed") continue;
+        const why = String(t.failureMessages?.[0] ?? "").split("\n")[0];
+        lines.push(`FAILED ${name} › ${t.fullName}: ${why}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
+        lines.push(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0]}`);
     }
-    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
-      lines.push(`FAILED ${file.name.replace(root, "")}: ${String(file.message ?? "").split("\n")[0]}`);
   }
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? [])
@@ -54,43 +68,83 @@ function failureSummary(v, p) {
   return lines;
 }
 
-try {
+/** The Node 24 pass's log is kept in a file (it runs beside the browser tests); its last lines say how it went. */
+function reportNode24Pass(status, log, startedAt) {
+  const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+  console.log(
+    `\n=== Node ${node24.version}: server (SQLite) and web unit tests, ${minutes} min (${relative(root, log)})`,
+  );
+  const lines = existsSync(log) ? readFileSync(log, "utf8").trimEnd().split("\n") : [];
+  console.log(lines.slice(status === 0 ? -6 : -40).join("\n"));
+}
+
+/** Ends the run: the failures again where CI reads them (the end), then `N passed, N failed`. */
+function finish(vitestRuns, p, exitCodes) {
+  const reports = [...vitestRuns.map((run) => run.report), ...(p === null ? [] : [p])];
+  const passed =
+    vitestRuns.reduce((n, run) => n + (run.report?.numPassedTests ?? 0), 0) + (p?.stats?.expected ?? 0);
+  const summary = failureSummary(vitestRuns, p);
+  const skipped = summary.filter((line) => line.startsWith("SKIPPED")).length;
+  const failed =
+    vitestRuns.reduce((n, run) => n + (run.report?.numFailedTests ?? 0), 0) +
+    (p?.stats?.unexpected ?? 0) +
+    (p?.stats?.flaky ?? 0) +
+    skipped;
+  const ok = exitCodes.every((code) => code === 0) && reports.every(Boolean) && skipped === 0;
+  for (const line of summary) console.error(line);
+  if (!reports.every(Boolean)) console.error("A test runner produced no report; counting it as failed.");
+  console.log(`\n${passed} passed, ${failed + (ok ? 0 : failed === 0 ? 1 : 0)} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+async function main() {
   step("install", installDependencies);
-  const chromium = step("browser", ensureChromium);
+  step(`Node ${node24.version}`, ensureNode24);
+  const node24Only = process.argv.includes("--node24-only");
+  const chromium = node24Only ? undefined : step("browser", ensureChromium);
   // The server suites run on SQLite and on a throwaway PostgreSQL cluster (unless PG_TEST_URL names one).
-  const pgBin = process.env.PG_TEST_URL ? undefined : step("postgresql", ensurePostgres);
+  const pgBin = node24Only || process.env.PG_TEST_URL ? undefined : step("postgresql", ensurePostgres);
   step("build", buildAll);
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
+  const node24Json = join(resultsDir, "vitest-node24.json");
+  const node24Log = join(resultsDir, "vitest-node24.log");
+  if (node24Only) {
+    const startedAt = Date.now();
+    const status = await startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
+    reportNode24Pass(status, node24Log, startedAt);
+    return finish([{ report: readJson(node24Json), node: node24.version }], null, [status]);
+  }
+
   const vitestJson = join(resultsDir, "vitest.json");
-  const unit = step("unit, component and API tests (vitest)", () =>
+  const unit = step(`unit, component and API tests (vitest, Node ${process.versions.node})`, () =>
     runTool(
       ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-      pgBin ? { PG_BIN: pgBin } : {},
+      pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,
     ),
   );
+  // The browser tests run one at a time; the Node 24 pass runs beside them instead of adding its minutes.
+  const node24StartedAt = Date.now();
+  const node24Pass = startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
   const e2eJson = join(resultsDir, "playwright.json");
-  const e2e = step("browser tests (playwright)", () =>
+  const e2e = step("browser tests (playwright), with the Node 24 pass beside them", () =>
     runTool(["--filter", "@app/web", "exec", "playwright", "test"], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
     }),
   );
+  const node24Status = await node24Pass;
+  reportNode24Pass(node24Status, node24Log, node24StartedAt);
 
-  const v = readJson(vitestJson);
-  const p = readJson(e2eJson);
-  const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
-  const summary = failureSummary(v, p);
-  const skipped = summary.filter((line) => line.startsWith("SKIPPED")).length;
-  const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0) + skipped;
-  const ok = unit === 0 && e2e === 0 && v && p && skipped === 0;
-  // CI keeps only the end of the output, so the failures are repeated where it will be read.
-  for (const line of summary) console.error(line);
-  if (!v || !p) console.error("A test runner produced no report; counting it as failed.");
-  console.log(`\n${passed} passed, ${failed + (ok ? 0 : failed === 0 ? 1 : 0)} failed`);
-  process.exit(ok ? 0 : 1);
-} catch (err) {
+  const vitestRuns = [
+    { report: readJson(vitestJson), node: process.versions.node },
+    { report: readJson(node24Json), node: node24.version },
+  ];
+  finish(vitestRuns, readJson(e2eJson), [unit, e2e, node24Status]);
+}
+
+main().catch((err) => {
   console.error(err.message);
   process.exit(err.exitCode ?? 1);
-}
+});

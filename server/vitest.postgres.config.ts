@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config";
+import base from "./vitest.config.ts";
 
 /**
  * The same server suites on a real PostgreSQL: a throwaway cluster started for the run (or PG_TEST_URL),

@@ -9,10 +9,16 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const pnpmVersion = pkg.packageManager.split("@")[1];
 const localPnpm = join(root, ".tools", "node_modules", ".bin", "pnpm");
 
-/** Environment for installs: node-gyp must build native addons against the local Node headers. */
+/**
+ * Environment for installs: node-gyp must build native addons against the running Node's own headers
+ * (`/usr/include/node` for a distribution's Node, `<prefix>/include/node` for nodejs.org's builds) rather
+ * than download them.
+ */
 function installEnv() {
   const env = { ...process.env };
-  if (!env.npm_config_nodedir && existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";
+  const prefix = dirname(dirname(process.execPath));
+  if (!env.npm_config_nodedir && existsSync(join(prefix, "include", "node", "node.h")))
+    env.npm_config_nodedir = prefix;
   return env;
 }
 

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqliteFile } from "../src/db/engine/sqlite-file";
 import { migrationNames } from "../src/db/migrate";
 import { listBackups } from "../src/modules/backups/backup-list";
 import { createBackup } from "../src/modules/backups/create-backup";
@@ -92,7 +92,7 @@ describe("backup create, while a writer commits in a loop", () => {
       const app = await appOnRestored(restored.databaseUrl, target.to ?? "");
       try {
         if (ctx.engine === "sqlite") {
-          const copy = new SQLite(restored.databaseUrl, { readonly: true });
+          const copy = openSqliteFile(restored.databaseUrl, { readonly: true });
           expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
           copy.close();
         } else {

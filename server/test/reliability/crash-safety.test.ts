@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { openSqliteFile } from "../../src/db/engine/sqlite-file";
 import { createTokenSigner } from "../../src/modules/auth/jwt";
 import { TEST_SECRET } from "../helpers";
 import { PROCESS_TEST_TIMEOUT, startServerProcess } from "../support/server-process";
@@ -63,7 +63,7 @@ describe("crash safety", { timeout: PROCESS_TEST_TIMEOUT }, () => {
       await exited(child);
       await load.run;
 
-      const db = new Database(dbPath, { readonly: true });
+      const db = openSqliteFile(dbPath, { readonly: true });
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
       const stored = new Set(
         (db.prepare("SELECT subject FROM contact_messages").all() as { subject: string }[]).map(
@@ -115,7 +115,7 @@ describe("crash safety", { timeout: PROCESS_TEST_TIMEOUT }, () => {
     });
     expect(status).toBe(201);
     expect(await exited(child)).toBe(0);
-    const db = new Database(dbPath, { readonly: true });
+    const db = openSqliteFile(dbPath, { readonly: true });
     expect(db.prepare("SELECT count(*) AS n FROM contact_messages WHERE subject = 'sigterm'").get()).toEqual({
       n: 1,
     });

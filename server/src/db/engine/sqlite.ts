@@ -1,8 +1,9 @@
 import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
 import { jsonContains } from "../json-contains";
 import { matchesLike } from "../like-matcher";
+import { openSqliteFile } from "./sqlite-file";
 
 export interface SqliteOptions {
   path: string;
@@ -113,7 +114,7 @@ function refreshPlannerStatistics(sqlite: SQLite.Database) {
 
 export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   createPrivately(path);
-  const sqlite = new SQLite(path);
+  const sqlite = openSqliteFile(path);
   sqlite.pragma("journal_mode = WAL");
   tightenSidecars(path);
   sqlite.pragma("foreign_keys = ON");

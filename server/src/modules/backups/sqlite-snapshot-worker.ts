@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import SQLite from "better-sqlite3";
+import { openSqliteFile } from "../../db/engine/sqlite-file";
 
 /**
  * VACUUM INTO on a thread of its own (see sqlite-snapshot.ts): copies the database at `source` into the
@@ -17,7 +17,7 @@ export interface SnapshotFacts {
 
 const { source: sourcePath, target } = workerData as SnapshotJob;
 
-const source = new SQLite(sourcePath, { readonly: true, fileMustExist: true });
+const source = openSqliteFile(sourcePath, { readonly: true, fileMustExist: true });
 try {
   source.pragma("busy_timeout = 10000");
   source.prepare("VACUUM INTO ?").run(target);
@@ -25,7 +25,7 @@ try {
   source.close();
 }
 
-const copy = new SQLite(target, { fileMustExist: true });
+const copy = openSqliteFile(target, { fileMustExist: true });
 try {
   // A self-contained file: no -wal beside it to lose or to leave behind when it is opened.
   copy.pragma("journal_mode = DELETE");

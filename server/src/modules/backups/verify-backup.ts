@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
+import { openSqliteFile } from "../../db/engine/sqlite-file";
 import { BackupError, hashFile, listFiles, MANIFEST_FILE, type Manifest, readManifest } from "./manifest";
 import { runPgTool } from "./pg-tools";
 
@@ -7,7 +8,7 @@ import { runPgTool } from "./pg-tools";
 function checkSqlite(file: string): string[] {
   let db: SQLite.Database | undefined;
   try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
+    db = openSqliteFile(file, { readonly: true, fileMustExist: true });
     const results = db.pragma("integrity_check", { simple: false }) as { integrity_check: string }[];
     const said = results.map((r) => r.integrity_check);
     return said.length === 1 && said[0] === "ok" ? [] : said.slice(0, 10).map((s) => `database: ${s}`);

