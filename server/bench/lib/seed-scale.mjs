@@ -2,7 +2,7 @@
 // INSERT … SELECT per chunk (a recursive series on SQLite, generate_series on PostgreSQL), in big
 // transactions, so 1M rows take seconds. Rows are deterministic: row i always has the same id and names,
 // so a larger size only adds rows to the smaller one.
-import SQLite from "better-sqlite3";
+import { SQLite } from "./sqlite-driver.mjs";
 import pg from "pg";
 
 const FIRST_NAMES = [

@@ -75,7 +75,9 @@ export function codeIn(mail: OutboxMail): string {
  */
 export function ageSessionsOf(email: string) {
   const serverDir = resolve(import.meta.dirname, "..", "..", "..", "server");
-  const Database = createRequire(join(serverDir, "package.json"))("better-sqlite3");
+  // The driver this Node can run, as the server picks it (server/src/db/engine/sqlite-file.ts).
+  const driver = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-v12";
+  const Database = createRequire(join(serverDir, "package.json"))(driver);
   const db = new Database(serverEnv().DATABASE_URL);
   try {
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();

@@ -1,56 +1,45 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { Link } from "react-router-dom";
+import { ChevronDown, UserRound } from "lucide-react";
+import { Suspense, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { lazyNamed } from "@/lib/lazy-named";
 import { useAuth } from "@/lib/use-auth";
+
+const loadAccountMenu = () => import("@/features/backoffice/components/account-menu");
+const AccountMenu = lazyNamed(loadAccountMenu, "AccountMenu");
 
 function displayName(fullName: unknown, email: string) {
   return typeof fullName === "string" && fullName.trim() ? fullName.trim() : email;
 }
 
+/**
+ * The header's account button. The menu behind it (Radix's menu, roving focus and collection code) loads
+ * when someone reaches for it (pointer over, focus, or a click), not with every first visit to /app.
+ */
 export function UserMenu() {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const email = user?.email ?? "";
   const name = displayName(user?.user_metadata.full_name, email);
-
+  const [isWanted, setIsWanted] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      className={buttonVariants({ variant: "ghost", size: "sm" })}
+      aria-label={`Account menu for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setIsWanted(true)}
+    >
+      <UserRound aria-hidden="true" />
+      <span className="hidden max-w-48 truncate sm:inline">{name}</span>
+      <ChevronDown aria-hidden="true" />
+    </button>
+  );
+  if (!isWanted) return trigger;
   return (
-    <DropdownMenu>
-      {/* Styled in place rather than asChild around <Button>: React 18 function components take no ref. */}
-      <DropdownMenuTrigger
-        className={buttonVariants({ variant: "ghost", size: "sm" })}
-        aria-label={`Account menu for ${name}`}
-      >
-        <UserRound aria-hidden="true" />
-        <span className="hidden max-w-48 truncate sm:inline">{name}</span>
-        <ChevronDown aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel>
-          <span className="block truncate font-medium">{name}</span>
-          {email && email !== name ? (
-            <span className="block truncate text-xs text-muted-foreground">{email}</span>
-          ) : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/app/settings/profile">
-            <UserRound aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        {/* signOut shows the spec's 'Signed out' or 'Error' toast itself; the guard then leaves /app. */}
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <AccountMenu name={name} email={email} />
+    </Suspense>
   );
 }
