@@ -3,8 +3,8 @@
 // each, straight on better-sqlite3 (BEGIN IMMEDIATE, the server's synchronous setting) or on a pg pool
 // of the server's size, for BASE_SECONDS. Sends { ops, seconds } to the parent and exits.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { SQLite } from "./sqlite-driver.mjs";
 import pg from "pg";
+import { SQLite } from "./sqlite-driver.mjs";
 
 const { BASE_ENGINE, BASE_URL, BASE_KIND, BASE_SECONDS, BASE_CONCURRENCY, BASE_POOL, BASE_SYNC, BASE_IDS } =
   process.env;

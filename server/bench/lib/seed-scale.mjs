@@ -2,8 +2,9 @@
 // INSERT … SELECT per chunk (a recursive series on SQLite, generate_series on PostgreSQL), in big
 // transactions, so 1M rows take seconds. Rows are deterministic: row i always has the same id and names,
 // so a larger size only adds rows to the smaller one.
-import { SQLite } from "./sqlite-driver.mjs";
+
 import pg from "pg";
+import { SQLite } from "./sqlite-driver.mjs";
 
 const FIRST_NAMES = [
   "Alva",
