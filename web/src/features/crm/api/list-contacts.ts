@@ -57,15 +57,23 @@ export function useContacts(params: ContactListParams) {
 }
 
 /** Contacts working at one company (its page lists them). */
-export function useCompanyContacts(companyId: string) {
+/**
+ * The contacts a deal may name: the company's people when it has a company, or else any active contact,
+ * the first 50 by name that match the search (a deal with a freelancer or an artist has no company).
+ */
+export function useCompanyContacts(companyId: string, search = "") {
+  const matching = searchFilter(["first_name", "last_name", "stage_name", "email"], search);
   const query = {
-    filters: { company_id: `eq.${companyId}` },
+    filters: companyId
+      ? { company_id: `eq.${companyId}` }
+      : { archived_at: "is.null", ...(matching ? { and: matching } : {}) },
     order: ["last_name.asc", "first_name.asc"],
+    range: { limit: TALENT_PAGE_LIMIT },
   } satisfies ReadOptions<"crm_contacts">;
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", query),
     queryFn: ({ signal }) => readTable("crm_contacts", query, signal),
-    enabled: companyId !== "",
-    meta: { errorMessage: "Failed to load the company's contacts" },
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to load the contacts" },
   });
 }

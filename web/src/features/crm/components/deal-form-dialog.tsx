@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
 import { RecordFormDialog } from "@/components/form/record-form-dialog";
 import { useRecordForm } from "@/components/form/use-record-form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useCreateCard } from "@/features/crm/api/create-card";
 import type { Deal } from "@/features/crm/api/crm-types";
@@ -72,7 +74,10 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
           >[0]),
   });
   const values = form.form.watch();
-  const contacts = useCompanyContacts(values.company_id);
+  const [contactSearch, setContactSearch] = useState("");
+  const contacts = useCompanyContacts(values.company_id, contactSearch);
+  const contactRows = contacts.data?.rows ?? [];
+  const searchId = useId();
 
   const reload = async () => {
     const fresh = await onReload?.();
@@ -104,17 +109,31 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
             />
           )}
         </Field>
+        {values.company_id ? null : (
+          <div className="grid gap-2">
+            <Label htmlFor={searchId}>Find a contact</Label>
+            <Input
+              id={searchId}
+              type="search"
+              value={contactSearch}
+              placeholder="Name or e-mail"
+              autoComplete="off"
+              onChange={(event) => setContactSearch(event.target.value)}
+            />
+          </div>
+        )}
         <Field name="contact_id" label="Contact" isOptional>
           {(control) => (
-            <NativeSelect {...control} disabled={!values.company_id}>
-              <option value="">{values.company_id ? "No contact" : "Choose a company first"}</option>
-              {values.company_id
-                ? (contacts.data?.rows ?? []).map((contact) => (
-                    <option key={contact.id} value={contact.id}>
-                      {formatContactName(contact)}
-                    </option>
-                  ))
-                : null}
+            <NativeSelect {...control}>
+              <option value="">No contact</option>
+              {values.contact_id && !contactRows.some((contact) => contact.id === values.contact_id) ? (
+                <option value={values.contact_id}>The current contact</option>
+              ) : null}
+              {contactRows.map((contact) => (
+                <option key={contact.id} value={contact.id}>
+                  {formatContactName(contact)}
+                </option>
+              ))}
             </NativeSelect>
           )}
         </Field>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DealsPage } from "@/features/crm/routes/deals-page";
 import { layOutBoard } from "@/features/crm/test/board-layout";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
-import { makeCompany, makeDeal } from "@/features/crm/test/crm-fixtures";
+import { makeCompany, makeContact, makeDeal } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const hornstull = makeCompany({ name: "Hornstull Records" });
@@ -165,6 +165,34 @@ describe("DealsPage", () => {
       stage: "negotiation",
       value_sek: 120_000,
       position: 8,
+    });
+  });
+
+  it("names a contact without a company: any contact, found by name", async () => {
+    const user = userEvent.setup();
+    const freelancer = makeContact({ first_name: "Ida", last_name: "Frilans", company_id: null });
+    const api = stubCrmApi({
+      ...serveBoard(),
+      "GET crm_deals": (request) =>
+        request.params.get("select") === "position" ? rowsResponse([]) : rowsResponse(deals),
+      "GET crm_contacts": (request) =>
+        request.params.get("and")?.includes("frilans") ? rowsResponse([freelancer]) : rowsResponse([]),
+      "POST crm_deals": (request) => writeResponse([makeDeal(request.body as object)], 201),
+    });
+    renderBackOffice(<DealsPage />, { route: "/app/crm/deals" });
+    await user.click(await screen.findByRole("button", { name: "New Deal" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Deal" });
+    await user.type(within(dialog).getByLabelText("Title"), "Topline for Ida");
+    expect(within(dialog).getByLabelText(/^Contact/)).toBeEnabled();
+    await user.type(within(dialog).getByLabelText("Find a contact"), "frilans");
+    await within(dialog).findByRole("option", { name: "Ida Frilans" });
+    await user.selectOptions(within(dialog).getByLabelText(/^Contact/), "Ida Frilans");
+    await user.click(within(dialog).getByRole("button", { name: "Create Deal" }));
+    expect(await screen.findByText("Deal created")).toBeInTheDocument();
+    expect(api.calls("POST", "crm_deals")[0]?.body).toMatchObject({
+      title: "Topline for Ida",
+      company_id: null,
+      contact_id: freelancer.id,
     });
   });
 });
