@@ -27,6 +27,8 @@ export type AuthSnapshot = {
   startError: Error | null;
   /** An e-mailed link this page was opened from could not be used (expired, already used). */
   linkError: AuthError | null;
+  /** The session came from a password-recovery link: the person is here to choose a new password. */
+  isRecovering: boolean;
 };
 
 const INITIAL_SNAPSHOT: AuthSnapshot = {
@@ -34,6 +36,7 @@ const INITIAL_SNAPSHOT: AuthSnapshot = {
   session: null,
   startError: null,
   linkError: null,
+  isRecovering: false,
 };
 
 let snapshot: AuthSnapshot = INITIAL_SNAPSHOT;
@@ -100,7 +103,11 @@ function wire(started: AuthClient) {
       forgetSecondFactorSkip();
       showAuthToast(AUTH_TOASTS.signedIn);
     }
-    setSnapshot({ status: session ? "signed-in" : "signed-out", session });
+    setSnapshot({
+      status: session ? "signed-in" : "signed-out",
+      session,
+      ...(event === "PASSWORD_RECOVERY" ? { isRecovering: true } : {}),
+    });
   });
 
   setAccessTokenProvider(() => started.getAccessToken());

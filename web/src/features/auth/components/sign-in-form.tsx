@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
 import { AuthField } from "@/features/auth/components/auth-field";
+import { PasswordResetForm } from "@/features/auth/components/password-reset-form";
 import { AUTH_FAILURE_TOASTS, showAuthFailure } from "@/features/auth/utils/auth-toasts";
 
 /** Email and password. A success is announced by the provider's SIGNED_IN toast; the page then redirects. */
@@ -10,6 +11,7 @@ export function SignInForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [isBusy, setIsBusy] = useState(false);
+  const [isResetting, setIsResetting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +26,7 @@ export function SignInForm() {
     }
   }
 
+  if (isResetting) return <PasswordResetForm onBack={() => setIsResetting(false)} />;
   return (
     <form onSubmit={handleSubmit} aria-label="Sign in" className="grid gap-4">
       <AuthField
@@ -43,6 +46,13 @@ export function SignInForm() {
         onValueChange={setPassword}
       />
       <SubmitButton isBusy={isBusy} label="Sign In" busyLabel="Signing In..." className="w-full" />
+      <button
+        type="button"
+        className="justify-self-center text-sm text-primary underline-offset-4 hover:underline"
+        onClick={() => setIsResetting(true)}
+      >
+        Forgot password?
+      </button>
     </form>
   );
 }

@@ -18,7 +18,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  */
 export function SetPasswordPage() {
   const { status, user } = useAuth();
-  const { linkError } = useSyncExternalStore(subscribeToAuth, getAuthSnapshot);
+  const { linkError, isRecovering } = useSyncExternalStore(subscribeToAuth, getAuthSnapshot);
   useDocumentTitle("Set your password");
 
   if (status === "loading") return <FullPageSpinner />;
@@ -28,10 +28,10 @@ export function SetPasswordPage() {
   return (
     <AuthCard
       icon={KeyRound}
-      title="Set your password"
+      title={isRecovering ? "Choose a new password" : "Set your password"}
       description={
         <>
-          Welcome to the {SITE.name} back office. Choose a password for{" "}
+          {isRecovering ? "" : `Welcome to the ${SITE.name} back office. `}Choose a password for{" "}
           <span className="font-medium text-foreground">{user?.email}</span>; you sign in with it from now on.
         </>
       }

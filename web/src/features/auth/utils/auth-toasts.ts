@@ -8,6 +8,10 @@ export const AUTH_TOASTS = {
   signOutFailed: { title: "Error", description: "Failed to sign out. Please try again." },
   signUpSent: { title: "Success!", description: "Please check your email for a verification link." },
   magicLinkSent: { title: "Magic link sent!", description: "Check your email for a sign-in link." },
+  resetLinkSent: {
+    title: "Check your email",
+    description: "If an account uses this address, a link to choose a new password is on its way.",
+  },
   passwordSet: {
     title: "Password set",
     description: "From now on, sign in with your e-mail and this password.",
@@ -19,6 +23,7 @@ export const AUTH_FAILURE_TOASTS = {
   signIn: { title: "Sign in failed", fallback: "Please check your credentials and try again." },
   signUp: { title: "Sign up failed", fallback: "Please try again." },
   magicLink: { title: "Magic link failed", fallback: "Please try again." },
+  passwordReset: { title: "Could not send the link", fallback: "Please try again." },
 } as const;
 
 type SuccessToast = { title: string; description: string };
