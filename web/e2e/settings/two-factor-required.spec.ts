@@ -30,7 +30,9 @@ test("a user turns on two-factor, and the next sign-in must give a code; a wrong
   await signIn(page, user);
   const step = page.getByRole("form", { name: "Two-factor code" });
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
-  await expect(page.getByText("The dashboard needs a second step")).toBeVisible();
+  await expect(
+    page.getByText("Enter the 6-digit code from your authenticator app to finish signing in."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Skip for now" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Toggle Sidebar" })).toHaveCount(0);
 

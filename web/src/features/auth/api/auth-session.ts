@@ -1,7 +1,6 @@
 import { type AuthClient, type AuthError, createAuthClient, type Session } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
 import type { QueryClient } from "@tanstack/react-query";
-import { forgetSecondFactorSkip } from "@/features/auth/api/second-factor-skip";
 import { SET_PASSWORD_PATH } from "@/features/auth/utils/auth-paths";
 import {
   AUTH_FAILURE_TOASTS,
@@ -92,16 +91,17 @@ export function isStaffUser(user: AuthUser | null): boolean {
 function wire(started: AuthClient) {
   unsubscribeClient = started.onAuthStateChange((event, session) => {
     if (event === "SIGNED_OUT") {
-      forgetSecondFactorSkip();
       // Screens leave first, so none refetches what is being cleared with the anonymous key.
       setSnapshot({ status: "signed-out", session: null });
       queryClient?.clear();
       return;
     }
     if (event === "SIGNED_IN") {
-      // A new sign-in is asked for its code again, even if the last one skipped it.
-      forgetSecondFactorSkip();
-      showAuthToast(AUTH_TOASTS.signedIn);
+      // A sign-in that still owes its second factor is welcomed by the code step once the code is in; the
+      // set-password page greets the person itself, with what to do there.
+      const { currentLevel, nextLevel } = started.mfa.getAuthenticatorAssuranceLevel().data;
+      const owesCode = currentLevel === "aal1" && nextLevel === "aal2";
+      if (!owesCode && window.location.pathname !== SET_PASSWORD_PATH) showAuthToast(AUTH_TOASTS.signedIn);
     }
     setSnapshot({
       status: session ? "signed-in" : "signed-out",

@@ -1,8 +1,7 @@
 import type { AuthFactor } from "@app/contracts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
-import { forgetSecondFactorSkip } from "@/features/auth/api/second-factor-skip";
+import { describe, expect, it } from "vitest";
 import { SecondFactorGate } from "@/features/auth/components/second-factor-gate";
 import { buildSession, createTestAuthClient } from "@/test/auth-client";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
@@ -59,8 +58,6 @@ function renderGate(session = buildSession(userWithFactor)) {
     { route: "/app/crm", auth: createAuthState({ user: session.user, client }) },
   );
 }
-
-afterEach(() => forgetSecondFactorSkip());
 
 describe("SecondFactorGate", () => {
   it("lets a session without a factor in when aal1 is enough", async () => {
@@ -136,15 +133,11 @@ describe("SecondFactorGate", () => {
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(["/auth/v1/settings"]);
   });
 
-  it("offers a skip when aal1 is enough, and the skip holds for this tab", async () => {
-    const user = userEvent.setup();
+  it("requires the code of a person with a factor even when the server lets aal1 in: no skip", async () => {
     stubAuthServer("aal1");
-    const first = renderGate();
-    await user.click(await screen.findByRole("button", { name: "Skip for now" }));
-    expect(screen.getByText("back office")).toBeInTheDocument();
-    first.unmount();
-
     renderGate();
-    expect(await screen.findByText("back office")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Two-factor authentication" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Skip for now" })).not.toBeInTheDocument();
+    expect(screen.queryByText("back office")).not.toBeInTheDocument();
   });
 });

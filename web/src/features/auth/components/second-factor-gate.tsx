@@ -2,8 +2,8 @@ import type { AuthClient } from "@app/auth-client";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { isSecondFactorSkipped, skipSecondFactor } from "@/features/auth/api/second-factor-skip";
 import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
+import { AUTH_TOASTS, showAuthToast } from "@/features/auth/utils/auth-toasts";
 import { needsBackOfficeRule, secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
 import { lazyNamed } from "@/lib/lazy-named";
 import { useAuth } from "@/lib/use-auth";
@@ -39,14 +39,12 @@ function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
 
 /**
  * Between sign-in and the back office: a person with a verified factor whose session is still aal1 gives a
- * code first, or (when the server lets aal1 in) may skip it. When the server needs aal2 and the person has
- * no factor yet, only the settings page (where one is set up) opens.
+ * code first. When the server needs aal2 and the person has no factor yet, only the settings page (where
+ * one is set up) opens.
  */
 export function SecondFactorGate({ client, children }: { client: AuthClient; children: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  const userId = user?.id ?? "";
-  const [isSkipped, setIsSkipped] = useState(() => isSecondFactorSkipped(userId));
   // The provider re-renders on MFA_CHALLENGE_VERIFIED too; this makes the step's own success enough.
   const [, setVerifiedCount] = useState(0);
   const { currentLevel, nextLevel } = client.mfa.getAuthenticatorAssuranceLevel().data;
@@ -55,7 +53,6 @@ export function SecondFactorGate({ client, children }: { client: AuthClient; chi
     currentLevel,
     nextLevel,
     backOfficeAal: backOfficeAal.isError ? "unknown" : backOfficeAal.data,
-    isSkipped,
   });
 
   if (prompt === "none") return children;
@@ -72,15 +69,11 @@ export function SecondFactorGate({ client, children }: { client: AuthClient; chi
     <Suspense fallback={<FullPageSpinner />}>
       <SecondFactorStep
         client={client}
-        onVerified={() => setVerifiedCount((count) => count + 1)}
-        onSkip={
-          prompt === "optional"
-            ? () => {
-                skipSecondFactor(userId);
-                setIsSkipped(true);
-              }
-            : undefined
-        }
+        onVerified={() => {
+          // The sign-in is complete only now: this is where it is welcomed.
+          showAuthToast(AUTH_TOASTS.signedIn);
+          setVerifiedCount((count) => count + 1);
+        }}
       />
     </Suspense>
   );

@@ -14,12 +14,10 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 type SecondFactorStepProps = {
   client: AuthClient;
   onVerified: () => void;
-  /** Present when the server lets an aal1 session in: the person may go on without a code. */
-  onSkip?: () => void;
 };
 
 /** The 6-digit code after the password or e-mail link; a right one raises the session to aal2. */
-export function SecondFactorStep({ client, onVerified, onSkip }: SecondFactorStepProps) {
+export function SecondFactorStep({ client, onVerified }: SecondFactorStepProps) {
   const id = useId();
   const { user, signOut } = useAuth();
   useDocumentTitle("Two-factor authentication");
@@ -56,9 +54,7 @@ export function SecondFactorStep({ client, onVerified, onSkip }: SecondFactorSte
           <ShieldCheck className="size-10 text-primary" aria-hidden="true" />
           <h1 className="text-2xl font-semibold leading-tight">Two-factor authentication</h1>
           <CardDescription>
-            {onSkip
-              ? "Enter the 6-digit code from your authenticator app to finish signing in."
-              : "The dashboard needs a second step: enter the 6-digit code from your authenticator app."}
+            Enter the 6-digit code from your authenticator app to finish signing in.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -93,11 +89,6 @@ export function SecondFactorStep({ client, onVerified, onSkip }: SecondFactorSte
             <SubmitButton isBusy={isBusy} label="Verify" busyLabel="Verifying..." className="w-full" />
           </form>
           <div className="flex flex-wrap justify-center gap-2">
-            {onSkip ? (
-              <Button variant="outline" onClick={onSkip} disabled={isBusy}>
-                Skip for now
-              </Button>
-            ) : null}
             <Button variant="ghost" onClick={() => void signOut()} disabled={isBusy}>
               Sign Out
             </Button>

@@ -9,28 +9,25 @@ describe("secondFactorPrompt", () => {
       { currentLevel: "aal2", nextLevel: "aal2" },
       { currentLevel: null, nextLevel: null },
     ] as const) {
-      expect(secondFactorPrompt({ ...levels, backOfficeAal: "aal2", isSkipped: false })).toBe("none");
+      expect(secondFactorPrompt({ ...levels, backOfficeAal: "aal2" })).toBe("none");
     }
   });
 
   it("without a factor: nothing when aal1 is enough, the setup when the server needs aal2", () => {
     const noFactor = { currentLevel: "aal1", nextLevel: "aal1" } as const;
-    expect(secondFactorPrompt({ ...noFactor, backOfficeAal: "aal1", isSkipped: false })).toBe("none");
-    expect(secondFactorPrompt({ ...noFactor, backOfficeAal: "aal2", isSkipped: true })).toBe("setup");
+    expect(secondFactorPrompt({ ...noFactor, backOfficeAal: "aal1" })).toBe("none");
+    expect(secondFactorPrompt({ ...noFactor, backOfficeAal: "aal2" })).toBe("setup");
   });
 
-  it("requires the code when the back office needs aal2, skipped or not", () => {
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal2", isSkipped: false })).toBe("required");
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal2", isSkipped: true })).toBe("required");
+  it("requires the code of whoever has a verified factor, whatever the server lets aal1 do", () => {
+    for (const backOfficeAal of ["aal1", "aal2", "unknown", undefined] as const) {
+      expect(secondFactorPrompt({ ...raisable, backOfficeAal })).toBe("required");
+    }
   });
 
-  it("offers a skip when aal1 is enough, and remembers it", () => {
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal1", isSkipped: false })).toBe("optional");
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "aal1", isSkipped: true })).toBe("none");
-  });
-
-  it("waits for the server's rule, and fails closed when it cannot be read", () => {
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: undefined, isSkipped: true })).toBe("checking");
-    expect(secondFactorPrompt({ ...raisable, backOfficeAal: "unknown", isSkipped: true })).toBe("required");
+  it("waits for the server's rule before letting a session without a factor in", () => {
+    expect(secondFactorPrompt({ currentLevel: "aal1", nextLevel: "aal1", backOfficeAal: undefined })).toBe(
+      "checking",
+    );
   });
 });
