@@ -6,7 +6,6 @@ import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
 import { AUTH_TOASTS, showAuthToast } from "@/features/auth/utils/auth-toasts";
 import { needsBackOfficeRule, secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
 import { lazyNamed } from "@/lib/lazy-named";
-import { useAuth } from "@/lib/use-auth";
 
 // Most visits to the back office never see these screens (no factor, or already aal2): they load only when
 // needed, keeping the first signed-in load small.
@@ -43,7 +42,6 @@ function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
  * one is set up) opens.
  */
 export function SecondFactorGate({ client, children }: { client: AuthClient; children: ReactNode }) {
-  const { user } = useAuth();
   const { pathname } = useLocation();
   // The provider re-renders on MFA_CHALLENGE_VERIFIED too; this makes the step's own success enough.
   const [, setVerifiedCount] = useState(0);
