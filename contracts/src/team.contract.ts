@@ -126,6 +126,16 @@ export const teamContract = c.router({
     metadata: access("admin"),
     summary: "Make someone admin, staff, or neither; their sessions end so the new role applies at once",
   },
+  deleteMember: {
+    method: "DELETE",
+    path: "/api/team/members/:id",
+    pathParams: memberPath,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...teamErrors },
+    metadata: access("admin"),
+    summary:
+      "Delete an account that has no role (a sign-up from the public site); a colleague's account is refused (409) until their role is taken away",
+  },
   ban: {
     method: "POST",
     path: "/api/team/members/:id/ban",

@@ -174,6 +174,34 @@ describe("roles", () => {
   });
 });
 
+describe("deleting an account", () => {
+  it("deletes an account nobody gave a role, and refuses a colleague's until the role is taken away", async () => {
+    const signUp = await ctx.createUser({ role: null });
+    const gone = await asAdmin().delete(`/api/team/members/${signUp.id}`);
+    expect(gone.status, gone.text).toBe(204);
+    expect((await members()).some((m) => m.id === signUp.id)).toBe(false);
+    expect(await signInStatus(signUp.email, signUp.password)).toBe(400);
+    expect((await auditRows("user_deleted", signUp.id)).map((r) => r.user_id)).toEqual([admin.id]);
+
+    const colleague = await ctx.createUser({ role: "staff" });
+    const refused = await asAdmin().delete(`/api/team/members/${colleague.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: "invalid_state",
+      message: "Take this person's role away before deleting their account",
+    });
+    expect((await members()).find((m) => m.id === colleague.id)?.role).toBe("staff");
+    expect((await asAdmin().delete(`/api/team/members/${randomUUID()}`)).status).toBe(404);
+    const staffToken = (await signIn(ctx, colleague.email, colleague.password)).access_token;
+    const notAdmin = await bearer(ctx, staffToken).delete(`/api/team/members/${colleague.id}`);
+    expect(notAdmin.status).toBe(403);
+  });
+});
+
+async function signInStatus(email: string, password: string) {
+  return (await anon(ctx).post("/auth/v1/token?grant_type=password", { email, password })).status;
+}
+
 describe("blocking", () => {
   it("blocks someone until unblocked: sign-in and refresh refused at once, then restored", async () => {
     const person = await ctx.createUser({ role: "staff" });

@@ -207,6 +207,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "team.listMembers":                  [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
   "team.invite":                       [{ body: () => ({ email: uniqueEmail("team"), role: "staff" }) },                401, 401, 403, 403, 201, 401, 401, 401, 401, 401, 401],
   "team.setRole":                      [{ params: { id: anyId }, body: () => ({ role: "staff" }) },                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
+  "team.deleteMember":                [{ params: { id: anyId } },                                                      401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "team.ban":                          [{ params: { id: anyId }, body: () => ({}) },                                    401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "team.unban":                        [{ params: { id: anyId } },                                                      401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "team.removeFactor":                 [{ params: { id: anyId, factorId: anyId } },                                     401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],

@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectShell, latestMail, signInWithForm, type TestUser, toast } from "../auth/support";
+import {
+  createConfirmedUser,
+  expectShell,
+  latestMail,
+  signInWithForm,
+  type TestUser,
+  toast,
+} from "../auth/support";
 import { createUser } from "../support/server";
 import { apiSignIn, enrolTotpFactor, factorsOf, newColleague, signInAsAdmin } from "./support";
 
@@ -24,6 +31,35 @@ async function signInElsewhere(browser: Browser, user: Pick<TestUser, "email" | 
 }
 
 test.describe("Team", () => {
+  test("a public sign-up waits apart from the team until granted staff, and another is deleted", async ({
+    page,
+    request,
+  }) => {
+    const [fan, spam] = [
+      await createConfirmedUser(request, "guest"),
+      await createConfirmedUser(request, "guest"),
+    ];
+    await signInAsAdmin(page);
+    await page.goto("/app/settings/team");
+    const waiting = page.getByRole("list", { name: "Accounts waiting for a role" });
+    await page.getByLabel("Filter by e-mail").fill(fan.email);
+    await expect(waiting.getByRole("listitem")).toHaveCount(1);
+    await expect(memberRow(page, fan.email)).toHaveCount(0);
+
+    await page.getByRole("button", { name: `Grant staff to ${fan.email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Grant staff" }).click();
+    await expect(memberRow(page, fan.email)).toContainText("Staff");
+    await expect(page.getByText("No waiting account matches.")).toBeVisible();
+
+    await page.getByLabel("Filter by e-mail").fill(spam.email);
+    await page.getByRole("button", { name: `Delete ${spam.email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete account" }).click();
+    await expect(toast(page, "Account deleted")).toBeVisible();
+    await expect(waiting.getByRole("listitem")).toHaveCount(0);
+    const signIn = await apiSignIn(request, spam);
+    expect(signIn.status).toBe(400);
+  });
+
   test("an invited colleague sets a password; a removed factor and a ban take effect", async ({
     page,
     browser,

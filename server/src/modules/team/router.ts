@@ -7,7 +7,7 @@ import { requesterOf } from "../../platform/deps";
 import type { Actor } from "../auth/actor";
 import type { AuthDeps } from "../auth/deps";
 import { inviteUser } from "../auth/invitations";
-import { removeFactor, setBanned, setRole, type UserAdminDeps } from "../auth/user-admin";
+import { deleteAccount, removeFactor, setBanned, setRole, type UserAdminDeps } from "../auth/user-admin";
 import { listTeamActivity } from "./activity";
 import { listMembers, memberById } from "./members";
 
@@ -55,6 +55,15 @@ export function teamRouter(deps: AuthDeps) {
     setRole: async ({ params, body, req, res }) => {
       await setRole(admin, adminActor(req, res), params.id, body.role);
       return { status: 200, body: await member(params.id) };
+    },
+
+    deleteMember: async ({ params, req, res }) => {
+      // Only accounts nobody gave a role: a colleague's goes through taking the role away first, so one
+      // mis-click cannot delete someone who works here (or the last administrator).
+      if ((await member(params.id)).role !== null)
+        throw new AppError("invalid_state", "Take this person's role away before deleting their account");
+      await deleteAccount(admin, adminActor(req, res), params.id);
+      return { status: 204, body: undefined };
     },
 
     ban: async ({ params, req, res }) => {

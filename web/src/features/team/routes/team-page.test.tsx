@@ -103,6 +103,48 @@ describe("TeamPage", () => {
     ]);
   });
 
+  it("lists sign-ups without a role apart from the team, filterable, to grant staff or delete", async () => {
+    const walkIn = member({ email: "fan@example.com", role: null });
+    const other = member({ email: "visitor@example.org", role: null, confirmed: false });
+    const pendingInvite = member({
+      email: "soon@example.com",
+      role: null,
+      confirmed: false,
+      invited_at: "2026-05-01T00:00:00Z",
+    });
+    const api = stubTeamApi([self, walkIn, other, pendingInvite], {
+      [`PUT /api/team/members/${walkIn.id}/role`]: () => jsonResponse({ ...walkIn, role: "staff" }),
+      [`DELETE /api/team/members/${other.id}`]: () => new Response(null, { status: 204 }),
+    });
+    openAsAdmin();
+    const table = await screen.findByRole("table", { name: "Team members" });
+    expect(within(table).queryByText("fan@example.com")).not.toBeInTheDocument();
+    expect(within(table).getByText("soon@example.com")).toBeInTheDocument();
+    const waiting = screen.getByRole("list", { name: "Accounts waiting for a role" });
+    expect(
+      within(waiting)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("fan@example.com"), expect.stringContaining("visitor@example.org")]);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Filter by e-mail"), "ORG");
+    expect(within(waiting).getAllByRole("listitem")).toHaveLength(1);
+    await user.clear(screen.getByLabelText("Filter by e-mail"));
+
+    await user.click(screen.getByRole("button", { name: "Grant staff to fan@example.com" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Grant staff" }),
+    );
+    await waitFor(() => expect(api.calls("PUT", `/api/team/members/${walkIn.id}/role`)).toHaveLength(1));
+    expect(api.calls("PUT", `/api/team/members/${walkIn.id}/role`)[0]?.body).toEqual({ role: "staff" });
+
+    await user.click(screen.getByRole("button", { name: "Delete visitor@example.org" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete account" }),
+    );
+    await waitFor(() => expect(api.calls("DELETE", `/api/team/members/${other.id}`)).toHaveLength(1));
+  });
+
   it("shows a failed read with a way to try again", async () => {
     let fails = true;
     stubTeamApi([], {

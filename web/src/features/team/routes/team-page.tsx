@@ -12,7 +12,8 @@ import { InviteMemberDialog } from "@/features/team/components/invite-member-dia
 import type { MemberAction } from "@/features/team/components/member-actions-menu";
 import { MemberActionDialog } from "@/features/team/components/member-dialogs";
 import { MembersTable } from "@/features/team/components/members-table";
-import { sortMembers } from "@/features/team/utils/member-status";
+import { WaitingAccounts } from "@/features/team/components/waiting-accounts";
+import { isOnTeam, sortMembers } from "@/features/team/utils/member-status";
 import { useCurrentUserId, useIsAdmin } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -49,7 +50,8 @@ function TeamScreen() {
   const currentUserId = useCurrentUserId();
   const [isInviting, setIsInviting] = useState(false);
   const [action, setAction] = useState<MemberAction | null>(null);
-  const members = sortMembers(list.data ?? []);
+  const members = sortMembers((list.data ?? []).filter(isOnTeam));
+  const waiting = sortMembers((list.data ?? []).filter((member) => !isOnTeam(member)));
   const closeAction = () => setAction(null);
   const invite = (
     <Button onClick={() => setIsInviting(true)}>
@@ -83,6 +85,7 @@ function TeamScreen() {
           <MembersTable members={members} currentUserId={currentUserId} onAction={setAction} />
         </Card>
       )}
+      {list.data ? <WaitingAccounts accounts={waiting} /> : null}
       <InviteMemberDialog open={isInviting} onOpenChange={setIsInviting} />
       {action ? <MemberActionDialog action={action} onClose={closeAction} /> : null}
     </div>

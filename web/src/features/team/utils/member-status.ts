@@ -21,6 +21,14 @@ export const STATUS_LABELS: Record<MemberStatus, { label: string; variant: Badge
   banned: { label: "Banned", variant: "red" },
 };
 
+/**
+ * On the team: a staff member or administrator, or someone an administrator invited whose invitation is
+ * still open (the role comes with the link). Everyone else signed up on the public site and waits for a role.
+ */
+export function isOnTeam(member: TeamMember): boolean {
+  return member.role !== null || (member.invited_at !== null && !member.confirmed);
+}
+
 /** MFA is on once a factor is verified; one still being set up protects nothing yet. */
 export function hasMfa(member: Pick<TeamMember, "factors">): boolean {
   return member.factors.some((factor) => factor.status === "verified");
