@@ -90,6 +90,14 @@ test("a producer agreement is created from a contact, sent, signed by both parti
   await page.reload();
   await expect(page.getByText("Fully Signed", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Signatures: 2 of 2 signed" })).toBeVisible();
+  // The certificate's record is readable here too, not only inside the PDF.
+  const trail = page.getByRole("list", { name: "Audit trail" });
+  await expect(trail.getByRole("listitem").first()).toContainText("Signed by everyone");
+  await expect(trail).toContainText(`Pia Producent${tag}`);
+  await expect(trail).toContainText("Sent for signatures");
+  await expect(page.getByText("Signed PDF (SHA-256)").locator("xpath=following-sibling::dd[1]")).toHaveText(
+    /^[0-9a-f]{64}$/,
+  );
   const pdf = await downloadFirstBytes(page, "Download PDF");
   expect(pdf.head).toBe("%PDF");
   expect(pdf.name).toMatch(/\.pdf$/);

@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useRenderDocument, useSendDocument, useUpdateLegal } from "@/features/legal/api/legal-mutations";
 import { useLegalRecord, useLegalTemplates } from "@/features/legal/api/legal-queries";
 import type { LegalDocument } from "@/features/legal/api/legal-types";
+import { AuditTrail } from "@/features/legal/components/audit-trail";
 import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { DocumentForm } from "@/features/legal/components/document-form";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
@@ -175,6 +176,7 @@ function DocumentView({ document }: { document: LegalDocument }) {
           <PartySignatures document={document} />
         </div>
       )}
+      {document.audit.length > 0 ? <AuditTrail document={document} /> : null}
       <VoidDocumentDialog documentId={document.id} open={isVoiding} onOpenChange={setIsVoiding} />
       <DeleteLegalDialog
         table="legal_documents"
