@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { documentRow } from "@/features/legal/test/legal-fixtures";
 import { renderWithProviders } from "@/test/render";
@@ -24,6 +25,19 @@ describe("DocumentCard", () => {
     expect(screen.queryByText(/Signatures/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Download PDF" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Download DOCX" })).not.toBeInTheDocument();
+  });
+
+  it("shares the internal link with a visible confirmation, and says how signers get theirs", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const document = documentRow({ status: "awaiting_signatures", parties: signers });
+    renderWithProviders(<DocumentCard document={document} />);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(await screen.findByText(/Signers get their own single-use link by e-mail/)).toBeVisible();
+    await user.click(screen.getByRole("menuitem", { name: "Copy internal link" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/app/legal/${document.id}`);
+    expect(await screen.findByText("Internal link copied")).toBeVisible();
   });
 
   it("hides Edit and Delete and counts signatures once a document is sent", () => {

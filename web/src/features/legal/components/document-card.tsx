@@ -1,8 +1,16 @@
-import { Eye, PenLine, Share2, ShieldAlert, Signature, Trash2 } from "lucide-react";
+import { Eye, Link2, PenLine, Share2, ShieldAlert, Signature, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import type { LegalDocument } from "@/features/legal/api/legal-types";
 import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
@@ -10,27 +18,42 @@ import { DownloadButtons } from "@/features/legal/components/download-buttons";
 import { integrityFailure } from "@/features/legal/components/integrity-alert";
 import { countSignatures, getDocumentActions } from "@/features/legal/utils/document-actions";
 import { formatRelativeTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 
-/** Share copies the document's back-office address, for a colleague to open. */
+/**
+ * Share: the document's back-office address, copied for a colleague, with a visible confirmation. A
+ * signer's link is single-use and theirs alone, mailed when the document is sent, so it is never offered
+ * here; the menu says so, rather than leave anyone looking for it.
+ */
 function ShareButton({ documentId }: { documentId: string }) {
-  const [outcome, setOutcome] = useState("");
-  const share = async () => {
+  const copy = async () => {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}/app/legal/${documentId}`);
-      setOutcome("Link copied");
+      toast.success("Internal link copied", {
+        description: "Colleagues signed in to the back office can open it.",
+      });
     } catch {
       // The clipboard is refused outside a secure context or without permission.
-      setOutcome("Could not copy the link");
+      toast.error("Could not copy the link", { description: "Copy the address from the document's page." });
     }
   };
   return (
-    <Button variant="ghost" size="sm" onClick={share}>
-      <Share2 aria-hidden="true" />
-      Share
-      <span aria-live="polite" className="sr-only">
-        {outcome}
-      </span>
-    </Button>
+    <DropdownMenu>
+      <DropdownMenuTrigger className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        <Share2 aria-hidden="true" />
+        Share
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72">
+        <DropdownMenuItem onSelect={() => void copy()}>
+          <Link2 aria-hidden="true" />
+          Copy internal link
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+          Signers get their own single-use link by e-mail when the document is sent.
+        </DropdownMenuLabel>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
