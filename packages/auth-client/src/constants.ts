@@ -1,4 +1,4 @@
-/** Timings from the product spec §9; exported so tests and callers speak the same numbers. */
+/** The product's fixed timings; exported so tests and callers speak the same numbers. */
 export const AUTO_REFRESH_TICK_MS = 30_000;
 /** Refresh once this little (or less) of the access token's life remains. */
 export const REFRESH_THRESHOLD_MS = 90_000;

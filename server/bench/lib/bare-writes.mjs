@@ -4,7 +4,7 @@
 // of the server's size, for BASE_SECONDS. Sends { ops, seconds } to the parent and exits.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import { SQLite } from "./sqlite-driver.mjs";
+import { SQLite } from "../../src/db/engine/sqlite-driver.mjs";
 
 const { BASE_ENGINE, BASE_URL, BASE_KIND, BASE_SECONDS, BASE_CONCURRENCY, BASE_POOL, BASE_SYNC, BASE_IDS } =
   process.env;

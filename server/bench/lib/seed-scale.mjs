@@ -4,7 +4,7 @@
 // so a larger size only adds rows to the smaller one.
 
 import pg from "pg";
-import { SQLite } from "./sqlite-driver.mjs";
+import { SQLite } from "../../src/db/engine/sqlite-driver.mjs";
 
 const FIRST_NAMES = [
   "Alva",

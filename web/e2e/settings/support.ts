@@ -1,7 +1,6 @@
-import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { SQLite } from "../../../server/src/db/engine/sqlite-driver.mjs";
 import { signInWithForm, type TestUser } from "../auth/support";
 import { serverEnv } from "../support/server";
 import { totpCode } from "../support/totp";
@@ -74,11 +73,7 @@ export function codeIn(mail: OutboxMail): string {
  * asks a new password for a mailed code as it does for a session left open for over a day.
  */
 export function ageSessionsOf(email: string) {
-  const serverDir = resolve(import.meta.dirname, "..", "..", "..", "server");
-  // The driver this Node can run, as the server picks it (server/src/db/engine/sqlite-file.ts).
-  const driver = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-v12";
-  const Database = createRequire(join(serverDir, "package.json"))(driver);
-  const db = new Database(serverEnv().DATABASE_URL);
+  const db = new SQLite(serverEnv().DATABASE_URL);
   try {
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
     const changed = db

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DISPLAY_LIMITS, limitItems } from "@/lib/display-limit";
 
-describe("display limits (spec §9)", () => {
+describe("display limits", () => {
   it("are 3 tags, 2 external links, 2 roles in lists and 3 in the header", () => {
     expect(DISPLAY_LIMITS).toEqual({ tags: 3, externalLinks: 2, rolesInList: 2, rolesInHeader: 3 });
   });

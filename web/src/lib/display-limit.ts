@@ -1,4 +1,4 @@
-/** Spec §9 display limits: how many items a list shows before collapsing the rest into "+N". */
+/** Display limits: how many items a list shows before collapsing the rest into "+N". */
 export const DISPLAY_LIMITS = {
   tags: 3,
   externalLinks: 2,

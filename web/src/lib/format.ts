@@ -1,5 +1,5 @@
 /*
- * Display formats shared by the back-office screens: money is always SEK (spec §9) and relative times
+ * Display formats shared by the back-office screens: money is always SEK and relative times
  * read in English with "ago" or "in", whatever the browser's language.
  */
 // The ISO code, not "kr": the screens are in English and the spec names the currency SEK.

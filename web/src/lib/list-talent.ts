@@ -12,7 +12,7 @@ import { crmQueryKey } from "@/lib/query-keys";
 const talentQueryKey = [...crmQueryKey, "talent"] as const;
 const talentListQueryKey = [...talentQueryKey, "list", "all"] as const;
 
-/** Spec §7: the fetch's own error text (shown in the list), and the toast of a failed read. */
+/** The fetch's own error text (shown in the list), and the toast of a failed read. */
 export const TALENT_FETCH_ERROR = "Failed to fetch talent";
 export const TALENT_LOAD_TOAST = "Failed to load talent list";
 

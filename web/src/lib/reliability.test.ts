@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isStarPerformer } from "@/lib/reliability";
 
-describe("reliability star (spec §9: above 8)", () => {
+describe("reliability star (above 8)", () => {
   it("stars scores above 8 only", () => {
     expect(isStarPerformer(8.1)).toBe(true);
     expect(isStarPerformer(10)).toBe(true);

@@ -1,4 +1,4 @@
-/** Spec §9: a star marks a reliability score above 8 (out of 10); exactly 8 gets none. */
+/** A star marks a reliability score above 8 (out of 10); exactly 8 gets none. */
 const RELIABILITY_STAR_THRESHOLD = 8;
 
 export function isStarPerformer(score: number | null | undefined): boolean {

@@ -1,4 +1,4 @@
-/** Spec §9: the sidebar's open state survives reloads for 7 days in this cookie. */
+/** The sidebar's open state survives reloads for 7 days in this cookie. */
 export const SIDEBAR_COOKIE_NAME = "sidebar:state";
 const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 export const SIDEBAR_KEYBOARD_SHORTCUT = "b";

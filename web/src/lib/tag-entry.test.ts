@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addTag, removeTag } from "@/lib/tag-entry";
 
-describe("tag entry (spec §5)", () => {
+describe("tag entry", () => {
   it("adds a trimmed tag", () => {
     expect(addTag(["pop"], "  synth  ")).toEqual(["pop", "synth"]);
   });

@@ -1,4 +1,4 @@
-/** Spec §5 tag entry: trimmed; nothing happens when it is empty or already present. */
+/** Tag entry: trimmed; nothing happens when it is empty or already present. */
 export function addTag(tags: readonly string[], input: string): string[] {
   const tag = input.trim();
   if (!tag || tags.includes(tag)) return [...tags];

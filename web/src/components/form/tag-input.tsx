@@ -18,7 +18,7 @@ type TagInputProps = {
   error?: string;
 };
 
-/** Items are added with Enter or the plus button and removed with each item's own button (spec §2, §5). */
+/** Items are added with Enter or the plus button and removed with each item's own button so neither needs a pointer. */
 export function TagInput({
   tags,
   onChange,

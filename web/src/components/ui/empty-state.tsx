@@ -11,7 +11,7 @@ type EmptyStateProps = {
   className?: string;
 };
 
-/** The spec's empty states (§8): a short heading, a hint and the action that fills the list. */
+/** An empty list's state: a short heading, a hint and the action that fills the list. */
 export function EmptyState({ icon: Icon, title, description, children, className }: EmptyStateProps) {
   return (
     <div

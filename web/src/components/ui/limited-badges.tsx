@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 
 type LimitedBadgesProps = {
   items: readonly string[];
-  /** One of DISPLAY_LIMITS: spec §9 says how many of each kind of list are shown. */
+  /** One of DISPLAY_LIMITS: how many of this kind of list are shown before "+N". */
   limit: number;
   /** What the items are, for the "+N" badge's spoken label ("2 more tags"). */
   noun: string;

@@ -155,7 +155,7 @@ export function startAuthSession(): Promise<AuthClient> {
   return starting;
 }
 
-/** Signs out and tells the person how it went (spec §4, §8). */
+/** Signs out and tells the person how it went. */
 export async function signOutWithToast(scope: SignOutScope = "global"): Promise<void> {
   const started = client ?? (await startAuthSession());
   const { error } = await started.signOut(scope);

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
 import { requireAuthClient } from "@/features/auth/api/auth-session";
 import { AuthField } from "@/features/auth/components/auth-field";
-import { PasswordResetForm } from "@/features/auth/components/password-reset-form";
+import { EmailLinkForm } from "@/features/auth/components/email-link-form";
 import { AUTH_FAILURE_TOASTS, showAuthFailure } from "@/features/auth/utils/auth-toasts";
 
 /** Email and password. A success is announced by the provider's SIGNED_IN toast; the page then redirects. */
@@ -15,7 +15,7 @@ export function SignInForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec §5: with either field empty the form does nothing.
+    // With either field empty there is nothing to check, so the form does nothing.
     if (isBusy || !email.trim() || !password) return;
     setIsBusy(true);
     try {
@@ -26,7 +26,19 @@ export function SignInForm() {
     }
   }
 
-  if (isResetting) return <PasswordResetForm onBack={() => setIsResetting(false)} />;
+  if (isResetting) {
+    return (
+      <EmailLinkForm flow="passwordReset">
+        <button
+          type="button"
+          className="justify-self-center text-sm text-primary underline-offset-4 hover:underline"
+          onClick={() => setIsResetting(false)}
+        >
+          Back to sign in
+        </button>
+      </EmailLinkForm>
+    );
+  }
   return (
     <form onSubmit={handleSubmit} aria-label="Sign in" className="grid gap-4">
       <AuthField

@@ -2,8 +2,8 @@ import { Link, Navigate, type Path, useLocation } from "react-router-dom";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { SITE } from "@/config/site";
+import { EmailLinkForm } from "@/features/auth/components/email-link-form";
 import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
-import { MagicLinkForm } from "@/features/auth/components/magic-link-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { useAuth } from "@/lib/use-auth";
@@ -20,7 +20,7 @@ function rememberedLocation(state: unknown): Partial<Path> {
   return { pathname: "/app" };
 }
 
-/** /auth and /login (spec §2): three ways in; a signed-in visitor goes straight on to the back office. */
+/** /auth and /login: three ways in; a signed-in visitor goes straight on to the back office. */
 export function SignInPage() {
   const { status } = useAuth();
   const location = useLocation();
@@ -62,7 +62,7 @@ export function SignInPage() {
                 <SignUpForm />
               </TabsContent>
               <TabsContent value="magic-link">
-                <MagicLinkForm />
+                <EmailLinkForm flow="magicLink" />
               </TabsContent>
             </Tabs>
           </CardContent>

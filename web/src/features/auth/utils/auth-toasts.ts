@@ -1,7 +1,7 @@
 import type { AuthError } from "@app/auth-client";
 import { toast } from "@/lib/toast";
 
-/** Every auth toast of spec §4 and §8, word for word. */
+/** Every auth toast, word for word as the product's copy fixes them. */
 export const AUTH_TOASTS = {
   signedIn: { title: "Welcome!", description: "You have been signed in successfully." },
   signedOut: { title: "Signed out", description: "You have been signed out successfully." },
@@ -26,8 +26,8 @@ export const AUTH_FAILURE_TOASTS = {
   passwordReset: { title: "Could not send the link", fallback: "Please try again." },
 } as const;
 
-type SuccessToast = { title: string; description: string };
-type FailureToast = { title: string; fallback: string };
+export type SuccessToast = { title: string; description: string };
+export type FailureToast = { title: string; fallback: string };
 
 export function showAuthToast({ title, description }: SuccessToast) {
   toast.success(title, { description });

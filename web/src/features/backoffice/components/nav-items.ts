@@ -23,7 +23,7 @@ import {
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-/** The sidebar's links in the spec's order (§2 "Back-office shell"); Inbox is issue 6's addition. */
+/** The sidebar's links in the product's fixed order; Inbox comes after the original screens. */
 export const DASHBOARD_NAV_ITEM: NavItem = {
   to: "/app",
   label: "Dashboard",

@@ -5,7 +5,7 @@ import { crmKeys } from "@/features/crm/api/crm-keys";
 import type { Contact } from "@/features/crm/api/crm-types";
 import { countRows, type ReadOptions, readTable } from "@/lib/read-table";
 
-/** Spec §9: talent with no activity for 30 days or more needs nurturing. */
+/** Talent with no activity for 30 days or more needs nurturing. */
 export const NURTURE_AFTER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

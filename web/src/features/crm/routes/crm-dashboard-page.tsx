@@ -28,7 +28,7 @@ import { DISPLAY_LIMITS } from "@/lib/display-limit";
 import { formatRelativeTime } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-/** Spec §9: the A&R dashboard looks 7 days ahead for sessions. */
+/** The A&R dashboard looks 7 days ahead for sessions. */
 export const UPCOMING_SESSION_DAYS = 7;
 
 export function CrmDashboardPage() {

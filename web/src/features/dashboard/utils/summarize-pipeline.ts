@@ -1,6 +1,6 @@
 import type { DealStage } from "@app/contracts";
 
-/** Spec §2: the Pipeline Snapshot shows these four stages; lost deals are out of the pipeline. */
+/** The Pipeline Snapshot shows these four stages; lost deals are out of the pipeline. */
 const PIPELINE_STAGES = [
   "prospect",
   "negotiation",
