@@ -223,7 +223,7 @@ export async function createApp({
   );
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
-      { db, requireAal2: config.AUTH_REQUIRE_AAL2, now },
+      { db, now },
       { table, hooks: (tableHooks as Record<string, TableHooks | undefined>)[table.name] ?? {} },
     );
     mount(routes, impl);

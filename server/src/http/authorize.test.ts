@@ -25,8 +25,12 @@ function requestAs(role: "admin" | "staff" | null, aal: "aal1" | "aal2" = "aal1"
   return { headers: { apikey: signer.anonKey, authorization: `Bearer ${token}` } } as unknown as Request;
 }
 
-const authorizer = (requireAal2: boolean) =>
-  createAuthorizer({ tokens: signer, sessionAal: async () => "aal2", requireAal2 });
+const authorizer = (requireAal2: boolean, hasVerifiedFactor = false) =>
+  createAuthorizer({
+    tokens: signer,
+    sessionAal: async () => ({ aal: "aal2", hasVerifiedFactor }),
+    requireAal2,
+  });
 
 async function codeOf(promise: Promise<unknown>) {
   try {
@@ -50,6 +54,14 @@ describe("admin access level", () => {
     const { authorize } = authorizer(true);
     expect(await codeOf(authorize("admin", requestAs("admin", "aal1")))).toBe("aal2_required");
     expect(await codeOf(authorize("admin", requestAs("admin", "aal2")))).toBe("allowed");
+  });
+
+  it("asks anyone with a verified second factor for it, even when the back office does not require it", async () => {
+    const { authorize } = authorizer(false, true);
+    expect(await codeOf(authorize("staff", requestAs("staff", "aal1")))).toBe("aal2_required");
+    expect(await codeOf(authorize("admin", requestAs("admin", "aal1")))).toBe("aal2_required");
+    expect(await codeOf(authorize("staff", requestAs("staff", "aal2")))).toBe("allowed");
+    expect(await codeOf(authorize("user", requestAs("staff", "aal1")))).toBe("allowed");
   });
 });
 

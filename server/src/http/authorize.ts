@@ -16,6 +16,8 @@ export type Principal =
       role: AppRole | null;
       /** The lower of the token's claim and the session's current level (removing a factor lowers it). */
       aal: Aal;
+      /** Staff access needs aal2: always when the server requires it, and for anyone with a verified factor. */
+      needsAal2: boolean;
       claims: AccessTokenClaims;
     };
 
@@ -25,7 +27,7 @@ export interface AuthorizerDeps {
    * The session's current assurance level; undefined once it has ended (sign-out, password change, reuse
    * detection), and such a token is refused everywhere.
    */
-  sessionAal(sessionId: string, userId: string): Promise<Aal | undefined>;
+  sessionAal(sessionId: string, userId: string): Promise<{ aal: Aal; hasVerifiedFactor: boolean } | undefined>;
   requireAal2: boolean;
 }
 
@@ -62,7 +64,8 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
       userId: claims.sub,
       sessionId: claims.session_id,
       role: claims.app_metadata?.role ?? null,
-      aal: current === "aal2" && claims.aal === "aal2" ? "aal2" : "aal1",
+      aal: current.aal === "aal2" && claims.aal === "aal2" ? "aal2" : "aal1",
+      needsAal2: requireAal2 || current.hasVerifiedFactor,
       claims,
     };
   }
@@ -109,7 +112,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
         "permission denied: an administrator must grant you staff access",
       );
     }
-    if (requireAal2 && principal.aal !== "aal2") {
+    if (principal.needsAal2 && principal.aal !== "aal2") {
       throw new AppError("aal2_required", "Multi-factor authentication (aal2) is required");
     }
     if (access === "admin" && principal.role !== "admin") {

@@ -30,22 +30,41 @@ export async function lockSession(db: Db, id: string): Promise<SessionRow | unde
 const liveSession = fixedQuery((k, sessionId: string, userId: string, now: string, idleSince: string) =>
   k
     .selectFrom("sessions")
-    .select("aal")
+    .select((eb) => [
+      "aal",
+      eb
+        .exists(
+          eb
+            .selectFrom("mfa_factors")
+            .select("mfa_factors.id")
+            .whereRef("mfa_factors.user_id", "=", "sessions.user_id")
+            .where("mfa_factors.status", "=", "verified"),
+        )
+        .as("has_verified_factor"),
+    ])
     .where("id", "=", sessionId)
     .where("user_id", "=", userId)
     .where("ended_at", "is", null)
     .where("not_after", ">", now)
     .where("refreshed_at", ">", idleSince),
 );
+export interface LiveSessionAssurance {
+  aal: "aal1" | "aal2";
+  /** A person who has proven a second factor must use it: their aal1 sessions are not trusted as staff. */
+  hasVerifiedFactor: boolean;
+}
+
 /**
- * The assurance level of a live session, undefined when it has ended or timed out. Runs on every
- * authenticated request: one indexed lookup through a query compiled once.
+ * The assurance of a live session, undefined when it has ended or timed out. Runs on every authenticated
+ * request: one indexed lookup through a query compiled once.
  */
 export async function liveSessionAal(
   db: Db,
   args: { sessionId: string; userId: string; now: string; idleSince: string },
-): Promise<"aal1" | "aal2" | undefined> {
-  return (await liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince))?.aal;
+): Promise<LiveSessionAssurance | undefined> {
+  const row = await liveSession.first(db, args.sessionId, args.userId, args.now, args.idleSince);
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  return row && { aal: row.aal, hasVerifiedFactor: Boolean(row.has_verified_factor) };
 }
 
 /** A user's sessions that have neither ended nor timed out, newest first. */

@@ -15,6 +15,7 @@ import {
   findRefreshToken,
   insertRefreshToken,
   insertSession,
+  type LiveSessionAssurance,
   liveSessionAal,
   lockSession,
   revokeToken,
@@ -129,11 +130,11 @@ export async function signInUser(deps: AuthDeps, args: SessionStart) {
 
 /**
  * The cheap check the authorizer runs on every request carrying a user token: the session's current
- * assurance level, or undefined once it has ended. The level can drop below the token's `aal` claim
- * (a factor was removed), and the lower of the two is what counts.
+ * assurance, or undefined once it has ended. The level can drop below the token's `aal` claim (a factor
+ * was removed), and the lower of the two is what counts.
  */
 export function createSessionCheck(deps: Pick<AuthDeps, "db" | "config" | "now">) {
-  return (sessionId: string, userId: string): Promise<"aal1" | "aal2" | undefined> => {
+  return (sessionId: string, userId: string): Promise<LiveSessionAssurance | undefined> => {
     const nowMs = deps.now();
     return liveSessionAal(deps.db, {
       sessionId,

@@ -26,9 +26,9 @@ const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
  * The caller's class for table policies: a staff member without the required aal2 counts as signed in only.
  * The service_role key is no person and gets nothing beyond the anonymous key here.
  */
-function callerOf(principal: Principal | undefined, requireAal2: boolean): Caller {
+function callerOf(principal: Principal | undefined): Caller {
   if (principal?.kind !== "user") return "anon";
-  const hasAal = !requireAal2 || principal.aal === "aal2";
+  const hasAal = !principal.needsAal2 || principal.aal === "aal2";
   if (principal.role === "admin" && hasAal) return "admin";
   if (principal.role === "staff" && hasAal) return "staff";
   return "authenticated";
@@ -84,7 +84,6 @@ function fillMissing(rows: Row[], prefer: Preferences): Row[] {
 
 export interface TableRouterDeps {
   db: Database;
-  requireAal2: boolean;
   now: () => number;
 }
 
@@ -95,7 +94,7 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
 
   function context(req: Request, res: Response, verb: Verb) {
     const principal = principalOf(res);
-    const caller = callerOf(principal, deps.requireAal2);
+    const caller = callerOf(principal);
     assertAllowed(table, caller, verb);
     const prefer = parsePrefer(req.get("prefer"));
     const query = parseQuery(req.query as Record<string, string | string[]>);
