@@ -27,7 +27,10 @@ export interface AuthorizerDeps {
    * The session's current assurance level; undefined once it has ended (sign-out, password change, reuse
    * detection), and such a token is refused everywhere.
    */
-  sessionAal(sessionId: string, userId: string): Promise<{ aal: Aal; hasVerifiedFactor: boolean } | undefined>;
+  sessionAal(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ aal: Aal; hasVerifiedFactor: boolean } | undefined>;
   requireAal2: boolean;
 }
 
