@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { SIGNING_LINK_DEFAULT_SECONDS } from "@app/contracts";
+import { SIGNING_LINK_DEFAULT_SECONDS, SITE_NAME } from "@app/contracts";
 import { z } from "zod";
 import { type DatabaseTarget, parseDatabaseUrl } from "./db/engine/connection-url";
 
@@ -111,7 +111,7 @@ const envSchema = z.object({
   PASSWORD_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default("Slussen Sound <no-reply@localhost>"),
+  MAIL_FROM: z.string().default(`${SITE_NAME} <no-reply@localhost>`),
   RATE_LIMITS: bool.default("true"),
   /** Memoised reads of unchanged lists; `false` makes every read reach the database (for benchmarks). */
   READ_CACHE: bool.default("true"),

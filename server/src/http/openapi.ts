@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { contract } from "@app/contracts";
+import { contract, SITE_NAME } from "@app/contracts";
 import { generateOpenApi } from "@ts-rest/open-api";
 import express, { Router } from "express";
 
@@ -9,7 +9,7 @@ function openApiDocument() {
     contract,
     {
       info: {
-        title: "Slussen Sound API",
+        title: `${SITE_NAME} API`,
         version: "1.0.0",
         description:
           "Auth (GoTrue-compatible, /auth/v1), data (PostgREST subset, /rest/v1), file storage (Supabase Storage-compatible, /storage/v1) and operations. Send the anonymous key in the `apikey` header; signed-in calls add `Authorization: Bearer <access_token>`.",
@@ -33,7 +33,7 @@ const DOCS_HTML = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>API docs · Slussen Sound</title>
+    <title>API docs · ${SITE_NAME}</title>
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuthSession, EnrolledFactor, EnrollFactorInput } from "@app/contracts";
+import { SITE_NAME } from "@app/contracts";
 import { authenticator } from "otplib";
 import type { Db } from "../../db/database";
 import type { MfaFactorRow } from "../../db/schema";
@@ -38,7 +39,7 @@ import { findUserById, lockUser } from "./users-repository";
 const MAX_FACTORS = 10;
 const CHALLENGE_LIFETIME_SECONDS = 300;
 const TOTP_STEP_SECONDS = 30;
-const DEFAULT_ISSUER = "Slussen Sound";
+const DEFAULT_ISSUER = SITE_NAME;
 
 const factorNotFound = () => new AppError("mfa_factor_not_found", "Factor not found");
 

@@ -1,3 +1,4 @@
+import { SITE_NAME } from "@app/contracts";
 import {
   AlignmentType,
   BorderStyle,
@@ -125,7 +126,7 @@ export async function buildDocx(blocks: Block[], options: DocxOptions): Promise<
   }
   const doc = new Document({
     title: options.title,
-    creator: "Slussen Sound",
+    creator: SITE_NAME,
     styles: { default: { document: { run: { font: FONT_FAMILY, size: 22 } } } },
     numbering: {
       config: [

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { SITE_NAME } from "@app/contracts";
 import { FONT_FAMILY, fontFiles } from "./fonts";
 import type { Block, Inline } from "./markdown";
 
@@ -112,7 +113,7 @@ export async function buildPdf(blocks: Block[], options: PdfOptions): Promise<Bu
   const definition = {
     pageSize: "A4",
     pageMargins: [40, 50, 40, 60],
-    info: { title: options.title, creator: "Slussen Sound", creationDate: options.createdAt },
+    info: { title: options.title, creator: SITE_NAME, creationDate: options.createdAt },
     defaultStyle: { font: FONT_FAMILY, fontSize: 11, lineHeight: 1.25 },
     footer: (page: number, pages: number) => ({
       text: `Page ${page} of ${pages}`,

@@ -1,4 +1,5 @@
 import type { SessionStatus } from "@app/contracts";
+import { SITE_NAME } from "@app/contracts";
 import ical, { ICalEventStatus } from "ical-generator";
 
 /** A session as a calendar shows it: times as instants, the room by name. */
@@ -37,7 +38,7 @@ export function calendarFile(options: {
 }) {
   const calendar = ical({
     name: options.name,
-    prodId: { company: "Slussen Sound", product: "Studio sessions", language: "EN" },
+    prodId: { company: SITE_NAME, product: "Studio sessions", language: "EN" },
     ttl: REFRESH_SECONDS,
   });
   for (const session of options.sessions) {

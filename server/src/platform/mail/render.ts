@@ -1,7 +1,8 @@
+import { SITE_NAME } from "@app/contracts";
 import type { MailKind } from "../../db/schema";
 import type { MailMessage } from "./message";
 
-const PRODUCT = "Slussen Sound";
+const PRODUCT = SITE_NAME;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
