@@ -15,8 +15,8 @@ export type SessionView = StudioSession & { roomName: string; team: TeamMember[]
 
 /** The list tab's page size. */
 export const SESSION_PAGE_SIZE = 25;
-/** The most sessions one calendar week shows (the table's own cap on a read). */
-const WEEK_LIMIT = 500;
+/** The most sessions one calendar page (a day, a week or a month) shows: the table's own cap on a read. */
+const CALENDAR_LIMIT = 500;
 
 export function useStudioRooms() {
   const query = { order: ["name.asc"], range: { limit: 200 } } satisfies ReadOptions<"studio_rooms">;
@@ -99,9 +99,9 @@ const overlappingQuery = (
     range: { limit },
   }) satisfies ReadOptions<"studio_sessions">;
 
-/** The sessions of a Stockholm week (Monday to Sunday), with rooms and teams. */
-export function useWeekSessions(monday: string, sunday: string) {
-  const query = overlappingQuery(dayBounds(monday).from, dayBounds(sunday).to, { limit: WEEK_LIMIT });
+/** The sessions touching Stockholm days first to last (a calendar's day, week or month), with rooms and teams. */
+export function useCalendarSessions(first: string, last: string) {
+  const query = overlappingQuery(dayBounds(first).from, dayBounds(last).to, { limit: CALENDAR_LIMIT });
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
     queryFn: async ({ signal }) =>

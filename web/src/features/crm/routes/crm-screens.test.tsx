@@ -52,6 +52,44 @@ describe("CRM screens", () => {
     ).toBeInTheDocument();
   });
 
+  it("Sessions: a Monday-first month from the address, whose days open their Day view", async () => {
+    const user = userEvent.setup();
+    const studio = makeRoom({ name: "Studio A" });
+    const late = makeSession({
+      title: "Late take",
+      room_id: studio.id,
+      starts_at: "2026-12-01T23:30:00.000Z",
+      ends_at: "2026-12-02T01:00:00.000Z",
+    });
+    const api = stubCrmApi({
+      "GET studio_rooms": () => rowsResponse([studio]),
+      "GET studio_sessions": (request) =>
+        request.params.get("select") === "id"
+          ? rowsResponse([{ id: "x" }], { total: 1 })
+          : rowsResponse([late]),
+    });
+    renderBackOffice(<SessionsPage />, { route: "/app/crm/sessions?view=month&date=2026-12-10" });
+    const month = await screen.findByRole("table", { name: "Sessions per day, in Stockholm time" });
+    expect(screen.getByRole("heading", { name: "December 2026" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Month" })).toBeChecked();
+    expect(within(month).getAllByRole("columnheader")[0]).toHaveTextContent("Mon");
+    // The grid runs from Monday 30 November to Sunday 3 January, and reads exactly those days.
+    const read = api.calls("GET", "studio_sessions").find((r) => r.params.get("limit") === "500");
+    expect(read?.params.get("ends_at")).toBe("gt.2026-11-29T23:00:00.000Z");
+    expect(read?.params.get("starts_at")).toBe("lt.2027-01-03T23:00:00.000Z");
+    // 23:30 UTC on Tuesday 1 December is Wednesday 00:30 in Stockholm.
+    expect(
+      within(month).getByRole("button", { name: /^Tuesday,? 1 December 2026, no sessions$/ }),
+    ).toBeInTheDocument();
+    await user.click(within(month).getByRole("button", { name: /^Wednesday,? 2 December 2026, 1 session$/ }));
+    expect(await screen.findByRole("heading", { name: /^Wednesday,? 2 December 2026$/ })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Day" })).toBeChecked();
+    const day = await screen.findByRole("list", { name: /^Sessions on / });
+    expect(within(day).getByRole("button")).toHaveTextContent("Late take00:30–02:00Studio A");
+    await user.click(screen.getByRole("button", { name: "Next day" }));
+    expect(await screen.findByRole("heading", { name: /^Thursday,? 3 December 2026$/ })).toBeInTheDocument();
+  });
+
   it("Talent Matching: empty Available Talent and Selected Team, Create Session disabled", async () => {
     stubCrmApi();
     renderBackOffice(<TalentMatchingPage />, { route: "/app/crm/matching" });

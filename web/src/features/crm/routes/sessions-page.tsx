@@ -1,4 +1,4 @@
-import { weekStart } from "@app/contracts/stockholm-time";
+import { stockholmDay } from "@app/contracts/stockholm-time";
 import { CalendarDays, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -6,21 +6,29 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { type SessionView, useSessionCount } from "@/features/crm/api/studio-sessions";
+import { type CalendarPlace, SessionCalendar } from "@/features/crm/components/session-calendar";
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { SessionList } from "@/features/crm/components/session-list";
-import { SessionWeekCalendar } from "@/features/crm/components/session-week-calendar";
+import { readCalendarPlace } from "@/features/crm/utils/calendar-dates";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { useUrlState } from "@/lib/use-url-state";
 
-const URL_DEFAULTS = { tab: "calendar", week: "", page: "1" };
+/** `week` is read only: links from elsewhere name a week by any of its days. */
+const URL_DEFAULTS = { tab: "calendar", view: "", date: "", week: "", page: "1" };
+/** Below Tailwind's `sm`, where a week's seven columns no longer fit beside each other. */
+const PHONE_QUERY = "(max-width: 639px)";
 
-/** Sessions: a week calendar per room and a list, with booking, editing and cancelling. */
+/** Sessions: a day, week or month calendar and a list, with booking, editing and cancelling. */
 export function SessionsPage() {
   useDocumentTitle("Sessions");
   const [state, setState] = useUrlState(URL_DEFAULTS);
   const [dialog, setDialog] = useState<{ session: SessionView | null } | null>(null);
   const count = useSessionCount();
-  const monday = /^\d{4}-\d{2}-\d{2}$/.test(state.week) ? weekStart(state.week) : weekStart(Date.now());
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const place = readCalendarPlace(state, { today: stockholmDay(Date.now()), isPhone });
+  // The view is written with every move, so a reload or Back shows what was on screen whatever its width.
+  const showPlace = ({ view, date }: CalendarPlace) => setState({ tab: "calendar", view, date, week: "" });
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
   const bookSession = () => setDialog({ session: null });
   const openSession = (session: SessionView) => setDialog({ session });
@@ -60,9 +68,10 @@ export function SessionsPage() {
           {isEmpty ? (
             emptyState
           ) : (
-            <SessionWeekCalendar
-              monday={monday}
-              onWeekChange={(week) => setState({ week })}
+            <SessionCalendar
+              view={place.view}
+              date={place.date}
+              onNavigate={showPlace}
               onOpenSession={openSession}
             />
           )}
@@ -85,7 +94,7 @@ export function SessionsPage() {
           if (!open) setDialog(null);
         }}
         session={dialog?.session}
-        onBooked={(booked) => setState({ tab: "calendar", week: weekStart(booked.starts_at) })}
+        onBooked={(booked) => showPlace({ view: place.view, date: stockholmDay(booked.starts_at) })}
       />
     </div>
   );

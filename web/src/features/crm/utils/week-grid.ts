@@ -1,5 +1,5 @@
-import { overlapsDay } from "@app/contracts/stockholm-time";
 import type { SessionView } from "@/features/crm/api/studio-sessions";
+import { sessionsOnDay } from "@/features/crm/utils/day-sessions";
 
 export type WeekRow = { roomId: string; roomName: string; days: SessionView[][] };
 
@@ -16,13 +16,11 @@ export function weekGrid(
   return rooms
     .filter((room) => room.active || booked.has(room.id))
     .map((room) => {
-      const inRoom = sessions
-        .filter((session) => session.room_id === room.id)
-        .sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+      const inRoom = sessions.filter((session) => session.room_id === room.id);
       return {
         roomId: room.id,
         roomName: room.name,
-        days: days.map((day) => inRoom.filter((session) => overlapsDay(session, day))),
+        days: days.map((day) => sessionsOnDay(inRoom, day)),
       };
     });
 }
