@@ -203,3 +203,38 @@ describe("a work's media columns", () => {
     expect(res.body).toMatchObject({ code: "23503" });
   });
 });
+
+describe("erasing a talent's personal data", () => {
+  it("deletes the cover and audio preview of the talent's works with the works", async () => {
+    const admin = await ctx.userToken({ role: "admin" });
+    const email = `media.talent.${randomUUID().slice(0, 8)}@example.se`;
+    const contact = await rest("post", "/rest/v1/crm_contacts")
+      .set("Prefer", "return=representation")
+      .send({ first_name: "Mediana", last_name: "Ljudqvist", email, kind: "talent" });
+    expect(contact.status, contact.text).toBe(201);
+    const id = randomUUID();
+    const cover = await upload(mediaPath(id, "png"), PNG);
+    const audio = await upload(mediaPath(id, "ogg"), OGG);
+    await rest("post", "/rest/v1/portfolio_items")
+      .send({
+        id,
+        talent_id: contact.body[0].id,
+        title: "Her song",
+        year: 2024,
+        role: "Artist",
+        cover_path: cover,
+        audio_path: audio,
+      })
+      .expect(201);
+
+    const erased = await request(ctx.app)
+      .post("/api/admin/personal-data/erase")
+      .set({ apikey: ctx.anonKey, authorization: `Bearer ${admin}` })
+      .send({ email });
+    expect(erased.status, erased.text).toBe(200);
+    for (const path of [cover, audio]) {
+      const read = await request(ctx.app).get(`/storage/v1/object/public/${PORTFOLIO_MEDIA_BUCKET}/${path}`);
+      expect(read.status).toBe(404);
+    }
+  });
+});
