@@ -20,7 +20,8 @@ export const AUDIO_TYPES = {
 const MB = 1024 * 1024;
 export const PORTFOLIO_MEDIA_MAX_BYTES = 50 * MB;
 export const COVER_MAX_BYTES = 10 * MB;
-export const AUDIO_MAX_BYTES = PORTFOLIO_MEDIA_MAX_BYTES;
+/** An audio preview may take the whole of the bucket's limit. */
+export const AUDIO_MAX_BYTES = 50 * MB;
 
 export type MediaKind = "cover" | "audio";
 const TYPES_OF = { cover: COVER_TYPES, audio: AUDIO_TYPES } as const;

@@ -5,7 +5,7 @@ import { describeApiError } from "@/lib/api-errors";
 import { publicObjectUrl, removeFolder, removeObjects, uploadPublicObject } from "@/lib/storage-upload";
 
 export const MEDIA_COLUMN = { cover: "cover_path", audio: "audio_path" } as const;
-export type MediaColumn = (typeof MEDIA_COLUMN)[MediaKind];
+type MediaColumn = (typeof MEDIA_COLUMN)[MediaKind];
 /** The files picked in the dialog and not uploaded yet. */
 export type PickedMedia = Partial<Record<MediaKind, File | null>>;
 
