@@ -43,6 +43,7 @@ import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
+import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -98,6 +99,7 @@ export const tableHooks: TableHooksByTable = {
   ...legalTableHooks,
   ...studioTableHooks,
   ...moneyTableHooks,
+  ...portfolioTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */

@@ -145,6 +145,8 @@ describe("headers", () => {
     expect(csp).toContain("frame-src https://open.spotify.com");
     // A picked file's preview (blob:) loads; images come from nowhere else but this site and data:.
     expect(csp).toMatch(/img-src 'self' data: blob:(;| )/);
+    // Audio plays from this site, and a picked file's preview from blob:; from nowhere else.
+    expect(csp).toMatch(/media-src 'self' blob:(;|$)/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-powered-by"]).toBeUndefined();

@@ -40,6 +40,11 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
   sample?: unknown;
   /** The table whose key this column holds (a foreign key): generated requests use an existing row's id. */
   references?: string;
+  /**
+   * The bucket whose object this column names by its key: only an uploaded object is a valid value, so
+   * generated requests leave the column out, as they leave out a reference they have no row for.
+   */
+  objectIn?: string;
   /** The column holds addresses a browser follows or loads: declared only through the address builders. */
   url?: UrlTrait;
 }
@@ -59,6 +64,7 @@ interface ColumnTraits {
   filterable: boolean;
   sample?: unknown;
   references?: string;
+  objectIn?: string;
   url?: UrlTrait;
 }
 
@@ -75,6 +81,7 @@ class Column<
   readonly filterable: boolean;
   readonly sample?: unknown;
   readonly references?: string;
+  readonly objectIn?: string;
   readonly url?: UrlTrait;
 
   constructor(
@@ -88,6 +95,7 @@ class Column<
     this.filterable = traits.filterable ?? true;
     this.sample = traits.sample;
     this.references = traits.references;
+    this.objectIn = traits.objectIn;
     this.url = traits.url;
   }
 
@@ -96,9 +104,9 @@ class Column<
     changes: Partial<ColumnTraits>,
     schema: z.ZodTypeAny = this.schema,
   ): Column<Z2, N2, D2, R2> {
-    const { nullable, hasDefault, readOnly, filterable, sample, references, url } = this;
+    const { nullable, hasDefault, readOnly, filterable, sample, references, objectIn, url } = this;
     return new Column(this.type, schema as Z2, {
-      ...{ nullable, hasDefault, readOnly, filterable, sample, references, url },
+      ...{ nullable, hasDefault, readOnly, filterable, sample, references, objectIn, url },
       ...changes,
     });
   }
@@ -119,6 +127,10 @@ class Column<
   /** A foreign key to `table`'s primary key. */
   foreignKeyTo(table: string): Column<Z, N, D, R> {
     return this.with({ references: table });
+  }
+  /** The key of an object in storage bucket `bucket`. */
+  objectKeyIn(bucket: string): Column<Z, N, D, R> {
+    return this.with({ objectIn: bucket });
   }
   /** A stricter value schema (a check digit, a pattern), same storage type; give a sample that passes it. */
   refine<Z2 extends z.ZodTypeAny>(

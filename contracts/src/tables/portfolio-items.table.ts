@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ISRC_PATTERN, isValidIswc, isValidUpcOrEan } from "../identifiers";
+import { mediaPathSchema, PORTFOLIO_MEDIA_BUCKET } from "../portfolio-media";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable } from "./define-table";
 
@@ -34,6 +35,24 @@ export const portfolioItemsTable = defineTable({
     tags: column.textList(30, 50).withDefault(),
     /** Where the work can be heard or bought: web pages only (a platform is never an e-mail address). */
     external_links: column.links(20).withDefault(),
+    /** The cover image's object in the portfolio-media bucket: under the work's id (see portfolio-media.ts). */
+    cover_path: column
+      .text(100)
+      .refine(
+        mediaPathSchema("cover"),
+        "00000000-0000-4000-8000-000000000001/00000000-0000-4000-8000-000000000002.png",
+      )
+      .objectKeyIn(PORTFOLIO_MEDIA_BUCKET)
+      .orNull(),
+    /** The audio preview's object in the portfolio-media bucket, named like the cover. */
+    audio_path: column
+      .text(100)
+      .refine(
+        mediaPathSchema("audio"),
+        "00000000-0000-4000-8000-000000000001/00000000-0000-4000-8000-000000000003.mp3",
+      )
+      .objectKeyIn(PORTFOLIO_MEDIA_BUCKET)
+      .orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -19,6 +19,8 @@ export function securityHeaders(config: Config): RequestHandler {
         // blob: is the preview of a file picked on this page (an event's poster before it is uploaded):
         // only this origin's scripts can make a blob: address, so it lets no other site's image in.
         "img-src": ["'self'", "data:", "blob:", ...config.IMAGE_HOSTS],
+        // A work's audio preview: the stored file from this site, or the picked file before it is uploaded.
+        "media-src": ["'self'", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
         "frame-src": [originOf(config.PLAYLIST_EMBED_URL)],

@@ -12,12 +12,31 @@ export const WEBP = Buffer.concat([
   Buffer.from([0x20, 0, 0, 0]),
   Buffer.from("WEBPVP8 data"),
 ]);
-export const AVIF = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x1c]),
-  Buffer.from("ftypavif"),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from("avifmif1miaf"),
-  Buffer.from("image data"),
+/** An ISO-BMFF file: its ftyp box (major brand, minor version, compatible brands), then `data`. */
+function isoMedia(major: string, compatible: string, data: string) {
+  return Buffer.concat([
+    Buffer.from([0, 0, 0, 16 + compatible.length]),
+    Buffer.from(`ftyp${major}`),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from(compatible),
+    Buffer.from(data),
+  ]);
+}
+export const AVIF = isoMedia("avif", "avifmif1miaf", "image data");
+/** Audio previews: MP3 with and without ID3 tags, AAC in ADTS, M4A, Ogg and WAV. */
+export const MP3 = Buffer.concat([
+  Buffer.from("ID3"),
+  Buffer.from([4, 0, 0, 0, 0, 0, 0]),
+  Buffer.from("mp3 frames"),
+]);
+export const MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.from("mp3 frame")]);
+export const AAC = Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80]), Buffer.from("adts frame")]);
+export const M4A = isoMedia("M4A ", "M4A mp42isom", "audio data");
+export const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.from([0, 2]), Buffer.from("vorbis page")]);
+export const WAV = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from("WAVEfmt pcm data"),
 ]);
 export const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n");
 export const HTML_AS_PNG = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");

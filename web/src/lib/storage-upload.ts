@@ -29,7 +29,8 @@ export function uniqueObjectPath(fileName: string): string {
   return `${crypto.randomUUID()}/${stem || "file"}${extension ? `.${extension}` : ""}`;
 }
 
-function publicObjectUrl(bucket: string, path: string): string {
+/** The address anyone reads an object of a public bucket at. */
+export function publicObjectUrl(bucket: string, path: string): string {
   return `/storage/v1/object/public/${encodeURIComponent(bucket)}/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
@@ -44,9 +45,38 @@ export async function uploadPublicObject(bucket: string, path: string, file: Fil
     headers: { ...(await apiHeaders()), "content-type": file.type || "application/octet-stream" },
     body: file,
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as StorageErrorBody | null;
-    throw { status: response.status, body };
-  }
+  await expectStored(response);
   return publicObjectUrl(bucket, path);
+}
+
+/** A refusal rejects with `{ status, body }`, the storage API's error body. */
+async function expectStored(response: Response) {
+  if (response.ok) return;
+  const body = (await response.json().catch(() => null)) as StorageErrorBody | null;
+  throw { status: response.status, body };
+}
+
+/** Deletes objects by path (as storage-js's remove(paths)); paths that name nothing are skipped. */
+export async function removeObjects(bucket: string, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const response = await fetch(`/storage/v1/object/${encodeURIComponent(bucket)}`, {
+    method: "DELETE",
+    headers: { ...(await apiHeaders()), "content-type": "application/json" },
+    body: JSON.stringify({ prefixes: paths }),
+  });
+  await expectStored(response);
+}
+
+/** Deletes every object directly in `folder` (as storage-js's list(folder) then remove). */
+export async function removeFolder(bucket: string, folder: string): Promise<void> {
+  const response = await fetch(`/storage/v1/object/list/${encodeURIComponent(bucket)}`, {
+    method: "POST",
+    headers: { ...(await apiHeaders()), "content-type": "application/json" },
+    body: JSON.stringify({ prefix: folder, limit: 1000 }),
+  });
+  await expectStored(response);
+  const items = (await response.json()) as { name: string; id: string | null }[];
+  // A listing shows sub-folders too (with no id): only objects are removed.
+  const paths = items.filter((item) => item.id !== null).map((item) => `${folder}/${item.name}`);
+  await removeObjects(bucket, paths);
 }

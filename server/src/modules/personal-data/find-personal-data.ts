@@ -5,6 +5,7 @@ import { toApiRow } from "../../db/stored-values";
 import { userMetadataOf } from "../auth/user-json";
 import { findLegalDocument } from "../legal/documents";
 import type { LegalDocument } from "../legal/types";
+import { mediaRefsOf } from "../portfolio/media-refs";
 import { isPartyTo, type PersonMatch } from "./legal-parties";
 import * as repo from "./repository";
 import { type ObjectRef, storageRefs } from "./storage-links";
@@ -49,7 +50,10 @@ export async function findPersonalData(db: Db, email: string) {
     documents,
     names,
     /** Files the person's rows point at (portfolio media, contract PDFs). */
-    fileRefs: storageRefs(contacts, portfolio, documents) satisfies ObjectRef[],
+    fileRefs: [
+      ...storageRefs(contacts, portfolio, documents),
+      ...mediaRefsOf(portfolio),
+    ] satisfies ObjectRef[],
   };
 }
 function fullNameOf(user: UserRow) {

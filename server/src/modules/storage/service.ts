@@ -14,6 +14,11 @@ export function getBucket(db: Database, id: string): Promise<Bucket | undefined>
   return findBucket(db, id);
 }
 
+/** An object's row (its stored type among it), for modules whose rows name objects; read with `db`. */
+export function getObject(db: Db, bucketId: string, key: string): Promise<ObjectRow | undefined> {
+  return findObject(db, bucketId, key);
+}
+
 export interface StorageServiceDeps {
   db: Database;
   store: BlobStore;

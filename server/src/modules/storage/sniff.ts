@@ -20,6 +20,27 @@ function isAvif(head: Buffer) {
   return false;
 }
 
+/** An ISO-BMFF ftyp box whose major brand is an MPEG-4 audio file's (.m4a, .m4b audiobook, .m4p). */
+function isMp4Audio(head: Buffer) {
+  return (
+    startsWith(head, ascii("ftyp"), 4) && ["M4A ", "M4B ", "M4P "].includes(head.toString("latin1", 8, 12))
+  );
+}
+
+/**
+ * An MPEG audio frame header: eleven set sync bits, then the layer. ADTS (AAC) is the layer 0 that MPEG
+ * audio reserves; MP3 and its layers I and II are the others. An MP3 with tags starts with "ID3" instead.
+ */
+function mpegAudioType(head: Buffer) {
+  if (startsWith(head, ascii("ID3"))) return "audio/mpeg";
+  const second = head[1] ?? 0;
+  if (head[0] !== 0xff || (second & 0xe0) !== 0xe0) return undefined;
+  const layer = (second >> 1) & 0b11;
+  if (layer !== 0) return "audio/mpeg";
+  // ADTS's sync is twelve bits: the MPEG version bit is set as well.
+  return (second & 0xf0) === 0xf0 ? "audio/aac" : undefined;
+}
+
 /**
  * The content type the bytes show, from their magic numbers; undefined when they are none of the types
  * any bucket takes. The client's Content-Type is never trusted: a page of HTML named poster.png is HTML.
@@ -30,6 +51,11 @@ export async function detectContentType(head: Buffer, file: string, size: number
   if (startsWith(head, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "image/webp";
   if (isAvif(head)) return "image/avif";
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
+  if (startsWith(head, ascii("OggS"))) return "audio/ogg";
+  if (isMp4Audio(head)) return "audio/mp4";
+  const mpeg = mpegAudioType(head);
+  if (mpeg) return mpeg;
   if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && (await zipHasEntry(file, size, "word/document.xml")))
     return DOCX_TYPE;

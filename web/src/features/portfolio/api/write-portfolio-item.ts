@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type PortfolioItem, portfolioKeys } from "@/features/portfolio/api/list-portfolio-works";
+import { discardWorkFolder } from "@/features/portfolio/api/work-media";
 import {
   deleteRow,
   insertRow,
@@ -58,9 +59,13 @@ export function useUpdatePortfolioItem() {
   });
 }
 
+/** Deletes the work, then its files: a refused delete (someone changed it since) leaves both as they were. */
 export function useDeletePortfolioItem() {
   return useMutation({
-    mutationFn: (work: RowVersion) => deleteRow("portfolio_items", work),
+    mutationFn: async (work: RowVersion) => {
+      await deleteRow("portfolio_items", work);
+      await discardWorkFolder(work.id);
+    },
     meta: { successMessage: "Work deleted", errorMessage: "Could not delete the work", invalidates },
   });
 }

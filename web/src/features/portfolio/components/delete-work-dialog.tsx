@@ -19,7 +19,7 @@ export function DeleteWorkDialog({ work, onOpenChange, onReload }: DeleteWorkDia
   return (
     <ConfirmDialog
       title="Delete work?"
-      description={`“${work.title}” leaves this portfolio for good, with its codes, tags and links.`}
+      description={`“${work.title}” leaves this portfolio for good, with its codes, tags, links, cover and audio preview.`}
       confirmLabel="Delete"
       isDestructive
       isPending={remove.isPending}

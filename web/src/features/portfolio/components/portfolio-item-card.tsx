@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import { LimitedBadges } from "@/components/ui/limited-badges";
 import { Switch } from "@/components/ui/switch";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
+import { mediaUrl } from "@/features/portfolio/api/work-media";
 import { DISPLAY_LIMITS, limitItems } from "@/lib/display-limit";
 import { safeHref } from "@/lib/safe-href";
 
@@ -36,9 +37,17 @@ export function PortfolioItemCard(props: PortfolioItemCardProps) {
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <article aria-labelledby={`${featuredId}-title`} className="flex flex-1 flex-col gap-3">
-        <div className="flex items-start justify-between gap-2">
-          <div>
-            <h4 id={`${featuredId}-title`} className="font-semibold">
+        <div className="flex items-start gap-3">
+          {item.cover_path ? (
+            <img
+              src={mediaUrl(item.cover_path)}
+              alt={`Cover of ${item.title}`}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-md border bg-muted object-contain"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <h4 id={`${featuredId}-title`} className="font-semibold break-words">
               {item.title}
             </h4>
             <p className="text-sm text-muted-foreground">
@@ -47,6 +56,16 @@ export function PortfolioItemCard(props: PortfolioItemCardProps) {
           </div>
           <Badge variant={item.status === "Released" ? "green" : "blue"}>{item.status}</Badge>
         </div>
+        {item.audio_path ? (
+          // biome-ignore lint/a11y/useMediaCaption: a music preview has no words to caption
+          <audio
+            controls
+            preload="none"
+            src={mediaUrl(item.audio_path)}
+            aria-label={`Preview: ${item.title}`}
+            className="w-full"
+          />
+        ) : null}
         {item.description ? <p className="text-sm">{item.description}</p> : null}
         <LimitedBadges items={item.tags} limit={DISPLAY_LIMITS.tags} noun="tags" />
         {codes.length > 0 ? (

@@ -65,6 +65,8 @@ describe("WorkFormDialog: editing", () => {
       isrc: null,
       upc: null,
       iswc: null,
+      cover_path: null,
+      audio_path: null,
     });
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
@@ -218,6 +220,10 @@ describe("WorkFormDialog: adding", () => {
 
     expect(await findToast("Work added")).toBeInTheDocument();
     expect(api.calls("POST", "portfolio_items")[0]?.body).toEqual({
+      // Chosen by the dialog, so a cover can be uploaded into the work's folder before it exists.
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      cover_path: null,
+      audio_path: null,
       talent_id: NOVA.id,
       title: "Gamla Stan",
       role: "Producer",

@@ -1,3 +1,4 @@
+import type { MediaKind } from "@app/contracts";
 import { useState } from "react";
 import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
@@ -6,8 +7,10 @@ import { TagField } from "@/components/form/tag-field";
 import { useRecordForm } from "@/components/form/use-record-form";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
+import { discardMedia, type PickedMedia, uploadWorkMedia } from "@/features/portfolio/api/work-media";
 import { useAddPortfolioItem, useUpdatePortfolioItem } from "@/features/portfolio/api/write-portfolio-item";
 import { ExternalLinksEditor } from "@/features/portfolio/components/external-links-editor";
+import { WorkMediaFields } from "@/features/portfolio/components/work-media-fields";
 import {
   toNewWork,
   toWorkChanges,
@@ -30,7 +33,7 @@ type WorkFormDialogProps = {
   onReload?(): Promise<PortfolioItem | null | undefined>;
 };
 
-/** Add Work (every field of a work) and the edit dialog (title, role, description, tags and codes). */
+/** Add Work (every field of a work) and the edit dialog (title, role, description, tags, codes, media). */
 export function WorkFormDialog({ open, onOpenChange, work, ...rest }: WorkFormDialogProps) {
   return (
     <RecordFormDialog
@@ -55,16 +58,33 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
   const [version, setVersion] = useState(work?.updated_at);
   const add = useAddPortfolioItem();
   const update = useUpdatePortfolioItem();
+  // A new work's id is chosen here, so its files can be uploaded into its folder before it is saved.
+  const [newWorkId] = useState(() => crypto.randomUUID());
+  const [picked, setPicked] = useState<PickedMedia>({});
   const form = useRecordForm({
     defaultValues: toWorkFormValues(work),
     toPayload: (values: WorkFormValues) => (work ? toWorkChanges(values) : toNewWork(values, talentId)),
     formPathOf: workFormPathOf,
     schema: work ? workUpdateSchema : workInsertSchema,
-    submit: (payload) =>
-      work && version
-        ? update.mutateAsync({ id: work.id, version, changes: payload })
-        : add.mutateAsync(payload as Parameters<typeof add.mutateAsync>[0]),
+    submit: async (payload) => {
+      const uploaded = await uploadWorkMedia(work?.id ?? newWorkId, picked);
+      const changes = { ...payload, ...uploaded };
+      try {
+        await (work && version
+          ? update.mutateAsync({ id: work.id, version, changes })
+          : add.mutateAsync({ ...changes, id: newWorkId } as Parameters<typeof add.mutateAsync>[0]));
+      } catch (error) {
+        await discardMedia(Object.values(uploaded));
+        throw error;
+      }
+      setPicked({});
+      // The files the saved work no longer points at: the ones it was read with, replaced or removed.
+      const read = form.form.formState.defaultValues;
+      const kept = [changes.cover_path, changes.audio_path];
+      await discardMedia([read?.cover_path, read?.audio_path].filter((path) => !kept.includes(path)));
+    },
   });
+  const pick = (kind: MediaKind, file: File | null) => setPicked((current) => ({ ...current, [kind]: file }));
   const isNew = !work;
 
   const reload = async () => {
@@ -109,6 +129,7 @@ function WorkForm({ work, talentId, onReload, onClose }: WorkFormProps) {
         <TextField name="upc" label="UPC/EAN" isOptional inputMode="numeric" autoComplete="off" />
         <TextField name="iswc" label="ISWC" isOptional placeholder="T1234567890" autoComplete="off" />
       </div>
+      <WorkMediaFields picked={picked} onPick={pick} />
       {isNew ? <ExternalLinksEditor /> : null}
     </RecordForm>
   );

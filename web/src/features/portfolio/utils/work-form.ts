@@ -18,6 +18,9 @@ export type WorkFormValues = {
   iswc: string;
   tags: string[];
   external_links: ExternalLinkItem[];
+  /** The stored cover's and audio preview's paths, "" for none (a picked file replaces them on save). */
+  cover_path: string;
+  audio_path: string;
 };
 
 export function toWorkFormValues(work?: PortfolioItem | null): WorkFormValues {
@@ -32,6 +35,8 @@ export function toWorkFormValues(work?: PortfolioItem | null): WorkFormValues {
     iswc: textOf(work?.iswc),
     tags: work?.tags ?? [],
     external_links: work?.external_links ?? [],
+    cover_path: textOf(work?.cover_path),
+    audio_path: textOf(work?.audio_path),
   };
 }
 
@@ -44,9 +49,11 @@ const isrcOf = (text: string) => (text.trim() === "" ? null : (normalizeIsrc(tex
 const iswcOf = (text: string) => nullIfBlank(text.replace(/[\s.-]/g, "").toUpperCase());
 const upcOf = (text: string) => nullIfBlank(text.replace(/\s/g, ""));
 
-/** What the edit dialog changes: title, role, description, tags and the work's codes. */
+/** What the edit dialog changes: title, role, description, tags, the work's codes and its media. */
 export function toWorkChanges(values: WorkFormValues): Record<string, unknown> {
   return {
+    cover_path: nullIfBlank(values.cover_path),
+    audio_path: nullIfBlank(values.audio_path),
     title: values.title.trim(),
     role: values.role.trim(),
     description: values.description.trim(),
