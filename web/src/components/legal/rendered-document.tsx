@@ -19,6 +19,9 @@ export function RenderedDocument({ html, label, className }: RenderedDocumentPro
         "[&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6",
         "[&_.table-scroll]:my-3 [&_.table-scroll]:max-w-full [&_.table-scroll]:overflow-x-auto [&_.table-scroll]:rounded-sm",
         "[&_.table-scroll:focus-visible]:outline-2 [&_.table-scroll:focus-visible]:outline-offset-2 [&_.table-scroll:focus-visible]:outline-neutral-900",
+        // A column is as wide as its longest word: a value such as an IPI number never breaks in two (the
+        // back office breaks other long words anywhere), and a table wider than its box scrolls instead.
+        "[&_table]:wrap-break-word",
         // Tables set a step smaller and tighter than the prose, so a split sheet's eight columns fit a card.
         // A right-aligned column holds figures ("50.00 %"): kept on one line.
         "[&_td[style*='right']]:whitespace-nowrap",

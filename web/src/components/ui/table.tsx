@@ -1,10 +1,16 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * A table wider than its card scrolls sideways inside the card, never the page: the wrapper's own width
+ * never counts towards its parents' minimum (inline-size containment), so the screen's grid and flex
+ * boxes stay as wide as the phone. Its words break only between words (the shell breaks long words
+ * anywhere), so a column is as wide as its longest word and the table scrolls instead of shredding them.
+ */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
-      <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
+    <div className="relative w-full overflow-x-auto contain-inline-size">
+      <table className={cn("w-full caption-bottom text-sm wrap-break-word", className)} {...props} />
     </div>
   );
 }
@@ -21,11 +27,20 @@ export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
+/**
+ * `rowActions` marks the row-actions column: it stays pinned to the table's right edge while the rest
+ * scrolls sideways, so Edit and Delete are on screen on a phone whatever the row's width.
+ */
+const ROW_ACTIONS = "sticky right-0 bg-card text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.5)]";
+
+type RowActionsProp = { rowActions?: boolean };
+
+export function TableHead({ className, rowActions, ...props }: React.ComponentProps<"th"> & RowActionsProp) {
   return (
     <th
       className={cn(
-        "h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+        "h-10 px-3 align-middle font-medium whitespace-nowrap text-muted-foreground",
+        rowActions ? ROW_ACTIONS : "text-left",
         className,
       )}
       {...props}
@@ -33,6 +48,6 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
   );
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("p-3 align-middle", className)} {...props} />;
+export function TableCell({ className, rowActions, ...props }: React.ComponentProps<"td"> & RowActionsProp) {
+  return <td className={cn("p-3 align-middle", rowActions && [ROW_ACTIONS, "py-1"], className)} {...props} />;
 }

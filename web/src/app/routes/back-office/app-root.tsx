@@ -21,7 +21,9 @@ export function AppRoot() {
             <UserMenu />
           </div>
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        {/* A long unbroken word (an e-mail address, a web address, a Swedish compound) breaks where it
+            must instead of widening the screen past a phone's width. */}
+        <main id="main" className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
           <Suspense
             fallback={
               <div className="grid place-items-center py-16">

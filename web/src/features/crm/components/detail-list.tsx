@@ -18,7 +18,7 @@ export function Detail({
   return (
     <div className={wide ? "grid gap-1 sm:col-span-2" : "grid gap-1"}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-words">{isEmpty ? "-" : children}</dd>
+      <dd className="wrap-anywhere">{isEmpty ? "-" : children}</dd>
     </div>
   );
 }

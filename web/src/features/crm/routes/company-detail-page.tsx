@@ -164,7 +164,7 @@ export function CompanyDetailPage() {
                     <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2">
                       <Button
                         variant="link"
-                        className="h-auto p-0 whitespace-normal"
+                        className="h-auto! min-w-0 p-0! text-left whitespace-normal! wrap-anywhere"
                         onClick={() => setDialog({ deal })}
                       >
                         {deal.title}

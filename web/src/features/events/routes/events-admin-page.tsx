@@ -103,7 +103,7 @@ export function EventsAdminPage() {
                     <TableHead scope="col">Date (Stockholm)</TableHead>
                     <TableHead scope="col">Status</TableHead>
                     <TableHead scope="col">Location</TableHead>
-                    <TableHead scope="col">
+                    <TableHead scope="col" rowActions>
                       <span className="sr-only">Actions</span>
                     </TableHead>
                   </TableRow>
@@ -124,7 +124,7 @@ export function EventsAdminPage() {
                         </div>
                       </TableCell>
                       <TableCell>{event.location ?? "-"}</TableCell>
-                      <TableCell>
+                      <TableCell rowActions>
                         <div className="flex justify-end gap-1">
                           <Button
                             variant="ghost"
@@ -134,7 +134,10 @@ export function EventsAdminPage() {
                             onClick={() => setPublished.mutate({ event, published: !event.published })}
                           >
                             {event.published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                            {event.published ? "Unpublish" : "Publish"}
+                            {/* The button's label names it; on a phone the icon alone keeps the column narrow. */}
+                            <span className="max-sm:sr-only">
+                              {event.published ? "Unpublish" : "Publish"}
+                            </span>
                           </Button>
                           <Button
                             variant="ghost"

@@ -7,7 +7,7 @@ export function DetailList({ items }: { items: { label: string; value: ReactNode
       {items.map((item) => (
         <div key={item.label} className="grid gap-0.5">
           <dt className="text-sm text-muted-foreground">{item.label}</dt>
-          <dd className="whitespace-pre-line break-words">{item.value}</dd>
+          <dd className="whitespace-pre-line wrap-anywhere">{item.value}</dd>
         </div>
       ))}
     </dl>

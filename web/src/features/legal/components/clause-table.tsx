@@ -27,7 +27,7 @@ export function ClauseTable({ clauses }: { clauses: LegalClause[] }) {
             <TableHead scope="col">Slug</TableHead>
             <TableHead scope="col">Tags</TableHead>
             <TableHead scope="col">Updated</TableHead>
-            <TableHead scope="col" className="text-right">
+            <TableHead scope="col" rowActions>
               Actions
             </TableHead>
           </TableRow>
@@ -45,7 +45,7 @@ export function ClauseTable({ clauses }: { clauses: LegalClause[] }) {
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {formatRelativeTime(clause.updated_at)}
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell rowActions>
                 <DropdownMenu>
                   <DropdownMenuTrigger
                     className={buttonVariants({ variant: "ghost", size: "icon" })}

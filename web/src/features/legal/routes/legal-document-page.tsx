@@ -164,7 +164,9 @@ function DocumentView({ document }: { document: LegalDocument }) {
           onReload={() => record.refetch()}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
+          {/* The signatures sit beside the document only where a split sheet's eight columns still fit
+              it whole (narrower, the side column would leave its last column to scroll). */}
           {document.rendered_html ? (
             <RenderedDocument html={document.rendered_html} label={`${document.title} (preview)`} />
           ) : (

@@ -22,7 +22,7 @@ export function MembersTable({ members, currentUserId, onAction }: MembersTableP
           <TableHead scope="col">Last sign-in</TableHead>
           <TableHead scope="col">MFA</TableHead>
           <TableHead scope="col">Status</TableHead>
-          <TableHead scope="col">
+          <TableHead scope="col" rowActions>
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>
@@ -54,7 +54,7 @@ export function MembersTable({ members, currentUserId, onAction }: MembersTableP
               <TableCell>
                 <Badge variant={STATUS_LABELS[status].variant}>{STATUS_LABELS[status].label}</Badge>
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell rowActions>
                 <MemberActionsMenu
                   member={member}
                   isBanned={status === "banned"}
