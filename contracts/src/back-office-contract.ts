@@ -4,6 +4,7 @@ import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
 import { personalDataContract } from "./personal-data.contract";
+import { projectsContract } from "./projects.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
 import { type TableName, tables } from "./tables";
@@ -26,6 +27,7 @@ export const backOfficeRoutes = {
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,
+  projects: projectsContract,
   team: teamContract,
   backups: backupsContract,
 };

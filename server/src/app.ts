@@ -43,6 +43,8 @@ import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
+import { projectsRouter } from "./modules/projects/router";
+import { projectTableHooks } from "./modules/projects/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -98,6 +100,7 @@ export const tableHooks: TableHooksByTable = {
   ...legalTableHooks,
   ...studioTableHooks,
   ...moneyTableHooks,
+  ...projectTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
@@ -217,6 +220,7 @@ export async function createApp({
   mount(contract.legal.signing, legalSigningRouter(legal));
   mount(contract.setup, setupRouter({ db, config, now }));
   mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
+  mount(contract.projects, projectsRouter({ db, now }));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
