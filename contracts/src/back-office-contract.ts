@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { backupsContract } from "./backups.contract";
 import { crmContract } from "./crm.contract";
+import { deliverablesContract } from "./deliverables.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
 import { personalDataContract } from "./personal-data.contract";
@@ -24,6 +25,7 @@ export const backOfficeRoutes = {
   forms: formsContract,
   crm: crmContract,
   legal: legalContract,
+  deliverables: deliverablesContract,
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,

@@ -4,6 +4,7 @@ import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
+import { deliverablesTable, deliverableVersionsTable } from "./deliverables.table";
 import { eventsTable } from "./events.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
@@ -36,6 +37,8 @@ export const tables = {
   projects: projectsTable,
   project_members: projectMembersTable,
   project_milestones: projectMilestonesTable,
+  deliverables: deliverablesTable,
+  deliverable_versions: deliverableVersionsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -55,6 +58,7 @@ export * from "./crm-companies.table";
 export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
 export * from "./define-table";
+export * from "./deliverables.table";
 export * from "./events.table";
 export * from "./legal-clauses.table";
 export * from "./legal-documents.table";

@@ -34,10 +34,11 @@ function publicObjectUrl(bucket: string, path: string): string {
 }
 
 /**
- * Uploads a file as the signed-in user and answers its public address. A refusal rejects with
- * `{ status, body }` (the storage API's error body), which describeApiError turns into its message.
+ * Uploads a file as the signed-in user under exactly `path` (never replacing an object already there). A
+ * refusal rejects with `{ status, body }` (the storage API's error body), which describeApiError turns
+ * into its message.
  */
-export async function uploadPublicObject(bucket: string, path: string, file: File): Promise<string> {
+export async function uploadObject(bucket: string, path: string, file: File): Promise<void> {
   const objectPath = path.split("/").map(encodeURIComponent).join("/");
   const response = await fetch(`/storage/v1/object/${encodeURIComponent(bucket)}/${objectPath}`, {
     method: "POST",
@@ -48,5 +49,13 @@ export async function uploadPublicObject(bucket: string, path: string, file: Fil
     const body = (await response.json().catch(() => null)) as StorageErrorBody | null;
     throw { status: response.status, body };
   }
+}
+
+/**
+ * Uploads a file as the signed-in user and answers its public address. A refusal rejects with
+ * `{ status, body }` (the storage API's error body), which describeApiError turns into its message.
+ */
+export async function uploadPublicObject(bucket: string, path: string, file: File): Promise<string> {
+  await uploadObject(bucket, path, file);
   return publicObjectUrl(bucket, path);
 }

@@ -20,10 +20,30 @@ function isAvif(head: Buffer) {
   return false;
 }
 
+/** An MPEG audio frame header: eleven set sync bits, then a layer that is not the reserved one. */
+const isMpegFrame = (head: Buffer) =>
+  head.length >= 2 &&
+  head[0] === 0xff &&
+  ((head[1] as number) & 0xe0) === 0xe0 &&
+  ((head[1] as number) & 0x06) !== 0;
+
+/** The audio a delivery carries: WAV and AIFF masters, FLAC, MP3 references. */
+function audioType(head: Buffer) {
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
+  if (
+    startsWith(head, ascii("FORM")) &&
+    (startsWith(head, ascii("AIFF"), 8) || startsWith(head, ascii("AIFC"), 8))
+  )
+    return "audio/aiff";
+  if (startsWith(head, ascii("fLaC"))) return "audio/flac";
+  if (startsWith(head, ascii("ID3")) || isMpegFrame(head)) return "audio/mpeg";
+  return undefined;
+}
+
 /**
  * The content type the bytes show, from their magic numbers; undefined when they are none of the types
  * any bucket takes. The client's Content-Type is never trusted: a page of HTML named poster.png is HTML.
- * A ZIP is a DOCX only if its central directory lists word/document.xml.
+ * A ZIP is a DOCX only if its central directory lists word/document.xml; any other is a plain archive.
  */
 export async function detectContentType(head: Buffer, file: string, size: number) {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
@@ -31,8 +51,10 @@ export async function detectContentType(head: Buffer, file: string, size: number
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "image/webp";
   if (isAvif(head)) return "image/avif";
   if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && (await zipHasEntry(file, size, "word/document.xml")))
-    return DOCX_TYPE;
+  const audio = audioType(head);
+  if (audio) return audio;
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]))
+    return (await zipHasEntry(file, size, "word/document.xml")) ? DOCX_TYPE : "application/zip";
   return undefined;
 }
 
