@@ -34,7 +34,7 @@ for (const viewport of WIDTHS) {
     await page.getByRole("button", { name: `Stems ${tag}` }).click();
     const sheet = page.getByRole("dialog", { name: `Stems ${tag}` });
     await sheet
-      .getByLabel("New version")
+      .getByLabel("New version", { exact: true })
       .setInputFiles({ name: "stems.wav", mimeType: "audio/wav", buffer: wavFile() });
     await sheet.getByRole("button", { name: "Upload version" }).click();
     await expect(sheet.getByRole("list", { name: "Version history" })).toContainText("Version 1");

@@ -29,9 +29,9 @@ test("a version uploaded and sent for approval is approved by the client through
   await page.getByRole("button", { name: title }).click();
   const sheet = page.getByRole("dialog", { name: title });
   await sheet
-    .getByLabel("New version")
+    .getByLabel("New version", { exact: true })
     .setInputFiles({ name: "master.wav", mimeType: "audio/wav", buffer: wavFile() });
-  await sheet.getByLabel("Note").fill("First master, -14 LUFS");
+  await sheet.getByLabel("Note", { exact: true }).fill("First master, -14 LUFS");
   await sheet.getByRole("button", { name: "Upload version" }).click();
   await expect(toast(page, "Version uploaded")).toBeVisible();
   const history = sheet.getByRole("list", { name: "Version history" });
