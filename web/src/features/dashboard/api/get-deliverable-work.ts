@@ -7,7 +7,7 @@ import { readTable } from "@/lib/read-table";
 /** The most rows a dashboard list shows; the count beside it is the server's. */
 const SHOWN = 5;
 
-export type OpenApproval = { id: string; title: string; version: number; requestedAt: string };
+type OpenApproval = { id: string; title: string; version: number; requestedAt: string };
 
 /** Versions waiting for a client's decision, the longest-waiting first, with their deliverables' titles. */
 export function useOpenApprovals() {
@@ -47,7 +47,7 @@ export function useOpenApprovals() {
   });
 }
 
-export type Task = { id: string; title: string; dueDate: string | null; priority: Priority };
+type Task = { id: string; title: string; dueDate: string | null; priority: Priority };
 
 /** The signed-in person's deliverables not yet approved, soonest due first, with their priority today. */
 export function useMyTasks(userId: string | null, now: number = Date.now()) {

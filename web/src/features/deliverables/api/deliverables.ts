@@ -15,7 +15,7 @@ export type DeliverableVersion = TableRow<"deliverable_versions">;
  * upload, a request or a decision can change any of them, so one invalidation refreshes them all.
  */
 const root = deliverablesQueryKey;
-export const deliverableKeys = {
+const deliverableKeys = {
   all: root,
   list: (params: object) => [...root, "list", params] as const,
   versions: (id: string) => [...root, "versions", id] as const,
