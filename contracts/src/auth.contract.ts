@@ -324,6 +324,7 @@ export const MAIL_KINDS = [
   "legal_signing_request",
   "legal_fully_signed",
   "legal_voided",
+  "deliverable_approval_request",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,9 +1,11 @@
 import { initContract } from "@ts-rest/core";
 import { backupsContract } from "./backups.contract";
 import { crmContract } from "./crm.contract";
+import { deliverablesContract } from "./deliverables.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
 import { personalDataContract } from "./personal-data.contract";
+import { projectsContract } from "./projects.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
 import { type TableName, tables } from "./tables";
@@ -23,9 +25,11 @@ export const backOfficeRoutes = {
   forms: formsContract,
   crm: crmContract,
   legal: legalContract,
+  deliverables: deliverablesContract,
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,
+  projects: projectsContract,
   team: teamContract,
   backups: backupsContract,
 };

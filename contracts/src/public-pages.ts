@@ -106,4 +106,12 @@ export const PRERENDERED_ROUTES: Readonly<Record<string, string>> = /* @__PURE__
 export const publicPageTitle = (page: Pick<PublicPage, "title">) => `${page.title} | ${SITE_NAME}`;
 
 /** Paths only staff use: kept out of search engines by robots.txt. */
-export const PRIVATE_PATH_PREFIXES = ["/app", "/auth", "/login", "/setup", "/sign", "/api"] as const;
+export const PRIVATE_PATH_PREFIXES = [
+  "/app",
+  "/auth",
+  "/login",
+  "/setup",
+  "/sign",
+  "/approve",
+  "/api",
+] as const;

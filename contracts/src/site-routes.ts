@@ -28,6 +28,9 @@ export const EVENT_PAGE_ROUTE = "/events/:id";
 /** The signing page: outside the site's layout and the sign-in area (signers have no account). */
 export const SIGN_ROUTE = "/sign";
 
+/** The client's approval page for a deliverable's version: outside the site's layout, like signing. */
+export const APPROVE_ROUTE = "/approve";
+
 /** The sign-in area's pages: they share the auth provider. */
 export const AUTH_ROUTES = {
   signIn: "/auth",
@@ -88,6 +91,7 @@ export type BackOfficeRoute = keyof typeof BACK_OFFICE_ROUTES;
 export const SITE_ROUTE_PATTERNS: readonly string[] = /* @__PURE__ */ (() => [
   ...Object.values(PUBLIC_PAGE_PATHS),
   SIGN_ROUTE,
+  APPROVE_ROUTE,
   ...Object.values(AUTH_ROUTES),
   ...Object.values(BACK_OFFICE_ROUTES).map((route) =>
     route ? `${BACK_OFFICE_ROOT}/${route}` : BACK_OFFICE_ROOT,

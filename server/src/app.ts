@@ -32,6 +32,9 @@ import { type BackupService, createBackupService } from "./modules/backups/backu
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { crmTableHooks } from "./modules/crm/table-hooks";
+import type { DeliverableDeps } from "./modules/deliverables/deps";
+import { approvalFileHandler, approvalRouter, deliverablesRpcRouter } from "./modules/deliverables/router";
+import { deliverableTableHooks } from "./modules/deliverables/table-hooks";
 import { findEventPageHead } from "./modules/events/event-page";
 import { eventTableHooks } from "./modules/events/table-hooks";
 import { formsRouter } from "./modules/forms/router";
@@ -44,6 +47,8 @@ import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
+import { projectsRouter } from "./modules/projects/router";
+import { projectTableHooks } from "./modules/projects/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -100,6 +105,8 @@ export const tableHooks: TableHooksByTable = {
   ...studioTableHooks,
   ...moneyTableHooks,
   ...portfolioTableHooks,
+  ...projectTableHooks,
+  ...deliverableTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
@@ -217,8 +224,25 @@ export async function createApp({
   };
   mount(contract.legal.rpc, legalRpcRouter(legal));
   mount(contract.legal.signing, legalSigningRouter(legal));
+  const deliverables: DeliverableDeps = {
+    db,
+    storage,
+    mailer: auth.mailer,
+    limiter,
+    mailRule: { limit: config.RATE_LIMITS ? 5 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    pageRule: { limit: config.RATE_LIMITS ? 30 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    linkTtlSeconds: config.APPROVAL_LINK_EXPIRY,
+    siteUrl: config.SITE_URL,
+    logger,
+    now,
+  };
+  mount(contract.deliverables.rpc, deliverablesRpcRouter(deliverables));
+  // Before the contract's routes: the file is streamed by hand, like storage's downloads.
+  app.get(contract.deliverables.approval.getApprovalFile.path, approvalFileHandler(deliverables));
+  mount(contract.deliverables.approval, approvalRouter(deliverables));
   mount(contract.setup, setupRouter({ db, config, now }));
   mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
+  mount(contract.projects, projectsRouter({ db, now }));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { SIGNING_LINK_DEFAULT_SECONDS, SITE_NAME } from "@app/contracts";
+import { APPROVAL_LINK_DEFAULT_SECONDS, SIGNING_LINK_DEFAULT_SECONDS, SITE_NAME } from "@app/contracts";
 import { z } from "zod";
 import { type DatabaseTarget, parseDatabaseUrl } from "./db/engine/connection-url";
 
@@ -117,6 +117,8 @@ const envSchema = z.object({
   READ_CACHE: bool.default("true"),
   /** How long a mailed signing link works, in seconds (14 days unless set). */
   SIGNING_LINK_EXPIRY: seconds.default(SIGNING_LINK_DEFAULT_SECONDS),
+  /** How long a mailed deliverable approval link works, in seconds (7 days unless set). */
+  APPROVAL_LINK_EXPIRY: seconds.default(APPROVAL_LINK_DEFAULT_SECONDS),
   /** Hours between the server's own backups; 0 turns them off. Unset: 24 in production, off otherwise. */
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()

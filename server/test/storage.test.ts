@@ -275,6 +275,7 @@ describe("storage-js as staff", () => {
       .set("Authorization", `Bearer ${staffToken}`);
     expect(res.status).toBe(200);
     expect(res.body.map((b: { id: string; public: boolean }) => [b.id, b.public])).toEqual([
+      ["deliverables", false],
       ["documents", false],
       ["event-posters", true],
       ["portfolio-media", true],

@@ -4,11 +4,13 @@ import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
+import { deliverablesTable, deliverableVersionsTable } from "./deliverables.table";
 import { eventsTable } from "./events.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
+import { projectMembersTable, projectMilestonesTable, projectsTable } from "./projects.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
@@ -32,6 +34,11 @@ export const tables = {
   studio_sessions: studioSessionsTable,
   studio_session_talent: studioSessionTalentTable,
   company_settings: companySettingsTable,
+  projects: projectsTable,
+  project_members: projectMembersTable,
+  project_milestones: projectMilestonesTable,
+  deliverables: deliverablesTable,
+  deliverable_versions: deliverableVersionsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -51,11 +58,13 @@ export * from "./crm-companies.table";
 export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
 export * from "./define-table";
+export * from "./deliverables.table";
 export * from "./events.table";
 export * from "./legal-clauses.table";
 export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
+export * from "./projects.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";
 export * from "./table-routes";

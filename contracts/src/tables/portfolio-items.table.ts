@@ -53,6 +53,8 @@ export const portfolioItemsTable = defineTable({
       )
       .objectKeyIn(PORTFOLIO_MEDIA_BUCKET)
       .orNull(),
+    /** The project that produced the work or recording. */
+    project_id: column.uuid().foreignKeyTo("projects").orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -23,6 +23,8 @@ import * as createStudioCalendarFeeds from "./migrations/m0020_create_studio_cal
 import * as createCompanySettings from "./migrations/m0021_create_company_settings";
 import * as addEventPublication from "./migrations/m0022_add_event_publication";
 import * as addPortfolioMedia from "./migrations/m0023_add_portfolio_media";
+import * as addProjects from "./migrations/m0024_add_projects";
+import * as addDeliverables from "./migrations/m0025_add_deliverables";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   m0021_create_company_settings: createCompanySettings,
   m0022_add_event_publication: addEventPublication,
   m0023_add_portfolio_media: addPortfolioMedia,
+  m0024_add_projects: addProjects,
+  m0025_add_deliverables: addDeliverables,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

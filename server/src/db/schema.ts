@@ -270,12 +270,27 @@ export interface LegalSigningLinkTable {
   created_at: string;
 }
 export type LegalSigningLinkRow = Selectable<LegalSigningLinkTable>;
+/** A client's mailed approval link for one version, by the SHA-256 of its token: single use, expiring. */
+export interface DeliverableApprovalLinkTable {
+  token_hash: string;
+  version_id: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
 /** A person's calendar feed, by the SHA-256 of its link's token: one live link per person. */
 interface StudioCalendarFeedTable {
   contact_id: string;
   token_hash: string;
   created_by: string | null;
   created_at: string;
+}
+/** Each year's last project number, so the next project's code is taken atomically. */
+interface ProjectCodeCounterTable {
+  year: number;
+  last_number: number;
 }
 interface SetupTokenTable {
   /** sha256 of the first-run setup link's token. */
@@ -341,7 +356,9 @@ export interface Tables extends RegistryTables {
   rate_limits: RateLimitTable;
   setup_tokens: SetupTokenTable;
   legal_signing_links: LegalSigningLinkTable;
+  deliverable_approval_links: DeliverableApprovalLinkTable;
   studio_calendar_feeds: StudioCalendarFeedTable;
+  project_code_counters: ProjectCodeCounterTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

@@ -6,6 +6,7 @@ import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
 import { seedPortfolio } from "./seed-portfolio";
+import { seedProjects } from "./seed-projects";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
 
@@ -281,6 +282,7 @@ export async function seedDemoData(db: Database) {
     const portfolio = await seedPortfolio(trx, db.engine);
     const legal = await seedLegal(trx, db.engine);
     const studio = await seedStudio(trx, db.engine);
+    const projects = await seedProjects(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
@@ -288,6 +290,7 @@ export async function seedDemoData(db: Database) {
       ...portfolio,
       ...legal,
       ...studio,
+      ...projects,
     };
   });
 }

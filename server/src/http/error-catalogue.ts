@@ -150,6 +150,16 @@ const legal = {
   document_integrity_failed: { status: 409, auth: "conflict", rest: "55000", storage: "InvalidRequest" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Deliverables and the client's approval of a version. */
+const deliverables = {
+  /** An approval link that is unknown, used or expired: all answered alike. */
+  approval_link_invalid: { status: 410, auth: "otp_expired", rest: "PGRST116" },
+  /** The decision names a SHA-256 that is not the version's: the page showed other bytes. */
+  approval_hash_mismatch: { status: 409, auth: "conflict", rest: "55000" },
+  /** A newer version was uploaded (or the version was decided through another link) since the link was sent. */
+  approval_superseded: { status: 409, auth: "conflict", rest: "55000" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** The back office's team administration. */
 const team = {
   /** Inviting an address that already has an account. */
@@ -186,6 +196,7 @@ export const errorCatalogue = {
   ...data,
   ...storage,
   ...legal,
+  ...deliverables,
   ...team,
   ...backups,
 } satisfies Record<string, CatalogueEntry>;

@@ -1,4 +1,5 @@
 import {
+  APPROVE_ROUTE,
   AUTH_ROUTES,
   BACK_OFFICE_ROOT,
   EVENT_PAGE_ROUTE,
@@ -43,6 +44,8 @@ const SetPasswordPage = lazyNamed(
 );
 // The public signing page: outside the site's layout and the auth area (signers have no account).
 const SignPage = lazyNamed(() => import("@/features/signing/routes/sign-page"), "SignPage");
+// The client's approval page for a deliverable's version: outside the site and the auth area, like signing.
+const ApprovePage = lazyNamed(() => import("@/features/approval/routes/approve-page"), "ApprovePage");
 const AppRoot = lazyNamed(() => import("@/app/routes/back-office/app-root"), "AppRoot");
 
 /** One page per public path: a path added to PUBLIC_PAGE_PATHS fails the typecheck until it has its page. */
@@ -83,6 +86,7 @@ export function AppRoutes() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={SIGN_ROUTE} element={<SignPage />} />
+          <Route path={APPROVE_ROUTE} element={<ApprovePage />} />
           <Route element={<AuthArea />}>
             {entries(AUTH_PAGE_COMPONENTS).map(([name, Page]) => (
               <Route key={name} path={AUTH_ROUTES[name]} element={<Page />} />

@@ -3,3 +3,9 @@
  * dashboard's pipeline, the portfolio's talent) sits under `crm`, so a CRM write refreshes them all.
  */
 export const crmQueryKey = ["crm"] as const;
+
+/**
+ * Every deliverable read (the deliverables screen, the dashboard's open approvals and tasks) sits under
+ * `deliverables`, so an upload, a request for approval or a client's decision refreshes them all.
+ */
+export const deliverablesQueryKey = ["deliverables"] as const;

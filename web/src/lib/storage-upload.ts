@@ -35,10 +35,11 @@ export function publicObjectUrl(bucket: string, path: string): string {
 }
 
 /**
- * Uploads a file as the signed-in user and answers its public address. A refusal rejects with
- * `{ status, body }` (the storage API's error body), which describeApiError turns into its message.
+ * Uploads a file as the signed-in user under exactly `path` (never replacing an object already there). A
+ * refusal rejects with `{ status, body }` (the storage API's error body), which describeApiError turns
+ * into its message.
  */
-export async function uploadPublicObject(bucket: string, path: string, file: File): Promise<string> {
+export async function uploadObject(bucket: string, path: string, file: File): Promise<void> {
   const objectPath = path.split("/").map(encodeURIComponent).join("/");
   const response = await fetch(`/storage/v1/object/${encodeURIComponent(bucket)}/${objectPath}`, {
     method: "POST",
@@ -46,6 +47,14 @@ export async function uploadPublicObject(bucket: string, path: string, file: Fil
     body: file,
   });
   await expectStored(response);
+}
+
+/**
+ * Uploads a file as the signed-in user and answers its public address. A refusal rejects with
+ * `{ status, body }` (the storage API's error body), which describeApiError turns into its message.
+ */
+export async function uploadPublicObject(bucket: string, path: string, file: File): Promise<string> {
+  await uploadObject(bucket, path, file);
   return publicObjectUrl(bucket, path);
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Db } from "../../db/database";
+import { lockedVersionKeys } from "../deliverables/storage-lock";
 import { databaseBlobStore, diskBlobStore } from "../storage/blob-store";
 import { createStorageService, getBucket, type StorageService } from "../storage/service";
 import { pathsInUse } from "./repository";
@@ -83,10 +84,14 @@ async function lockedDocumentKeys(trx: Db, bucketId: string, keys: string[]): Pr
 
 /**
  * The storage service every part of the server uses (the API, the CLI, a restore's erasure replay): files
- * on disk under `dir` with SQLite, in the database with PostgreSQL, and the legal files locked, so no
- * caller can build one that forgets the lock.
+ * on disk under `dir` with SQLite, in the database with PostgreSQL, and the legal files and the recorded
+ * deliverable versions locked, so no caller can build one that forgets the lock.
  */
 export function storageWithDocumentLocks({ db, dir, now }: { db: Database; dir: string; now: () => number }) {
   const store = db.engine === "sqlite" ? diskBlobStore(dir) : databaseBlobStore();
-  return createStorageService({ db, store, dir, now, lockedKeys: lockedDocumentKeys });
+  const lockedKeys = async (trx: Db, bucketId: string, keys: string[]) => [
+    ...(await lockedDocumentKeys(trx, bucketId, keys)),
+    ...(await lockedVersionKeys(trx, bucketId, keys)),
+  ];
+  return createStorageService({ db, store, dir, now, lockedKeys });
 }

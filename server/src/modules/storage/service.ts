@@ -36,7 +36,7 @@ const noSuchKey = () => new AppError("NoSuchKey", "Object not found");
 const locked = (keys: string[]) =>
   new AppError(
     "ResourceLocked",
-    "The object is part of a sent or signed legal document and can never be replaced, moved or deleted",
+    "The object is part of a sent or signed legal document or a recorded deliverable version and can never be replaced, moved or deleted",
     { details: keys.join(", ") },
   );
 const alreadyExists = () => new AppError("KeyAlreadyExists", "The resource already exists");

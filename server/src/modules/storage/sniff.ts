@@ -41,24 +41,35 @@ function mpegAudioType(head: Buffer) {
   return (second & 0xf0) === 0xf0 ? "audio/aac" : undefined;
 }
 
+/** The audio the buckets take: WAV and AIFF masters, FLAC, Ogg, MPEG-4 audio, MP3 and AAC. */
+function audioType(head: Buffer) {
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
+  if (
+    startsWith(head, ascii("FORM")) &&
+    (startsWith(head, ascii("AIFF"), 8) || startsWith(head, ascii("AIFC"), 8))
+  )
+    return "audio/aiff";
+  if (startsWith(head, ascii("fLaC"))) return "audio/flac";
+  if (startsWith(head, ascii("OggS"))) return "audio/ogg";
+  if (isMp4Audio(head)) return "audio/mp4";
+  return mpegAudioType(head);
+}
+
 /**
  * The content type the bytes show, from their magic numbers; undefined when they are none of the types
  * any bucket takes. The client's Content-Type is never trusted: a page of HTML named poster.png is HTML.
- * A ZIP is a DOCX only if its central directory lists word/document.xml.
+ * A ZIP is a DOCX only if its central directory lists word/document.xml; any other is a plain archive.
  */
 export async function detectContentType(head: Buffer, file: string, size: number) {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(head, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "image/webp";
   if (isAvif(head)) return "image/avif";
-  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
-  if (startsWith(head, ascii("OggS"))) return "audio/ogg";
-  if (isMp4Audio(head)) return "audio/mp4";
-  const mpeg = mpegAudioType(head);
-  if (mpeg) return mpeg;
   if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && (await zipHasEntry(file, size, "word/document.xml")))
-    return DOCX_TYPE;
+  const audio = audioType(head);
+  if (audio) return audio;
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]))
+    return (await zipHasEntry(file, size, "word/document.xml")) ? DOCX_TYPE : "application/zip";
   return undefined;
 }
 

@@ -68,6 +68,11 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
       "Every signer has signed. The final PDF is attached, with its audit certificate page: who signed, " +
       "when, from where, and the document's SHA-256 fingerprints.",
   },
+  deliverable_approval_request: {
+    subject: `Ready for your approval: a delivery from ${PRODUCT}`,
+    intro: `${PRODUCT} has delivered a version for you to review. The link lets you play or download exactly that version, then approve it or ask for changes; no account is needed. It works once: do not forward this mail.`,
+    action: "Review the delivery",
+  },
   legal_voided: {
     subject: `Withdrawn: a document from ${PRODUCT}`,
     intro:

@@ -153,6 +153,13 @@ describe("back-office shell", () => {
     expect(await screen.findByRole("dialog", { name: "New Clause" })).toBeInTheDocument();
   });
 
+  it("draws the deliverables list at /app/deliverables, no longer a placeholder", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderBackOffice(<AppRoot />, { route: "/app/deliverables" });
+    expect(await screen.findByRole("heading", { name: "No deliverables yet" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+  });
+
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {
     renderBackOffice(<AppRoot />, { route: "/app/projects" });
     expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();

@@ -80,6 +80,10 @@ const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
 );
+const DeliverablesPage = lazyNamed(
+  () => import("@/features/deliverables/routes/deliverables-page"),
+  "DeliverablesPage",
+);
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
@@ -115,7 +119,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   projects: <ComingSoonPage title="Projects" />,
   sessions: <SessionsPage />,
   events: <EventsAdminPage />,
-  deliverables: <ComingSoonPage title="Deliverables" />,
+  deliverables: <DeliverablesPage />,
   contracts: <ComingSoonPage title="Contracts" />,
   invoices: <ComingSoonPage title="Invoices" />,
   activity: <ActivityPage />,

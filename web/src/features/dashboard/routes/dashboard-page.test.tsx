@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DashboardPage } from "@/features/dashboard/routes/dashboard-page";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
 import { renderWithProviders } from "@/test/render";
+import { renderBackOffice, STAFF_USER } from "@/test/render-back-office";
 
 // The stat card's heading (the first one: "Open Approvals" is also a list's heading).
 const figure = (label: string) =>
@@ -23,7 +24,8 @@ describe("DashboardPage", () => {
     renderWithProviders(<DashboardPage />);
     await waitFor(() => expect(figure("Pipeline Value")).toHaveTextContent(/^SEK\s160,000$/));
     expect(figure("Today's Sessions")).toHaveTextContent(/^0$/);
-    for (const label of ["Open Approvals", "Active Projects"]) {
+    expect(figure("Open Approvals")).toHaveTextContent(/^0$/);
+    for (const label of ["Active Projects"]) {
       expect(figure(label)).toHaveTextContent(/^—$/);
       expect(figure(label)?.nextElementSibling).toHaveTextContent(/^Not tracked yet/);
     }
@@ -33,8 +35,8 @@ describe("DashboardPage", () => {
     expect(screen.queryByRole("row", { name: /^lost/ })).not.toBeInTheDocument();
     expect(requests.map((r) => r.url)).toContain("/rest/v1/crm_deals?select=stage%2Cvalue_sek&limit=500");
     expect(screen.getByText("Nothing scheduled today.")).toBeInTheDocument();
-    expect(screen.getByText(/client approvals come with deliverables/)).toBeInTheDocument();
-    expect(screen.getByText(/tasks come with projects and deliverables/)).toBeInTheDocument();
+    expect(screen.getByText("No version is waiting for a client.")).toBeInTheDocument();
+    expect(screen.getByText("Nothing assigned to you is due.")).toBeInTheDocument();
   });
 
   it("counts and lists today's sessions, Stockholm's today, not cancelled", async () => {
@@ -70,5 +72,46 @@ describe("DashboardPage", () => {
     const to = Date.parse(asked.get("starts_at")?.slice(3) ?? "");
     expect((to - from) / 3_600_000).toBeGreaterThanOrEqual(23);
     expect((to - from) / 3_600_000).toBeLessThanOrEqual(25);
+  });
+
+  it("lists the versions waiting for a client, longest first, and the signed-in person's tasks with priorities", async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { requests } = stubFetch((request) => {
+      if (request.url.startsWith("/rest/v1/deliverable_versions"))
+        return new Response(
+          JSON.stringify([
+            { id: "v1", deliverable_id: "d1", version: 2, approval_requested_at: "2026-11-20T10:00:00Z" },
+            { id: "v2", deliverable_id: "d2", version: 1, approval_requested_at: "2026-11-24T10:00:00Z" },
+          ]),
+          // Five more wait beyond the two the card lists.
+          { status: 200, headers: { "content-type": "application/json", "content-range": "0-1/7" } },
+        );
+      if (request.url.startsWith("/rest/v1/deliverables?select=id%2Ctitle&id="))
+        return jsonResponse([
+          { id: "d1", title: "Album master" },
+          { id: "d2", title: "TV mix" },
+        ]);
+      if (request.url.startsWith("/rest/v1/deliverables"))
+        return jsonResponse([
+          { id: "t1", title: "Overdue stems", due_date: "2020-01-01" },
+          { id: "t2", title: "Artwork", due_date: inDays(5) },
+          { id: "t3", title: "Lyric sheet", due_date: null },
+        ]);
+      return jsonResponse([]);
+    });
+    renderBackOffice(<DashboardPage />);
+    await waitFor(() => expect(figure("Open Approvals")).toHaveTextContent(/^7$/));
+    const approvals = screen.getByRole("list", { name: /waiting for a client/ });
+    expect(approvals.querySelectorAll("li")[0]).toHaveTextContent("Album master, version 2");
+    expect(approvals.querySelectorAll("li")[1]).toHaveTextContent("TV mix, version 1");
+    const tasks = await screen.findByRole("list", { name: /Your deliverables/ });
+    await waitFor(() => expect(tasks.querySelectorAll("li")).toHaveLength(3));
+    expect(tasks.querySelectorAll("li")[0]).toHaveTextContent("High priority");
+    expect(tasks.querySelectorAll("li")[1]).toHaveTextContent("Medium priority");
+    expect(tasks.querySelectorAll("li")[2]).toHaveTextContent("Low priority");
+    const urls = requests.map((r) => decodeURIComponent(r.url));
+    expect(urls).toContainEqual(expect.stringContaining("approval_state=eq.awaiting"));
+    expect(urls).toContainEqual(expect.stringContaining("order=approval_requested_at.asc"));
+    expect(urls).toContainEqual(expect.stringContaining(`assignee_id=eq.${STAFF_USER.id}`));
   });
 });

@@ -1,19 +1,25 @@
-import { stockholmTime } from "@app/contracts/stockholm-time";
+import { formatStockholm, stockholmTime } from "@app/contracts/stockholm-time";
 import { CalendarDays, CircleCheck, FolderKanban, TrendingUp } from "lucide-react";
 import { Link } from "react-router-dom";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useMyTasks, useOpenApprovals } from "@/features/dashboard/api/get-deliverable-work";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
+import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
+import { useCurrentUserId } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const pipeline = usePipeline();
   const today = useTodaySessions();
+  const approvals = useOpenApprovals();
+  const tasks = useMyTasks(useCurrentUserId());
   const stages = pipeline.data?.stages ?? [];
 
   return (
@@ -24,9 +30,8 @@ export function DashboardPage() {
         <StatCard label="Today's Sessions" value={today.data ? today.data.length : "–"} icon={CalendarDays} />
         <StatCard
           label="Open Approvals"
-          value={NO_FIGURE_YET}
+          value={approvals.data ? approvals.data.total : "–"}
           icon={CircleCheck}
-          hint="Not tracked yet: comes with deliverables"
         />
         <StatCard
           label="Active Projects"
@@ -68,11 +73,61 @@ export function DashboardPage() {
             )}
           </CardContent>
         </Card>
-        <EmptyListCard
-          title="Open Approvals"
-          text="Not tracked yet: client approvals come with deliverables."
-        />
-        <EmptyListCard title="My Tasks" text="Not tracked yet: tasks come with projects and deliverables." />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Open Approvals</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {approvals.data && approvals.data.items.length > 0 ? (
+              <ul className="grid gap-3" aria-label="Versions waiting for a client, longest waiting first">
+                {approvals.data.items.map((item) => (
+                  <li key={item.id} className="grid gap-0.5 text-sm">
+                    <Link
+                      to="/app/deliverables"
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {item.title}, version {item.version}
+                    </Link>
+                    <span className="text-muted-foreground">
+                      Sent {item.requestedAt ? formatStockholm(item.requestedAt, "dateTime") : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">No version is waiting for a client.</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">My Tasks</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {tasks.data && tasks.data.items.length > 0 ? (
+              <ul className="grid gap-3" aria-label="Your deliverables, soonest due first">
+                {tasks.data.items.map((task) => (
+                  <li key={task.id} className="flex items-start justify-between gap-2 text-sm">
+                    <span className="grid gap-0.5">
+                      <Link
+                        to="/app/deliverables"
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {task.title}
+                      </Link>
+                      <span className="text-muted-foreground">Due {task.dueDate ?? "—"}</span>
+                    </span>
+                    <Badge variant={PRIORITY_VARIANTS[task.priority]}>
+                      {PRIORITY_LABELS[task.priority]} priority
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">Nothing assigned to you is due.</p>
+            )}
+          </CardContent>
+        </Card>
       </div>
 
       <Card>
@@ -108,15 +163,4 @@ export function DashboardPage() {
   );
 }
 
-function EmptyListCard({ title, text }: { title: string; text: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">{text}</p>
-      </CardContent>
-    </Card>
-  );
-}
+const PRIORITY_VARIANTS: Record<Priority, BadgeVariant> = { high: "red", medium: "yellow", low: "neutral" };

@@ -17,6 +17,7 @@ function createWork(overrides: Partial<PortfolioItem> & { id: string }): Portfol
     external_links: [],
     cover_path: null,
     audio_path: null,
+    project_id: null,
     created_at: "2024-01-01T00:00:00.000Z",
     updated_at: "2024-01-01T00:00:00.000Z",
     ...overrides,

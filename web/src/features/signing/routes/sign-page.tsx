@@ -10,12 +10,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useSignDocument, useSigningView } from "@/features/signing/api/signing";
 import { describeApiError } from "@/lib/api-errors";
+import { tokenFromFragment } from "@/lib/link-token";
 import { useDocumentTitle } from "@/lib/use-document-title";
-
-/** The link's token lives in the fragment (`/sign#token=…`): browsers never send it to a server or log it. */
-function tokenFromFragment() {
-  return new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
-}
 
 const DEAD_LINK =
   "This signing link is no longer valid. It may have been used already, expired, or the document was withdrawn. Ask the sender for a new link.";

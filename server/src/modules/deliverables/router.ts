@@ -1,0 +1,59 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { NextFunction, Request, Response } from "express";
+import { principalOf } from "../../http/authorize";
+import { decideApproval, sendApprovalFile, viewApproval } from "./approval-page";
+import { requestDeliverableApproval } from "./approval-request";
+import type { DeliverableDeps } from "./deps";
+import { addDeliverableVersion, startDeliverable } from "./versions";
+
+const s = initServer();
+
+const actorOf = (res: Response) => {
+  const principal = principalOf(res);
+  return principal?.kind === "user" ? principal.userId : null;
+};
+
+const ipOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
+export function deliverablesRpcRouter(deps: DeliverableDeps) {
+  return s.router(contract.deliverables.rpc, {
+    startDeliverable: async ({ body, res }) => ({
+      status: 200,
+      body: await startDeliverable(deps, body.deliverable_id, actorOf(res)),
+    }),
+    addDeliverableVersion: async ({ body, res }) => ({
+      status: 200,
+      body: await addDeliverableVersion(deps, body, actorOf(res)),
+    }),
+    requestDeliverableApproval: async ({ body, res }) => ({
+      status: 200,
+      body: await requestDeliverableApproval(deps, body, actorOf(res)),
+    }),
+  });
+}
+
+/**
+ * The approval page's JSON routes. The file route streams bytes, which ts-rest's bodies cannot, so it is
+ * served by hand (approvalFileHandler) at the path the contract gives it.
+ */
+export function approvalRouter(deps: DeliverableDeps) {
+  return s.router(contract.deliverables.approval, {
+    getApprovalView: async ({ query, req }) => ({
+      status: 200,
+      body: await viewApproval(deps, query.token, ipOf(req)),
+    }),
+    getApprovalFile: async () => {
+      throw new Error("served by approvalFileHandler");
+    },
+    decideApproval: async ({ body, req }) => ({
+      status: 200,
+      body: await decideApproval(deps, body, ipOf(req)),
+    }),
+  });
+}
+
+export const approvalFileHandler =
+  (deps: DeliverableDeps) => (req: Request, res: Response, next: NextFunction) => {
+    sendApprovalFile(deps, req, res).catch(next);
+  };

@@ -1,0 +1,80 @@
+import { stockholmDay } from "@app/contracts/stockholm-time";
+import { useQuery } from "@tanstack/react-query";
+import { type Priority, priorityOf } from "@/lib/priority";
+import { deliverablesQueryKey } from "@/lib/query-keys";
+import { readTable } from "@/lib/read-table";
+
+/** The most rows a dashboard list shows; the count beside it is the server's. */
+const SHOWN = 5;
+
+type OpenApproval = { id: string; title: string; version: number; requestedAt: string };
+
+/** Versions waiting for a client's decision, the longest-waiting first, with their deliverables' titles. */
+export function useOpenApprovals() {
+  return useQuery({
+    queryKey: [...deliverablesQueryKey, "awaiting"],
+    queryFn: async ({ signal }) => {
+      const page = await readTable(
+        "deliverable_versions",
+        {
+          count: "exact",
+          select: ["id", "deliverable_id", "version", "approval_requested_at"],
+          filters: { approval_state: "eq.awaiting" },
+          order: ["approval_requested_at.asc"],
+          range: { limit: SHOWN },
+        },
+        signal,
+      );
+      const ids = [...new Set(page.rows.map((v) => v.deliverable_id))];
+      const titles = new Map<string, string>();
+      if (ids.length > 0) {
+        const named = await readTable(
+          "deliverables",
+          { select: ["id", "title"], filters: { id: `in.(${ids.join(",")})` } },
+          signal,
+        );
+        for (const d of named.rows) titles.set(d.id, d.title);
+      }
+      const items: OpenApproval[] = page.rows.map((v) => ({
+        id: v.id,
+        title: titles.get(v.deliverable_id) ?? "Deliverable",
+        version: v.version,
+        requestedAt: v.approval_requested_at ?? "",
+      }));
+      return { total: page.total, items };
+    },
+    meta: { errorMessage: "Could not load the open approvals" },
+  });
+}
+
+type Task = { id: string; title: string; dueDate: string | null; priority: Priority };
+
+/** The signed-in person's deliverables not yet approved, soonest due first, with their priority today. */
+export function useMyTasks(userId: string | null, now: number = Date.now()) {
+  const today = stockholmDay(now);
+  return useQuery({
+    queryKey: [...deliverablesQueryKey, "mine", userId ?? "", today],
+    queryFn: async ({ signal }) => {
+      const page = await readTable(
+        "deliverables",
+        {
+          count: "exact",
+          select: ["id", "title", "due_date"],
+          filters: { assignee_id: `eq.${userId}`, status: "neq.approved" },
+          order: ["due_date.asc.nullslast"],
+          range: { limit: SHOWN },
+        },
+        signal,
+      );
+      const items: Task[] = page.rows.map((d) => ({
+        id: d.id,
+        title: d.title,
+        dueDate: d.due_date,
+        priority: priorityOf(d.due_date, today),
+      }));
+      return { total: page.total, items };
+    },
+    enabled: Boolean(userId),
+    meta: { errorMessage: "Could not load your tasks" },
+  });
+}
