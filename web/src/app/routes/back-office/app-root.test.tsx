@@ -153,6 +153,30 @@ describe("back-office shell", () => {
     expect(await screen.findByRole("dialog", { name: "New Clause" })).toBeInTheDocument();
   });
 
+  it("lists the fully signed documents at /app/contracts, each linking to its document", async () => {
+    const { requests } = stubFetch(() =>
+      jsonResponse([
+        {
+          id: "doc-1",
+          title: "NDA: Söder Songs",
+          parties: [{ name: "Söder Songs Publishing", email: "a@example.se", role: "signer" }],
+          payload: {},
+          audit: [],
+          updated_at: "2026-11-20T09:00:00Z",
+        },
+      ]),
+    );
+    renderBackOffice(<AppRoot />, { route: "/app/contracts" });
+    const table = await screen.findByRole("table", { name: "Contracts" });
+    expect(within(table).getByRole("link", { name: "NDA: Söder Songs" })).toHaveAttribute(
+      "href",
+      "/app/legal/doc-1",
+    );
+    expect(within(table).getByText("Söder Songs Publishing")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes("status=eq.fully_signed"))).toBe(true);
+  });
+
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {
     renderBackOffice(<AppRoot />, { route: "/app/projects" });
     expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();

@@ -76,6 +76,7 @@ const LegalTemplatePage = lazyNamed(
   () => import("@/features/legal/routes/legal-template-page"),
   "LegalTemplatePage",
 );
+const ContractsPage = lazyNamed(() => import("@/features/legal/routes/contracts-page"), "ContractsPage");
 const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
@@ -116,7 +117,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   sessions: <SessionsPage />,
   events: <EventsAdminPage />,
   deliverables: <ComingSoonPage title="Deliverables" />,
-  contracts: <ComingSoonPage title="Contracts" />,
+  contracts: <ContractsPage />,
   invoices: <ComingSoonPage title="Invoices" />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
