@@ -1,3 +1,4 @@
+import { SIE_ACCOUNT_DEFAULTS, type SieAccountColumn } from "@app/contracts";
 import type { InvoiceVatRate } from "./invoice-document";
 
 /**
@@ -17,14 +18,8 @@ export interface SieAccountMap {
   rounding: string;
 }
 
-export const DEFAULT_SIE_ACCOUNTS: SieAccountMap = {
-  salesByRate: { 25: "3041", 12: "3042", 6: "3043", 0: "3044" },
-  salesReverseCharge: "3308",
-  outputVatByRate: { 25: "2611", 12: "2621", 6: "2631" },
-  receivables: "1510",
-  bank: "1930",
-  rounding: "3740",
-};
+/** The BAS chart's accounts, which company_settings holds until the business maps its own. */
+export const DEFAULT_SIE_ACCOUNTS: SieAccountMap = sieAccountsFromSettings(SIE_ACCOUNT_DEFAULTS);
 
 /** The BAS chart's names of the default accounts, for #KONTO; an account of the business's own is named by its number. */
 const BAS_NAMES: Record<string, string> = {
@@ -44,19 +39,7 @@ const BAS_NAMES: Record<string, string> = {
 export const sieAccountName = (account: string) => BAS_NAMES[account] ?? `Konto ${account}`;
 
 /** The account map from company_settings' columns, as the data API returns the row. */
-export function sieAccountsFromSettings(row: {
-  sie_account_sales_25: string;
-  sie_account_sales_12: string;
-  sie_account_sales_6: string;
-  sie_account_sales_exempt: string;
-  sie_account_sales_reverse_charge: string;
-  sie_account_output_vat_25: string;
-  sie_account_output_vat_12: string;
-  sie_account_output_vat_6: string;
-  sie_account_receivables: string;
-  sie_account_bank: string;
-  sie_account_rounding: string;
-}): SieAccountMap {
+export function sieAccountsFromSettings(row: Record<SieAccountColumn, string>): SieAccountMap {
   return {
     salesByRate: {
       25: row.sie_account_sales_25,

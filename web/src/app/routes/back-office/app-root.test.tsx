@@ -139,6 +139,7 @@ describe("back-office shell", () => {
     ["/app/activity", "Activity"],
     ["/app/settings", "Settings"],
     ["/app/settings/profile", "Profile"],
+    ["/app/settings/company", "Company"],
     ["/app/inbox", "Inbox"],
   ])("routes %s to its screen", async (route, heading) => {
     stubFetch(() => jsonResponse([]));

@@ -83,6 +83,10 @@ const EventsAdminPage = lazyNamed(
 );
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
+const CompanySettingsPage = lazyNamed(
+  () => import("@/features/company/routes/company-settings-page"),
+  "CompanySettingsPage",
+);
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
 const BackupsPage = lazyNamed(() => import("@/features/backups/routes/backups-page"), "BackupsPage");
 const TeamPage = lazyNamed(() => import("@/features/team/routes/team-page"), "TeamPage");
@@ -124,6 +128,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   profile: <ProfilePage />,
   backups: <BackupsPage />,
   team: <TeamPage />,
+  companySettings: <CompanySettingsPage />,
   inbox: <InboxPage />,
 };
 
