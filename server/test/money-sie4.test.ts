@@ -1,8 +1,9 @@
+import { SIE_ACCOUNT_DEFAULTS } from "@app/contracts";
 import fc from "fast-check";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import type { InvoiceVatRate } from "../src/modules/money/invoice-document";
-import { DEFAULT_SIE_ACCOUNTS } from "../src/modules/money/sie-accounts";
+import { DEFAULT_SIE_ACCOUNTS, sieAccountsFromSettings } from "../src/modules/money/sie-accounts";
 import {
   type SieExportInput,
   type SieInvoice,
@@ -200,6 +201,29 @@ describe("SIE 4 export", () => {
       "3308",
       "3740",
     ]);
+  });
+
+  it("posts to the business's own accounts when company_settings maps them", () => {
+    const accounts = sieAccountsFromSettings({
+      ...SIE_ACCOUNT_DEFAULTS,
+      sie_account_sales_25: "3001",
+      sie_account_bank: "1920",
+    });
+    const own = parseSie(
+      writeSie4({
+        ...BASE,
+        accounts,
+        invoices: [DOMESTIC],
+        payments: [{ invoiceNumber: DOMESTIC.number, paidOn: "2026-11-20", amountOre: DOMESTIC.totalOre }],
+      }),
+    );
+    expectWellFormed(own);
+    const posted = own.vouchers.flatMap((v) => v.trans.map((t) => t.account));
+    expect(posted).toContain("3001");
+    expect(posted).toContain("1920");
+    expect(posted).not.toContain("3041");
+    expect(posted).not.toContain("1930");
+    expect(own.records).toContainEqual(["#KONTO", "3001", "Konto 3001"]);
   });
 
   it("refuses an invoice whose figures do not add up rather than write unbalanced books", () => {

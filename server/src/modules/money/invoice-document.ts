@@ -11,7 +11,7 @@ export type InvoiceVatRate = 25 | 12 | 6 | 0;
 /** Dates are calendar days in Stockholm, `YYYY-MM-DD`. */
 type IsoDay = string;
 
-export interface InvoiceAddress {
+interface InvoiceAddress {
   name: string;
   streetAddress: string;
   postalCode: string;
@@ -21,7 +21,7 @@ export interface InvoiceAddress {
 }
 
 /** The seller: company_settings as the invoice prints it. */
-export interface InvoiceSeller extends InvoiceAddress {
+interface InvoiceSeller extends InvoiceAddress {
   orgNumber: string;
   vatNumber: string;
   bankgiro: string;
@@ -33,7 +33,7 @@ export interface InvoiceSeller extends InvoiceAddress {
   website: string;
 }
 
-export interface InvoiceBuyer extends InvoiceAddress {
+interface InvoiceBuyer extends InvoiceAddress {
   /** Required for a reverse-charge invoice, where it is printed beside the seller's. */
   vatNumber: string | null;
   /** The buyer's reference person, when they gave one. */

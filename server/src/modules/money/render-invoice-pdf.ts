@@ -4,10 +4,10 @@ import { type PdfContent, renderPdf } from "../../platform/pdfmake";
 import type { InvoiceDocument, InvoiceDocumentLine, InvoiceVatRate } from "./invoice-document";
 
 /** What Mervärdesskattelagen asks a reverse-charge invoice to say, in the words the buyer's accountant looks for. */
-export const REVERSE_CHARGE_TEXT = "Omvänd betalningsskyldighet";
-export const F_SKATT_TEXT = "Godkänd för F-skatt";
+const REVERSE_CHARGE_TEXT = "Omvänd betalningsskyldighet";
+const F_SKATT_TEXT = "Godkänd för F-skatt";
 /** Räntelagen: the reference rate plus eight percentage points, which cannot be agreed away between businesses. */
-export const DEFAULT_LATE_INTEREST_TEXT =
+const DEFAULT_LATE_INTEREST_TEXT =
   "Vid betalning efter förfallodagen debiteras dröjsmålsränta enligt räntelagen (referensränta + 8 procentenheter).";
 
 const NBSP = "\u00a0";

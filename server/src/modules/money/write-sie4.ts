@@ -33,7 +33,7 @@ export function sieInvoiceFromDocument(doc: InvoiceDocument): SieInvoice {
   };
 }
 
-export interface SiePayment {
+interface SiePayment {
   invoiceNumber: string;
   paidOn: IsoDay;
   amountOre: number;
@@ -55,12 +55,12 @@ export interface SieExportInput {
   series?: { invoices: string; payments: string };
 }
 
-export interface SieTransaction {
+interface SieTransaction {
   account: string;
   amountOre: number;
 }
 
-export interface SieVoucher {
+interface SieVoucher {
   series: string;
   number: number;
   date: IsoDay;
@@ -103,7 +103,7 @@ function mergeByAccount(rows: SieTransaction[]): SieTransaction[] {
 }
 
 /** The vouchers of the file, in date order, invoices before payments on a day, each balanced to the öre. */
-export function sieVouchers(input: SieExportInput): SieVoucher[] {
+function sieVouchers(input: SieExportInput): SieVoucher[] {
   const series = input.series ?? DEFAULT_SERIES;
   for (const ore of [
     ...input.invoices.flatMap((i) => [
@@ -153,13 +153,13 @@ function field(value: string): string {
 const day = (iso: IsoDay) => iso.replaceAll("-", "");
 
 /** Öre as SIE writes an amount: a point before two decimals, a minus for a credit. */
-export function sieAmount(ore: number): string {
+function sieAmount(ore: number): string {
   const abs = Math.abs(ore);
   return `${ore < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** The file's text, one record a line. */
-export function formatSie4(input: SieExportInput): string {
+function formatSie4(input: SieExportInput): string {
   const vouchers = sieVouchers(input);
   const year = input.period.from.slice(0, 4);
   const fiscal = input.fiscalYear ?? { start: `${year}-01-01`, end: `${year}-12-31` };

@@ -84,7 +84,7 @@ const EventsAdminPage = lazyNamed(
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
-  () => import("@/features/company/routes/company-settings-page"),
+  () => import("@/features/settings/routes/company-settings-page"),
   "CompanySettingsPage",
 );
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");

@@ -5,7 +5,7 @@ import {
   companySettingsInsertSchema,
   toCompanySettingsFormValues,
   toCompanySettingsPayload,
-} from "@/features/company/utils/company-settings-form";
+} from "@/features/settings/utils/company-settings-form";
 
 /** The table's own sample row: details the server accepts. */
 const VALID: CompanySettingsFormValues = {

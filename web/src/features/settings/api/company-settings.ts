@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { CompanySettings } from "@/features/company/utils/company-settings-form";
+import type { CompanySettings } from "@/features/settings/utils/company-settings-form";
 import { readTable } from "@/lib/read-table";
 import { insertRow, type TableInsert, type TableUpdate, updateRow } from "@/lib/table-writes";
 

@@ -4,7 +4,9 @@ import { RecordForm } from "@/components/form/record-form";
 import { useRecordForm } from "@/components/form/use-record-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { useCompanySettings, useSaveCompanySettings } from "@/features/company/api/company-settings";
+import { useCompanySettings, useSaveCompanySettings } from "@/features/settings/api/company-settings";
+import { SettingsFrame } from "@/features/settings/components/settings-frame";
+import { SettingsSection } from "@/features/settings/components/settings-section";
 import {
   type CompanySettings,
   type CompanySettingsFormValues,
@@ -13,9 +15,7 @@ import {
   SIE_ACCOUNT_FIELDS,
   toCompanySettingsFormValues,
   toCompanySettingsPayload,
-} from "@/features/company/utils/company-settings-form";
-import { SettingsFrame } from "@/features/settings/components/settings-frame";
-import { SettingsSection } from "@/features/settings/components/settings-section";
+} from "@/features/settings/utils/company-settings-form";
 import type { TableInsert } from "@/lib/table-writes";
 import { useIsAdmin } from "@/lib/use-auth";
 
