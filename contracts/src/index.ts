@@ -14,6 +14,7 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./money-format";
 export * from "./personal-data.contract";
 export * from "./portfolio-media";
 export * from "./projects.contract";

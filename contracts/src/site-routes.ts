@@ -81,6 +81,7 @@ export const BACK_OFFICE_ROUTES = {
   profile: "settings/profile",
   backups: "settings/backups",
   team: "settings/team",
+  companySettings: "settings/company",
   inbox: "inbox",
 } as const;
 

@@ -78,6 +78,14 @@ describe("company_settings", () => {
       default_payment_terms_days: 30,
       plusgiro: null,
       late_interest_text: null,
+      // The SIE export's accounts start as the BAS chart's.
+      sie_account_sales_25: "3041",
+      sie_account_sales_6: "3043",
+      sie_account_sales_reverse_charge: "3308",
+      sie_account_output_vat_25: "2611",
+      sie_account_receivables: "1510",
+      sie_account_bank: "1930",
+      sie_account_rounding: "3740",
     });
     const read = await as("staff", request(ctx.app).get(PATH));
     expect(read.status).toBe(200);
@@ -117,5 +125,19 @@ describe("company_settings", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("bankgiro");
     expect(await stored()).toEqual(before);
+  });
+
+  it("lets an administrator map the SIE accounts, refusing one that is not four digits", async () => {
+    const before = await stored();
+    const res = await update("admin", { sie_account_sales_25: "30410" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "22P02",
+      message: expect.stringContaining("sie_account_sales_25"),
+    });
+    expect(await stored()).toEqual(before);
+    const mapped = await update("admin", { sie_account_sales_25: "3001", sie_account_bank: "1920" });
+    expect(mapped.status, mapped.text).toBe(200);
+    expect(mapped.body[0]).toMatchObject({ sie_account_sales_25: "3001", sie_account_bank: "1920" });
   });
 });

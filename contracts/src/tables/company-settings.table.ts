@@ -19,6 +19,34 @@ export const bankgiroSchema = z
 /** Plusgiro's check digit is not pinned down in our sources, so only its written form is held to. */
 export const plusgiroSchema = z.string().regex(/^\d{1,7}-\d$/, "A Plusgiro number is written NNNNNNN-N");
 
+/** A BAS account number, as a SIE file names it. */
+export const basAccountSchema = z.string().regex(/^\d{4}$/, "A BAS account is four digits, such as 3041");
+const account = (bas: string) => column.text(4).refine(basAccountSchema, bas).withDefault();
+
+/**
+ * Where the SIE export posts each part of an invoice and payment, by default the BAS chart's accounts:
+ * sales per VAT rate (0 is exempt), sales of services to a business in another EU country (which
+ * accounts for the VAT itself), output VAT per rate, receivables, bank, and öres- och kronutjämning.
+ */
+export const SIE_ACCOUNT_DEFAULTS = {
+  sie_account_sales_25: "3041",
+  sie_account_sales_12: "3042",
+  sie_account_sales_6: "3043",
+  sie_account_sales_exempt: "3044",
+  sie_account_sales_reverse_charge: "3308",
+  sie_account_output_vat_25: "2611",
+  sie_account_output_vat_12: "2621",
+  sie_account_output_vat_6: "2631",
+  sie_account_receivables: "1510",
+  sie_account_bank: "1930",
+  sie_account_rounding: "3740",
+} as const;
+export type SieAccountColumn = keyof typeof SIE_ACCOUNT_DEFAULTS;
+
+const sieAccountColumns = Object.fromEntries(
+  Object.entries(SIE_ACCOUNT_DEFAULTS).map(([name, bas]) => [name, account(bas)]),
+) as Record<SieAccountColumn, ReturnType<typeof account>>;
+
 /** The seller on every invoice: the business's own details, one row that only administrators change. */
 export const companySettingsTable = defineTable({
   name: "company_settings",
@@ -54,6 +82,7 @@ export const companySettingsTable = defineTable({
     website: column.webAddress("https://example.se/"),
     default_payment_terms_days: column.integer().refine(z.number().int().min(0).max(365), 30).withDefault(),
     late_interest_text: column.text(500).orNull(),
+    ...sieAccountColumns,
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -25,6 +25,7 @@ import * as addEventPublication from "./migrations/m0022_add_event_publication";
 import * as addPortfolioMedia from "./migrations/m0023_add_portfolio_media";
 import * as addProjects from "./migrations/m0024_add_projects";
 import * as addDeliverables from "./migrations/m0025_add_deliverables";
+import * as addSieAccounts from "./migrations/m0026_add_sie_accounts";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   m0023_add_portfolio_media: addPortfolioMedia,
   m0024_add_projects: addProjects,
   m0025_add_deliverables: addDeliverables,
+  m0026_add_sie_accounts: addSieAccounts,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations, signInAsStaff, uniqueTag } from "../crm/support";
-import { signingLinkFor, staffHeaders } from "./support";
+import { sendDocumentFrom, signingLinkFor, staffHeaders } from "./support";
 
 /**
  * A split sheet's writers and shares are what its signers sign: on a 375 px phone every share must be
@@ -46,39 +46,24 @@ test("every writer's share is visible on a phone before signing, and the table s
   const tag = uniqueTag();
   const email = `maja.${tag}@example.com`;
   const title = `Split Sheet ${tag}`;
-  const templates = await request.get("/rest/v1/legal_templates?title=eq.Split%20Sheet&select=id", {
-    headers,
-  });
-  const [template] = (await templates.json()) as { id: string }[];
-  const created = await request.post("/rest/v1/legal_documents", {
-    headers: { ...headers, prefer: "return=representation" },
-    data: {
-      title,
-      template_id: template?.id,
-      payload: {
-        variables: { song_title: "Vårvinter på Söder", session_date: "2026-11-02" },
-        writers: WRITERS.map(({ legal_name, share_percent }, i) => ({
-          legal_name,
-          credited_name: null,
-          email: `writer${i}.${tag}@example.com`,
-          contribution: ["lyrics", "music", "production"],
-          share_percent,
-          society: "STIM",
-          ipi: i === 0 ? "00014107338" : null,
-          publisher: "Söder Songs Publishing",
-          publisher_ipi: null,
-        })),
-      },
-      parties: [{ name: "Maja Nyström", email, role: "signer" }],
+  const documentId = await sendDocumentFrom(request, headers, "Split Sheet", {
+    title,
+    payload: {
+      variables: { song_title: "Vårvinter på Söder", session_date: "2026-11-02" },
+      writers: WRITERS.map(({ legal_name, share_percent }, i) => ({
+        legal_name,
+        credited_name: null,
+        email: `writer${i}.${tag}@example.com`,
+        contribution: ["lyrics", "music", "production"],
+        share_percent,
+        society: "STIM",
+        ipi: i === 0 ? "00014107338" : null,
+        publisher: "Söder Songs Publishing",
+        publisher_ipi: null,
+      })),
     },
+    parties: [{ name: "Maja Nyström", email, role: "signer" }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const [document] = (await created.json()) as { id: string }[];
-  const sent = await request.post("/rest/v1/rpc/send_legal_document", {
-    headers,
-    data: { document_id: document?.id },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
 
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const signer = await phone.newPage();
@@ -106,7 +91,7 @@ test("every writer's share is visible on a phone before signing, and the table s
   await phone.close();
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/app/legal/${document?.id}`);
+  await page.goto(`/app/legal/${documentId}`);
   const office = await shareCells(page, `${title} (preview)`);
   const card = await office.document.boundingBox();
   const region = await office.table.boundingBox();

@@ -57,3 +57,29 @@ export async function signAs(browser: Browser, link: string, fullName: string, t
   await expect(page.getByRole("listitem").filter({ hasText: `${fullName} (you): signed` })).toBeVisible();
   await context.close();
 }
+
+/** A document made from the template of that title and sent for signatures through the API; answers its id. */
+export async function sendDocumentFrom(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  templateTitle: string,
+  document: { title: string; payload: object; parties: object[] },
+) {
+  const templates = await request.get(
+    `/rest/v1/legal_templates?title=eq.${encodeURIComponent(templateTitle)}&select=id`,
+    { headers },
+  );
+  const [template] = (await templates.json()) as { id: string }[];
+  const created = await request.post("/rest/v1/legal_documents", {
+    headers: { ...headers, prefer: "return=representation" },
+    data: { ...document, template_id: template?.id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const [row] = (await created.json()) as { id: string }[];
+  const sent = await request.post("/rest/v1/rpc/send_legal_document", {
+    headers,
+    data: { document_id: row?.id },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return row?.id as string;
+}

@@ -8,6 +8,7 @@ type SettingsNavItem = { to: string; label: string; isAdminOnly?: boolean };
 const SETTINGS_NAV_ITEMS: readonly SettingsNavItem[] = [
   { to: "/app/settings", label: "Settings" },
   { to: "/app/settings/profile", label: "Profile" },
+  { to: "/app/settings/company", label: "Company" },
   { to: "/app/settings/team", label: "Team", isAdminOnly: true },
   { to: "/app/settings/backups", label: "Backups", isAdminOnly: true },
 ];

@@ -17,7 +17,7 @@ import {
   TextRun,
   WidthType,
 } from "docx";
-import { FONT_FAMILY } from "./fonts";
+import { FONT_FAMILY } from "../../platform/fonts";
 import type { Block, Inline } from "./markdown";
 
 const HEADINGS = [

@@ -1,41 +1,7 @@
-import { createRequire } from "node:module";
 import { SITE_NAME } from "@app/contracts";
-import { FONT_FAMILY, fontFiles } from "./fonts";
+import { FONT_FAMILY } from "../../platform/fonts";
+import { type PdfContent as Content, renderPdf } from "../../platform/pdfmake";
 import type { Block, Inline } from "./markdown";
-
-/**
- * The little of pdfmake used here, typed locally: @types/pdfmake pulls the DOM library into every file
- * of the server's compilation (and with it a Headers type Node's fetch does not have).
- */
-type Content = string | { [key: string]: unknown };
-interface PdfMake {
-  setFonts(fonts: Record<string, Record<"normal" | "bold" | "italics" | "bolditalics", string>>): void;
-  setUrlAccessPolicy(allow: (url: string) => boolean): void;
-  setLocalAccessPolicy(allow: (path: string) => boolean): void;
-  createPdf(definition: Record<string, unknown>): { getBuffer(): Promise<Buffer> };
-}
-
-// pdfmake is CommonJS and exports one configured instance.
-const pdfmake = createRequire(import.meta.url)("pdfmake") as PdfMake;
-
-let configured = false;
-function configure() {
-  if (configured) return;
-  const files = fontFiles();
-  pdfmake.setFonts({
-    [FONT_FAMILY]: {
-      normal: files.normal,
-      bold: files.bold,
-      italics: files.italics,
-      bolditalics: files.bold,
-    },
-  });
-  // Nothing in a contract is fetched: no URL at all, and on disk only the shipped fonts.
-  const allowed = new Set(Object.values(files));
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => allowed.has(path));
-  configured = true;
-}
 
 const HEADING_SIZES = [20, 16, 14, 12, 11, 11];
 
@@ -105,7 +71,6 @@ export interface PdfOptions {
 
 /** The blocks as an A4 PDF in the shipped serif, "Page n of m" in every footer. */
 export async function buildPdf(blocks: Block[], options: PdfOptions): Promise<Buffer> {
-  configure();
   const content: Content[] = blocks.map(blockContent);
   if (options.appendix) {
     content.push({ stack: options.appendix.map(blockContent), pageBreak: "before" });
@@ -123,5 +88,5 @@ export async function buildPdf(blocks: Block[], options: PdfOptions): Promise<Bu
     }),
     content,
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }

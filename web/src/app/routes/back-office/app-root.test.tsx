@@ -139,6 +139,7 @@ describe("back-office shell", () => {
     ["/app/activity", "Activity"],
     ["/app/settings", "Settings"],
     ["/app/settings/profile", "Profile"],
+    ["/app/settings/company", "Company"],
     ["/app/inbox", "Inbox"],
   ])("routes %s to its screen", async (route, heading) => {
     stubFetch(() => jsonResponse([]));
@@ -158,6 +159,30 @@ describe("back-office shell", () => {
     renderBackOffice(<AppRoot />, { route: "/app/deliverables" });
     expect(await screen.findByRole("heading", { name: "No deliverables yet" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+  });
+
+  it("lists the fully signed documents at /app/contracts, each linking to its document", async () => {
+    const { requests } = stubFetch(() =>
+      jsonResponse([
+        {
+          id: "doc-1",
+          title: "NDA: Söder Songs",
+          parties: [{ name: "Söder Songs Publishing", email: "a@example.se", role: "signer" }],
+          payload: {},
+          audit: [],
+          updated_at: "2026-11-20T09:00:00Z",
+        },
+      ]),
+    );
+    renderBackOffice(<AppRoot />, { route: "/app/contracts" });
+    const table = await screen.findByRole("table", { name: "Contracts" });
+    expect(within(table).getByRole("link", { name: "NDA: Söder Songs" })).toHaveAttribute(
+      "href",
+      "/app/legal/doc-1",
+    );
+    expect(within(table).getByText("Söder Songs Publishing")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes("status=eq.fully_signed"))).toBe(true);
   });
 
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {

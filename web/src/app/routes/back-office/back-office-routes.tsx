@@ -76,6 +76,7 @@ const LegalTemplatePage = lazyNamed(
   () => import("@/features/legal/routes/legal-template-page"),
   "LegalTemplatePage",
 );
+const ContractsPage = lazyNamed(() => import("@/features/legal/routes/contracts-page"), "ContractsPage");
 const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
@@ -86,6 +87,10 @@ const DeliverablesPage = lazyNamed(
 );
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
+const CompanySettingsPage = lazyNamed(
+  () => import("@/features/settings/routes/company-settings-page"),
+  "CompanySettingsPage",
+);
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
 const BackupsPage = lazyNamed(() => import("@/features/backups/routes/backups-page"), "BackupsPage");
 const TeamPage = lazyNamed(() => import("@/features/team/routes/team-page"), "TeamPage");
@@ -120,13 +125,14 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   sessions: <SessionsPage />,
   events: <EventsAdminPage />,
   deliverables: <DeliverablesPage />,
-  contracts: <ComingSoonPage title="Contracts" />,
+  contracts: <ContractsPage />,
   invoices: <ComingSoonPage title="Invoices" />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
   profile: <ProfilePage />,
   backups: <BackupsPage />,
   team: <TeamPage />,
+  companySettings: <CompanySettingsPage />,
   inbox: <InboxPage />,
 };
 

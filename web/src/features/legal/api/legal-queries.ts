@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { legalKeys } from "@/features/legal/api/legal-keys";
+import { CONTRACT_COLUMNS, toContract } from "@/features/legal/utils/contracts";
 import { searchFilter } from "@/lib/postgrest";
 import { countRows, readRecord, readTable } from "@/lib/read-table";
 import type { TableRow } from "@/lib/table-writes";
@@ -22,6 +23,22 @@ function useLegalRows<N extends LegalTable>(table: N, errorMessage: string) {
 
 export const useLegalDocuments = () => useLegalRows("legal_documents", "Could not load the documents");
 export const useLegalTemplates = () => useLegalRows("legal_templates", "Could not load the templates");
+
+/** The fully signed documents, as contracts: only the columns the contracts screen shows. */
+export function useSignedContracts() {
+  return useQuery({
+    queryKey: legalKeys.list("legal_documents", { status: "fully_signed" }),
+    queryFn: async ({ signal }) => {
+      const { rows } = await readTable(
+        "legal_documents",
+        { ...EXACT, select: CONTRACT_COLUMNS, filters: { status: "eq.fully_signed" } },
+        signal,
+      );
+      return rows.map(toContract);
+    },
+    meta: { errorMessage: "Could not load the contracts" },
+  });
+}
 
 /** The clause library; a search matches the title, slug or any tag in any case (the server's search_text). */
 export function useLegalClauses(search = "") {

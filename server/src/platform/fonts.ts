@@ -17,7 +17,7 @@ function findFontDir(): string {
     const candidate = join(dir, "assets", "fonts");
     if (existsSync(join(candidate, FILES.normal))) return candidate;
     if (dirname(dir) === dir)
-      throw new Error("server/assets/fonts is missing: the legal documents need its fonts");
+      throw new Error("server/assets/fonts is missing: the PDF and Word documents need its fonts");
   }
 }
 

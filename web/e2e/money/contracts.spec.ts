@@ -1,0 +1,75 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, signInAsStaff, uniqueTag } from "../crm/support";
+import { sendDocumentFrom, signingLinkFor, staffHeaders } from "../legal/support";
+
+const WIDTHS = [375, 1280];
+
+type Headers = Record<string, string>;
+
+/** A Mutual NDA with one signer, sent for signature; signed through the mailed link when `sign` is set. */
+async function ndaWith(
+  request: APIRequestContext,
+  headers: Headers,
+  name: string,
+  options: { sign: boolean },
+) {
+  const tag = uniqueTag();
+  const email = `counterparty.${tag}@example.com`;
+  const id = await sendDocumentFrom(request, headers, "Mutual NDA", {
+    title: `NDA: ${name}`,
+    payload: {
+      variables: { counterparty: { name, email }, effective_date: "2026-11-02", purpose: "Demos for an EP" },
+    },
+    parties: [{ name, email, role: "signer" }],
+  });
+  if (options.sign) {
+    const token = new URLSearchParams((await signingLinkFor(request, email)).split("#")[1]).get("token");
+    const signed = await request.post("/api/sign", { data: { token, full_name: name, consent: true } });
+    expect(signed.status(), await signed.text()).toBe(200);
+  }
+  return id;
+}
+
+for (const width of WIDTHS) {
+  test(`the contracts screen lists fully signed documents, filtered by counterparty, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const user = await signInAsStaff(page, request);
+    const headers = await staffHeaders(request, user);
+    const tag = uniqueTag();
+    const signedName = `Nordljus ${tag}`;
+    const otherName = `Klangwerk ${tag}`;
+    const signedId = await ndaWith(request, headers, signedName, { sign: true });
+    await ndaWith(request, headers, otherName, { sign: true });
+    await ndaWith(request, headers, `Unsigned ${tag}`, { sign: false });
+
+    await page.goto("/app/contracts");
+    await expect(page.getByRole("heading", { level: 1, name: "Contracts" })).toBeVisible();
+    const table = page.getByRole("table", { name: "Contracts" });
+    await expect(table.getByRole("link", { name: `NDA: ${signedName}` })).toBeVisible();
+    await expect(table.getByRole("link", { name: `NDA: ${otherName}` })).toBeVisible();
+    // Sent but not signed: a document, not yet a contract.
+    await expect(table.getByRole("link", { name: `NDA: Unsigned ${tag}` })).toHaveCount(0);
+    await expectNoSeriousViolations(page, `contracts at ${width}`);
+
+    await page.getByLabel("Counterparty").selectOption(signedName);
+    await expect(page).toHaveURL(
+      new RegExp(`counterparty=${encodeURIComponent(signedName).replace(/%20/g, "\\+")}`),
+    );
+    await expect(table.getByRole("row")).toHaveCount(2); // the header and the one contract
+    await expect(table.getByRole("link", { name: `NDA: ${otherName}` })).toHaveCount(0);
+
+    await page.getByLabel("Search").fill("no such contract");
+    await expect(page.getByRole("heading", { name: "No contracts match" })).toBeVisible();
+    await expectNoSeriousViolations(page, `contracts filtered to none at ${width}`);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(table.getByRole("link", { name: `NDA: ${otherName}` })).toBeVisible();
+
+    await table.getByRole("link", { name: `NDA: ${signedName}` }).click();
+    await expect(page).toHaveURL(`/app/legal/${signedId}`);
+    await expect(page.getByRole("heading", { name: "Signatures: 1 of 1 signed" })).toBeVisible();
+  });
+}

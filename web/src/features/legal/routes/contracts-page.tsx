@@ -1,0 +1,173 @@
+import { FileSignature } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PageHeading } from "@/components/ui/page-heading";
+import { SearchInput } from "@/components/ui/search-input";
+import { SearchRegion } from "@/components/ui/search-region";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useSignedContracts } from "@/features/legal/api/legal-queries";
+import {
+  ALL_CONTRACTS,
+  type Contract,
+  counterpartiesOf,
+  filterContracts,
+  projectIdsOf,
+} from "@/features/legal/utils/contracts";
+import { formatDateTime } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useUrlState } from "@/lib/use-url-state";
+
+/**
+ * How a project is named in the filter. Until projects have names to look up, a contract's project is
+ * known only by its id, so it is shown by the id's first characters.
+ */
+export type ProjectLabel = (projectId: string) => string;
+const projectIdLabel: ProjectLabel = (id) => `Project ${id.slice(0, 8)}`;
+
+/** /app/contracts: the fully signed legal documents, the business's contracts, each linked to its document. */
+export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?: ProjectLabel }) {
+  useDocumentTitle("Contracts");
+  const searchId = useId();
+  const contracts = useSignedContracts();
+  const [filters, setFilters] = useUrlState(ALL_CONTRACTS);
+  const all = contracts.data ?? [];
+  const visible = filterContracts(all, filters);
+  const projects = projectIdsOf(all);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading
+        title="Contracts"
+        description="Every legal document all its signers have signed, newest first."
+        actions={
+          <Button asChild variant="secondary">
+            <Link to="/app/legal/documents">All legal documents</Link>
+          </Button>
+        }
+      />
+      <SearchRegion aria-label="Filter the contracts">
+        <div className="grid gap-1">
+          <Label htmlFor={searchId}>Search</Label>
+          <SearchInput
+            id={searchId}
+            placeholder="Title or counterparty..."
+            value={filters.search}
+            onChange={(event) => setFilters({ search: event.target.value })}
+            className="w-full sm:w-64"
+          />
+        </div>
+        <FilterSelect
+          label="Counterparty"
+          allLabel="All counterparties"
+          value={filters.counterparty}
+          options={counterpartiesOf(all).map((name) => ({ value: name, label: name }))}
+          onChange={(counterparty) => setFilters({ counterparty })}
+        />
+        {projects.length > 0 ? (
+          <FilterSelect
+            label="Project"
+            allLabel="All projects"
+            value={filters.project}
+            options={projects.map((id) => ({ value: id, label: projectLabel(id) }))}
+            onChange={(project) => setFilters({ project })}
+          />
+        ) : null}
+      </SearchRegion>
+      {contracts.isPending ? (
+        <Spinner label="Loading contracts" />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          icon={FileSignature}
+          title={all.length === 0 ? "No signed contracts yet" : "No contracts match"}
+          description={
+            all.length === 0
+              ? "A legal document appears here once every signer has signed it."
+              : "Try another counterparty or search."
+          }
+        >
+          {all.length === 0 ? (
+            <Button asChild>
+              <Link to="/app/legal/new">New Document</Link>
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => setFilters(ALL_CONTRACTS)}>
+              Clear filters
+            </Button>
+          )}
+        </EmptyState>
+      ) : (
+        <ContractsTable contracts={visible} projectLabel={projectLabel} />
+      )}
+    </div>
+  );
+}
+
+type FilterSelectProps = {
+  label: string;
+  /** The first option, which filters nothing. */
+  allLabel: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange(value: string): void;
+};
+
+function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        className="w-full sm:w-64"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function ContractsTable({ contracts, projectLabel }: { contracts: Contract[]; projectLabel: ProjectLabel }) {
+  return (
+    <Table aria-label="Contracts">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Contract</TableHead>
+          <TableHead scope="col">Counterparties</TableHead>
+          <TableHead scope="col">Signed</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {contracts.map((contract) => (
+          <TableRow key={contract.id}>
+            <TableHead scope="row" className="min-w-40 font-medium whitespace-normal! text-foreground!">
+              <Link to={`/app/legal/${contract.id}`} className="underline-offset-4 hover:underline">
+                {contract.title}
+              </Link>
+              {contract.projectId ? (
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {projectLabel(contract.projectId)}
+                </span>
+              ) : null}
+            </TableHead>
+            <TableCell className="min-w-32">{contract.counterparties.join(", ")}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={contract.signedAt}>{formatDateTime(contract.signedAt)}</time>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
