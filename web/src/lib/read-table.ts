@@ -1,5 +1,6 @@
 import type { TableName } from "@app/contracts";
-import { tsr } from "@/lib/api-client";
+import type { AppRoute } from "@ts-rest/core";
+import { fetchWithKeys } from "@/lib/api-fetch";
 import { expectSuccess, parseContentRangeTotal, type RowsAnswer, readRows } from "@/lib/postgrest";
 import type { TableRow } from "@/lib/table-writes";
 
@@ -35,19 +36,18 @@ export type ReadOptions<T extends TableName, S extends ColumnOf<T> = ColumnOf<T>
   count?: CountMode;
 };
 
-type ListResponse = { status: number; body: unknown; headers: Headers };
-type List = (args: {
-  query: Record<string, string>;
-  headers: { prefer: string };
-  fetchOptions?: { signal?: AbortSignal };
-}) => Promise<ListResponse>;
-
 /*
- * The contract types each table's routes separately, and indexing them by a generic table name is more
- * than TypeScript can represent; the read routes are seen here, once, through the shape this module needs
- * (lib/table-writes.ts does the same for writes). The functions below keep each table's own row type.
+ * Every table is read the same way, PostgREST's `GET /rest/v1/<table>`: at run time the request needs only
+ * the table's name, and the row types come from the declarations at compile time. Reading through the
+ * shared fetcher (keys, one refresh on a 401) rather than the contract keeps every table's declaration
+ * out of the screens that only read, the dashboard among them.
  */
-const listRoutes: Record<TableName, { list: { query: List } }> = tsr.tables;
+const readRoute = { method: "GET", path: "/rest/v1/:table", responses: {} } satisfies AppRoute;
+
+function queryString(query: Record<string, string>): string {
+  const pairs = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return pairs.length > 0 ? `?${pairs.join("&")}` : "";
+}
 
 /** The query string PostgREST reads: the columns, the filters, the order, then the page. */
 export function tableQuery<T extends TableName>(
@@ -68,9 +68,16 @@ async function list<T extends TableName>(
   options: ReadOptions<T, ColumnOf<T>>,
   signal?: AbortSignal,
 ) {
-  const response = await listRoutes[table].list.query({
-    query: tableQuery(options),
+  const query = tableQuery(options);
+  const response = await fetchWithKeys({
+    route: readRoute,
+    path: `/rest/v1/${table}${queryString(query)}`,
+    method: "GET",
     headers: { prefer: `count=${options.count ?? "estimated"}` },
+    body: undefined,
+    rawBody: undefined,
+    rawQuery: query,
+    contentType: undefined,
     fetchOptions: { signal },
   });
   return expectSuccess(response);

@@ -1,8 +1,7 @@
 import { dayBounds, stockholmDay } from "@app/contracts/stockholm-time";
 import { useQuery } from "@tanstack/react-query";
-import { tsr } from "@/lib/api-client";
-import { expectSuccess, readRows } from "@/lib/postgrest";
 import { crmQueryKey } from "@/lib/query-keys";
+import { readTable } from "@/lib/read-table";
 
 export type TodaySession = {
   id: string;
@@ -26,35 +25,25 @@ export function useTodaySessions(now: number = Date.now()) {
   return useQuery({
     queryKey: todaySessionsKey(day),
     queryFn: async ({ signal }): Promise<TodaySession[]> => {
-      const sessions = readRows<Omit<TodaySession, "roomName"> & { room_id: string }>(
-        expectSuccess(
-          await tsr.tables.studio_sessions.list.query({
-            query: {
-              select: "id,title,starts_at,ends_at,status,room_id",
-              status: "neq.cancelled",
-              starts_at: `lt.${to}`,
-              ends_at: `gt.${from}`,
-              order: "starts_at.asc",
-              limit: String(DAY_LIMIT),
-            },
-            headers: {},
-            fetchOptions: { signal },
-          }),
-        ),
-      ).rows;
+      const { rows: sessions } = await readTable(
+        "studio_sessions",
+        {
+          select: ["id", "title", "starts_at", "ends_at", "status", "room_id"],
+          filters: { status: "neq.cancelled", starts_at: `lt.${to}`, ends_at: `gt.${from}` },
+          order: ["starts_at.asc"],
+          range: { limit: DAY_LIMIT },
+        },
+        signal,
+      );
       const roomIds = [...new Set(sessions.map((session) => session.room_id))];
-      const rooms =
+      const { rows: rooms } =
         roomIds.length === 0
-          ? []
-          : readRows<{ id: string; name: string }>(
-              expectSuccess(
-                await tsr.tables.studio_rooms.list.query({
-                  query: { select: "id,name", id: `in.(${roomIds.join(",")})` },
-                  headers: {},
-                  fetchOptions: { signal },
-                }),
-              ),
-            ).rows;
+          ? { rows: [] }
+          : await readTable(
+              "studio_rooms",
+              { select: ["id", "name"], filters: { id: `in.(${roomIds.join(",")})` } },
+              signal,
+            );
       const names = new Map(rooms.map((room) => [room.id, room.name]));
       return sessions.map(({ room_id, ...session }) => ({ ...session, roomName: names.get(room_id) ?? "" }));
     },
