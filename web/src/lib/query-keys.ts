@@ -3,3 +3,6 @@
  * dashboard's pipeline, the portfolio's talent) sits under `crm`, so a CRM write refreshes them all.
  */
 export const crmQueryKey = ["crm"] as const;
+
+/** Every projects read (the projects screens and the dashboard's count), refreshed by any projects write. */
+export const projectsQueryKey = ["projects"] as const;

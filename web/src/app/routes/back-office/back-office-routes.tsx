@@ -80,6 +80,11 @@ const EventsAdminPage = lazyNamed(
   () => import("@/features/events/routes/events-admin-page"),
   "EventsAdminPage",
 );
+const ProjectsPage = lazyNamed(() => import("@/features/projects/routes/projects-page"), "ProjectsPage");
+const ProjectDetailPage = lazyNamed(
+  () => import("@/features/projects/routes/project-detail-page"),
+  "ProjectDetailPage",
+);
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const InboxPage = lazyNamed(() => import("@/features/inbox/routes/inbox-page"), "InboxPage");
@@ -112,7 +117,8 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   legalTemplate: <LegalTemplatePage />,
   legalNewClause: <LegalNewClausePage />,
   deals: <DealsPage />,
-  projects: <ComingSoonPage title="Projects" />,
+  projects: <ProjectsPage />,
+  project: <ProjectDetailPage />,
   sessions: <SessionsPage />,
   events: <EventsAdminPage />,
   deliverables: <ComingSoonPage title="Deliverables" />,

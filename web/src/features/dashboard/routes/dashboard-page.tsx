@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useActiveProjectCount } from "@/features/dashboard/api/get-active-projects";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
@@ -14,6 +15,7 @@ export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const pipeline = usePipeline();
   const today = useTodaySessions();
+  const activeProjects = useActiveProjectCount();
   const stages = pipeline.data?.stages ?? [];
 
   return (
@@ -30,9 +32,9 @@ export function DashboardPage() {
         />
         <StatCard
           label="Active Projects"
-          value={NO_FIGURE_YET}
+          value={activeProjects.data ?? "–"}
           icon={FolderKanban}
-          hint="Not tracked yet: comes with projects"
+          href="/app/projects?status=active"
         />
         <StatCard
           label="Pipeline Value"
