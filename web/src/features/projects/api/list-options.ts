@@ -63,7 +63,12 @@ export function usePeople(params: { search?: string; ids?: readonly string[] }) 
     ? searchFilter(["first_name", "last_name", "stage_name", "email"], params.search)
     : undefined;
   return useQuery({
-    queryKey: projectKeys.list({ people: params.search ?? "", ids }),
+    // The two uses never share a cache entry: a search's page of contacts is not the ids asked for.
+    queryKey: projectKeys.options(
+      params.ids === undefined
+        ? `crm_contacts?search=${params.search ?? ""}`
+        : `crm_contacts?ids=${ids.join(",")}`,
+    ),
     queryFn: async ({ signal }) =>
       (
         await readTable(

@@ -1,6 +1,7 @@
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@app/contracts";
 import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { Project } from "@/features/projects/api/list-projects";
 import { formatDay } from "@/lib/format";
 import { formatOre } from "@/lib/money";
@@ -17,7 +18,7 @@ export function ProjectBoard({
   clientNames: Map<string, string>;
 }) {
   return (
-    <section aria-label="Projects by status" className="overflow-x-auto" tabIndex={-1}>
+    <ScrollRegion label="Projects by status">
       <div className="flex min-w-max gap-4 pb-2">
         {PROJECT_STATUSES.map((status) => {
           const column = projects.filter((project) => project.status === status);
@@ -56,6 +57,6 @@ export function ProjectBoard({
           );
         })}
       </div>
-    </section>
+    </ScrollRegion>
   );
 }

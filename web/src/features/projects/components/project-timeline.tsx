@@ -30,7 +30,7 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>
       ) : (
-        <ol className="grid gap-2 text-sm">
+        <ol aria-label="Timeline" className="grid gap-2 text-sm">
           {rows.map((row) => (
             <li key={row.id} className="flex flex-wrap justify-between gap-2">
               <span>{describeActivity(row.action, row.changes as Record<string, Change>)}</span>

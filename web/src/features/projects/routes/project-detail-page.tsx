@@ -44,7 +44,7 @@ export function ProjectDetailPage() {
   const dates = [data.start_date, data.due_date].map((day) => (day ? formatDay(day) : "not set"));
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeading
         title={data.title}
         description={`${data.code} · ${PROJECT_KIND_LABELS[data.kind]}`}

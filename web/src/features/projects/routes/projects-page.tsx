@@ -70,7 +70,7 @@ export function ProjectsPage() {
   const isFiltered = Boolean(state.q || state.status || state.client || state.due);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeading
         title="Projects"
         description="Agreed work, from lead to closed, with its team, milestones and budget."
@@ -92,7 +92,7 @@ export function ProjectsPage() {
         />
         <NativeSelect
           aria-label="Status"
-          className="w-auto"
+          className="w-full sm:w-auto"
           value={state.status}
           onChange={(event) => setState({ status: event.target.value, page: "1" })}
         >
@@ -105,7 +105,7 @@ export function ProjectsPage() {
         </NativeSelect>
         <NativeSelect
           aria-label="Client"
-          className="w-auto max-w-full"
+          className="w-full sm:w-auto"
           value={state.client}
           onChange={(event) => setState({ client: event.target.value, page: "1" })}
         >
@@ -118,7 +118,7 @@ export function ProjectsPage() {
         </NativeSelect>
         <NativeSelect
           aria-label="Sort by"
-          className="w-auto"
+          className="w-full sm:w-auto"
           value={params.sort}
           onChange={(event) => setState({ sort: event.target.value, page: "1" })}
         >
