@@ -60,5 +60,7 @@ export function formatShare(bp: number): string {
   return `${kronorTextOf(bp)} %`;
 }
 
-/** A share typed in per cent ("30", "12.5") as basis points; the same rules as kronor and öre. */
-export const basisPointsOrNull = oreOrNull;
+/** A share typed in per cent ("30", "12.5") as basis points: hundredths, read as kronor are into öre. */
+export function basisPointsOrNull(text: string): number | string | null {
+  return oreOrNull(text);
+}

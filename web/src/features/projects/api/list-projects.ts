@@ -10,7 +10,7 @@ export const PROJECT_PAGE_SIZE = 50;
 /** The board shows every project the filters leave, up to the table's most rows per read. */
 const BOARD_MAX_ROWS = 500;
 
-export const PROJECT_SORTS = {
+const PROJECT_SORTS = {
   due: "due_date.asc.nullslast",
   newest: "created_at.desc",
   title: "title.asc",
