@@ -70,6 +70,7 @@ export const BACK_OFFICE_ROUTES = {
   // A top-level deals route as well as the CRM one: both show the same board.
   deals: "deals",
   projects: "projects",
+  project: "projects/:id",
   // The sidebar links a top-level sessions route; it shows the sessions screen.
   sessions: "sessions",
   events: "events",

@@ -9,3 +9,5 @@ export const crmQueryKey = ["crm"] as const;
  * `deliverables`, so an upload, a request for approval or a client's decision refreshes them all.
  */
 export const deliverablesQueryKey = ["deliverables"] as const;
+/** Every projects read (the projects screens and the dashboard's count), refreshed by any projects write. */
+export const projectsQueryKey = ["projects"] as const;

@@ -141,6 +141,7 @@ describe("back-office shell", () => {
     ["/app/settings/profile", "Profile"],
     ["/app/settings/company", "Company"],
     ["/app/inbox", "Inbox"],
+    ["/app/projects", "Projects"],
   ])("routes %s to its screen", async (route, heading) => {
     stubFetch(() => jsonResponse([]));
     // The account screens talk to the auth server through the client; the data screens ignore it.
@@ -186,7 +187,7 @@ describe("back-office shell", () => {
   });
 
   it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {
-    renderBackOffice(<AppRoot />, { route: "/app/projects" });
+    renderBackOffice(<AppRoot />, { route: "/app/invoices" });
     expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
   });
 

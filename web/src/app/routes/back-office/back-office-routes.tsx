@@ -85,6 +85,11 @@ const DeliverablesPage = lazyNamed(
   () => import("@/features/deliverables/routes/deliverables-page"),
   "DeliverablesPage",
 );
+const ProjectsPage = lazyNamed(() => import("@/features/projects/routes/projects-page"), "ProjectsPage");
+const ProjectDetailPage = lazyNamed(
+  () => import("@/features/projects/routes/project-detail-page"),
+  "ProjectDetailPage",
+);
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
@@ -121,7 +126,8 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   legalTemplate: <LegalTemplatePage />,
   legalNewClause: <LegalNewClausePage />,
   deals: <DealsPage />,
-  projects: <ComingSoonPage title="Projects" />,
+  projects: <ProjectsPage />,
+  project: <ProjectDetailPage />,
   sessions: <SessionsPage />,
   events: <EventsAdminPage />,
   deliverables: <DeliverablesPage />,

@@ -11,6 +11,7 @@ import type { Deal } from "@/features/crm/api/crm-types";
 import { useCompanyContacts } from "@/features/crm/api/list-contacts";
 import { useUpdateRow } from "@/features/crm/api/table-writes";
 import { CompanySelect } from "@/features/crm/components/company-select";
+import { DealProjectAction } from "@/features/crm/components/deal-project-action";
 import { RecordTimeline } from "@/features/crm/components/record-timeline";
 import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
 import {
@@ -41,6 +42,7 @@ export function DealFormDialog({ open, onOpenChange, deal, ...rest }: DealFormDi
       title={deal ? "Edit deal" : "New Deal"}
       description="Value in whole Swedish kronor (SEK)."
     >
+      {deal ? <DealProjectAction deal={deal} /> : null}
       <DealForm deal={deal} onClose={() => onOpenChange(false)} {...rest} />
       {deal ? <RecordTimeline recordType="crm_deals" recordId={deal.id} headingLevel="h3" /> : null}
     </RecordFormDialog>

@@ -103,6 +103,7 @@ describe("SessionFormDialog", () => {
       ends_at: "2026-12-01T12:00:00.000Z",
       status: "tentative",
       brief_id: null,
+      project_id: null,
       notes: null,
       contact_ids: [nova.id],
     });

@@ -19,16 +19,20 @@ describe("DashboardPage", () => {
             { stage: "won", value_sek: 85_000 },
             { stage: "lost", value_sek: 50_000 },
           ])
-        : jsonResponse([]),
+        : request.url.startsWith("/rest/v1/projects")
+          ? new Response("[]", { status: 200, headers: { "content-range": "*/3" } })
+          : jsonResponse([]),
     );
     renderWithProviders(<DashboardPage />);
     await waitFor(() => expect(figure("Pipeline Value")).toHaveTextContent(/^SEK\s160,000$/));
     expect(figure("Today's Sessions")).toHaveTextContent(/^0$/);
     expect(figure("Open Approvals")).toHaveTextContent(/^0$/);
-    for (const label of ["Active Projects"]) {
-      expect(figure(label)).toHaveTextContent(/^—$/);
-      expect(figure(label)?.nextElementSibling).toHaveTextContent(/^Not tracked yet/);
-    }
+    await waitFor(() => expect(figure("Active Projects")).toHaveTextContent(/^3$/));
+    expect(screen.getByRole("link", { name: "3 Active Projects" })).toHaveAttribute(
+      "href",
+      "/app/projects?status=active",
+    );
+    expect(requests.map((r) => r.url)).toContain("/rest/v1/projects?select=id&status=eq.active&limit=0");
     expect(screen.getByRole("row", { name: /^prospect 2 SEK\s75,000$/ })).toBeInTheDocument();
     expect(screen.getByRole("row", { name: /^negotiation 0 SEK\s0$/ })).toBeInTheDocument();
     expect(screen.getByRole("row", { name: /^won 1 SEK\s85,000$/ })).toBeInTheDocument();

@@ -4,8 +4,9 @@ import { Link } from "react-router-dom";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
-import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
+import { StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useActiveProjectCount } from "@/features/dashboard/api/get-active-projects";
 import { useMyTasks, useOpenApprovals } from "@/features/dashboard/api/get-deliverable-work";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
@@ -20,6 +21,7 @@ export function DashboardPage() {
   const today = useTodaySessions();
   const approvals = useOpenApprovals();
   const tasks = useMyTasks(useCurrentUserId());
+  const activeProjects = useActiveProjectCount();
   const stages = pipeline.data?.stages ?? [];
 
   return (
@@ -27,22 +29,29 @@ export function DashboardPage() {
       <PageHeading title="Dashboard" description="Today at a glance." />
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Today's Sessions" value={today.data ? today.data.length : "–"} icon={CalendarDays} />
+        <StatCard
+          label="Today's Sessions"
+          value={today.data ? today.data.length : "–"}
+          icon={CalendarDays}
+          href="/app/sessions?view=day"
+        />
         <StatCard
           label="Open Approvals"
           value={approvals.data ? approvals.data.total : "–"}
           icon={CircleCheck}
+          href="/app/deliverables"
         />
         <StatCard
           label="Active Projects"
-          value={NO_FIGURE_YET}
+          value={activeProjects.data ?? "–"}
           icon={FolderKanban}
-          hint="Not tracked yet: comes with projects"
+          href="/app/projects?status=active"
         />
         <StatCard
           label="Pipeline Value"
           value={pipeline.data ? formatSek(pipeline.data.totalValueSek) : "–"}
           icon={TrendingUp}
+          href="/app/crm/deals"
         />
       </section>
 

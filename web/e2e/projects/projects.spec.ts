@@ -1,0 +1,111 @@
+import { expect, type Page, test } from "@playwright/test";
+import { boardColumn, expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
+
+/** A won deal, made through the deal board's New Deal dialog. */
+async function createWonDeal(page: Page, title: string) {
+  await page.goto("/app/crm/deals");
+  await page.getByRole("button", { name: "New Deal" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New Deal" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Stage").selectOption("won");
+  await dialog.getByLabel(/^Value/).fill("12 345");
+  await dialog.getByRole("button", { name: "Create Deal" }).click();
+  await expect(toast(page, "Deal created")).toBeVisible();
+}
+
+/** The page is no wider than the window: nothing makes a person scroll sideways. */
+async function expectNoHorizontalOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${where} is wider than the window`).toBeLessThanOrEqual(0);
+}
+
+test("a won deal becomes a project, which gets a team member and a milestone", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page, request);
+  const title = `Album production ${uniqueTag()}`;
+  await createWonDeal(page, title);
+
+  await boardColumn(page, "Won").getByRole("button", { name: title, exact: true }).click();
+  const dealDialog = page.getByRole("dialog", { name: "Edit deal" });
+  await dealDialog.getByRole("button", { name: "Create project" }).click();
+  await expect(toast(page, "Project created")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/projects\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(/^P-\d{4}-\d{3,} · Production$/)).toBeVisible();
+  await expect(page.getByText(/SEK\s12,345 · Fixed fee · VAT 25 %/)).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add member" }).click();
+  const memberDialog = page.getByRole("dialog", { name: "Add a team member" });
+  await memberDialog.getByRole("searchbox", { name: /Find a contact/ }).fill("Ekström");
+  const contact = memberDialog.getByLabel("Contact", { exact: true });
+  // The list narrows to the search before a person is chosen from it.
+  const firstFound = contact.locator("option").nth(1);
+  await expect(firstFound).toContainText("Ekström");
+  const name = (await firstFound.textContent()) ?? "";
+  await contact.selectOption({ label: name });
+  await expect(contact).toHaveValue(/^[0-9a-f-]{36}$/);
+  await memberDialog.getByLabel("Role").selectOption("engineer");
+  await memberDialog.getByLabel(/^Rate/).fill("950");
+  await memberDialog.getByRole("button", { name: "Add Member" }).click();
+  await expect(toast(page, "Added to the team")).toBeVisible();
+  await expect(page.getByText(`${name} · Engineer · SEK 950 per hour`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Add milestone" }).click();
+  const milestoneDialog = page.getByRole("dialog", { name: "Add a milestone" });
+  await milestoneDialog.getByLabel("Title").fill("Signing");
+  await milestoneDialog.getByLabel(/^Billing share/).fill("30");
+  await milestoneDialog.getByRole("button", { name: "Add Milestone" }).click();
+  await expect(toast(page, "Milestone added")).toBeVisible();
+  // 30 % of SEK 12,345 is SEK 3,703.50, worked out in öre.
+  await expect(page.getByText(/^Signing · 30 % \(SEK\s3,703\.50\)$/)).toBeVisible();
+  const timeline = page.getByRole("list", { name: "Timeline" });
+  await expect(timeline).toContainText('Milestone "Signing" added');
+  await expect(timeline).toContainText("Team member added");
+
+  // The deal now points to its project instead of offering to make another.
+  await page.goto("/app/crm/deals");
+  await boardColumn(page, "Won").getByRole("button", { name: title, exact: true }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Edit deal" }).getByText(/This deal is project P-/),
+  ).toBeVisible();
+});
+
+for (const viewport of [
+  { name: "375 px", width: 375, height: 740 },
+  { name: "1280 px", width: 1280, height: 800 },
+] as const) {
+  test(`the projects screens pass axe at ${viewport.name}`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signInAsStaff(page, request);
+
+    await page.goto("/app/projects");
+    await expect(page.getByRole("link", { name: "Podcast theme, Nordljus" })).toBeVisible();
+    await expectNoSeriousViolations(page, "project list");
+    await expectNoHorizontalOverflow(page, "project list");
+
+    await page.getByRole("button", { name: "Board" }).click();
+    await expect(page.getByRole("region", { name: "Projects by status" })).toBeVisible();
+    await expectNoSeriousViolations(page, "project board");
+    await expectNoHorizontalOverflow(page, "project board");
+
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(dialog.getByText("A project needs a title")).toBeVisible();
+    await expectNoSeriousViolations(page, "New Project dialog with errors");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/app/projects?status=active");
+    await page.getByRole("link", { name: "Podcast theme, Nordljus" }).click();
+    await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Delivery of the theme and stings" }),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, "project page");
+    await expectNoHorizontalOverflow(page, "project page");
+  });
+}
