@@ -13,6 +13,7 @@ export * from "./forms.contract";
 export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
+export * from "./money";
 export * from "./personal-data.contract";
 export * from "./public-contract";
 export * from "./public-pages";
