@@ -3,6 +3,7 @@ import { backupsContract } from "./backups.contract";
 import { crmContract } from "./crm.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
+import { moneyContract } from "./money.contract";
 import { personalDataContract } from "./personal-data.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
@@ -23,6 +24,7 @@ export const backOfficeRoutes = {
   forms: formsContract,
   crm: crmContract,
   legal: legalContract,
+  money: moneyContract,
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,

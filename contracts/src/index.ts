@@ -14,6 +14,7 @@ export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
 export * from "./money";
+export * from "./money.contract";
 export * from "./personal-data.contract";
 export * from "./public-contract";
 export * from "./public-pages";

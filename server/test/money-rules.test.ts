@@ -18,6 +18,7 @@ import {
 } from "@app/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SELLER as seller } from "./support/seller";
 
 /**
  * The invoice arithmetic against a reference written apart from it, in BigInt öre: a line is
@@ -206,14 +207,6 @@ describe("OCR references", () => {
 });
 
 describe("what issuing requires", () => {
-  const seller = {
-    name: "Stockholm Songwriters AB",
-    street_address: "Hornsgatan 1",
-    postal_code: "118 20",
-    city: "Stockholm",
-    org_number: "556047-3521",
-    vat_number: "SE556047352101",
-  };
   const buyer = {
     buyer_name: "Kund AB",
     buyer_street_address: "Storgatan 2",

@@ -3,7 +3,7 @@ export const REVERSE_CHARGE_TEXT = "Omvänd betalningsskyldighet";
 
 /** What an invoice needs to say before it is issued, as the issuing check reads it. */
 export interface IssuableInvoice {
-  buyer_name: string | null;
+  buyer_name: string;
   buyer_street_address: string | null;
   buyer_postal_code: string | null;
   buyer_city: string | null;

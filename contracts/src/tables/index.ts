@@ -5,6 +5,7 @@ import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
 import { eventsTable } from "./events.table";
+import { invoiceLinesTable, invoicePaymentsTable, invoicesTable } from "./invoices.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
@@ -32,6 +33,9 @@ export const tables = {
   studio_sessions: studioSessionsTable,
   studio_session_talent: studioSessionTalentTable,
   company_settings: companySettingsTable,
+  invoices: invoicesTable,
+  invoice_lines: invoiceLinesTable,
+  invoice_payments: invoicePaymentsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -52,6 +56,7 @@ export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
 export * from "./define-table";
 export * from "./events.table";
+export * from "./invoices.table";
 export * from "./legal-clauses.table";
 export * from "./legal-documents.table";
 export * from "./legal-templates.table";

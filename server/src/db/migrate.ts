@@ -22,6 +22,7 @@ import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_poi
 import * as createStudioCalendarFeeds from "./migrations/m0020_create_studio_calendar_feeds";
 import * as createCompanySettings from "./migrations/m0021_create_company_settings";
 import * as addEventPublication from "./migrations/m0022_add_event_publication";
+import * as addInvoices from "./migrations/m0023_add_invoices";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   m0020_create_studio_calendar_feeds: createStudioCalendarFeeds,
   m0021_create_company_settings: createCompanySettings,
   m0022_add_event_publication: addEventPublication,
+  m0023_add_invoices: addInvoices,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -5,6 +5,7 @@ import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
+import { seedMoney } from "./seed-money";
 import { seedPortfolio } from "./seed-portfolio";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
@@ -281,6 +282,7 @@ export async function seedDemoData(db: Database) {
     const portfolio = await seedPortfolio(trx, db.engine);
     const legal = await seedLegal(trx, db.engine);
     const studio = await seedStudio(trx, db.engine);
+    const money = await seedMoney(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
@@ -288,6 +290,7 @@ export async function seedDemoData(db: Database) {
       ...portfolio,
       ...legal,
       ...studio,
+      ...money,
     };
   });
 }

@@ -150,6 +150,14 @@ const legal = {
   document_integrity_failed: { status: 409, auth: "conflict", rest: "55000", storage: "InvalidRequest" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Invoices' own situations. */
+const money = {
+  /** Issuing an invoice that lacks a field a full Swedish invoice must show (the details list them). */
+  invoice_incomplete: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** A payment beyond what is still owed on the invoice. */
+  payment_exceeds_balance: { status: 422, auth: "validation_failed", rest: "23514" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** The back office's team administration. */
 const team = {
   /** Inviting an address that already has an account. */
@@ -186,6 +194,7 @@ export const errorCatalogue = {
   ...data,
   ...storage,
   ...legal,
+  ...money,
   ...team,
   ...backups,
 } satisfies Record<string, CatalogueEntry>;
