@@ -5,6 +5,7 @@ import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
 import { moneyContract } from "./money.contract";
 import { personalDataContract } from "./personal-data.contract";
+import { projectsContract } from "./projects.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
 import { type TableName, tables } from "./tables";
@@ -28,6 +29,7 @@ export const backOfficeRoutes = {
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,
+  projects: projectsContract,
   team: teamContract,
   backups: backupsContract,
 };

@@ -16,6 +16,7 @@ export * from "./legal.contract";
 export * from "./money";
 export * from "./money.contract";
 export * from "./personal-data.contract";
+export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
 export { type Contract, contract } from "./server-contract";

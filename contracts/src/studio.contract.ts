@@ -24,6 +24,7 @@ export const bookStudioSessionSchema = z
     ends_at: isoTimestamp,
     status: z.enum(SESSION_STATUSES).default("tentative"),
     brief_id: z.string().uuid().nullable().default(null),
+    project_id: z.string().uuid().nullable().default(null),
     notes: z.string().max(10_000, "Notes are at most 10000 characters").nullable().default(null),
     contact_ids: z
       .array(z.string().uuid())

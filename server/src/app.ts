@@ -44,6 +44,8 @@ import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
 import { personalDataService } from "./modules/personal-data/service";
+import { projectsRouter } from "./modules/projects/router";
+import { projectTableHooks } from "./modules/projects/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -99,6 +101,7 @@ export const tableHooks: TableHooksByTable = {
   ...legalTableHooks,
   ...studioTableHooks,
   ...moneyTableHooks,
+  ...projectTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
@@ -219,6 +222,7 @@ export async function createApp({
   mount(contract.setup, setupRouter({ db, config, now }));
   mount(contract.money, moneyRouter({ db, now }));
   mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
+  mount(contract.projects, projectsRouter({ db, now }));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),

@@ -10,6 +10,7 @@ import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
+import { projectMembersTable, projectMilestonesTable, projectsTable } from "./projects.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
@@ -33,6 +34,9 @@ export const tables = {
   studio_sessions: studioSessionsTable,
   studio_session_talent: studioSessionTalentTable,
   company_settings: companySettingsTable,
+  projects: projectsTable,
+  project_members: projectMembersTable,
+  project_milestones: projectMilestonesTable,
   invoices: invoicesTable,
   invoice_lines: invoiceLinesTable,
   invoice_payments: invoicePaymentsTable,
@@ -61,6 +65,7 @@ export * from "./legal-clauses.table";
 export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
+export * from "./projects.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";
 export * from "./table-routes";

@@ -34,6 +34,8 @@ export const portfolioItemsTable = defineTable({
     tags: column.textList(30, 50).withDefault(),
     /** Where the work can be heard or bought: web pages only (a platform is never an e-mail address). */
     external_links: column.links(20).withDefault(),
+    /** The project that produced the work or recording. */
+    project_id: column.uuid().foreignKeyTo("projects").orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -50,6 +50,8 @@ export const studioSessionsTable = defineTable({
     ends_at: timestamp.refine(timestamp.schema, "2001-01-01T11:00:00.000Z"),
     status: column.enum(SESSION_STATUSES).withDefault(),
     brief_id: column.uuid().foreignKeyTo("crm_briefs").orNull(),
+    /** The project the session is work for. */
+    project_id: column.uuid().foreignKeyTo("projects").orNull(),
     notes: column.text(10_000).orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

@@ -22,7 +22,8 @@ import * as orderTextByCodePoint from "./migrations/m0019_order_text_by_code_poi
 import * as createStudioCalendarFeeds from "./migrations/m0020_create_studio_calendar_feeds";
 import * as createCompanySettings from "./migrations/m0021_create_company_settings";
 import * as addEventPublication from "./migrations/m0022_add_event_publication";
-import * as addInvoices from "./migrations/m0023_add_invoices";
+import * as addProjects from "./migrations/m0023_add_projects";
+import * as addInvoices from "./migrations/m0024_add_invoices";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -54,7 +55,8 @@ export const migrations: Record<string, Migration> = {
   m0020_create_studio_calendar_feeds: createStudioCalendarFeeds,
   m0021_create_company_settings: createCompanySettings,
   m0022_add_event_publication: addEventPublication,
-  m0023_add_invoices: addInvoices,
+  m0023_add_projects: addProjects,
+  m0024_add_invoices: addInvoices,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -277,6 +277,11 @@ interface StudioCalendarFeedTable {
   created_by: string | null;
   created_at: string;
 }
+/** Each year's last project number, so the next project's code is taken atomically. */
+interface ProjectCodeCounterTable {
+  year: number;
+  last_number: number;
+}
 interface SetupTokenTable {
   /** sha256 of the first-run setup link's token. */
   token_hash: string;
@@ -342,6 +347,7 @@ export interface Tables extends RegistryTables {
   setup_tokens: SetupTokenTable;
   legal_signing_links: LegalSigningLinkTable;
   studio_calendar_feeds: StudioCalendarFeedTable;
+  project_code_counters: ProjectCodeCounterTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

@@ -7,6 +7,7 @@ import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
 import { seedMoney } from "./seed-money";
 import { seedPortfolio } from "./seed-portfolio";
+import { seedProjects } from "./seed-projects";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
 
@@ -282,6 +283,7 @@ export async function seedDemoData(db: Database) {
     const portfolio = await seedPortfolio(trx, db.engine);
     const legal = await seedLegal(trx, db.engine);
     const studio = await seedStudio(trx, db.engine);
+    const projects = await seedProjects(trx, db.engine);
     const money = await seedMoney(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
@@ -290,6 +292,7 @@ export async function seedDemoData(db: Database) {
       ...portfolio,
       ...legal,
       ...studio,
+      ...projects,
       ...money,
     };
   });

@@ -135,3 +135,9 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
 export function principalOf(res: Response): Principal | undefined {
   return res.locals.principal as Principal | undefined;
 }
+
+/** The signed-in user behind a request, for timelines and audit rows; null for a key without a user. */
+export function actorOf(res: Response): string | null {
+  const principal = principalOf(res);
+  return principal?.kind === "user" ? principal.userId : null;
+}

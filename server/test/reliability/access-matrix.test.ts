@@ -176,6 +176,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "studio.calendarFeedState":         [{ body: () => ({ contact_id: anyId() }) },                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "studio.createCalendarFeed":        [{ body: () => ({ contact_id: anyId() }) },                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "studio.revokeCalendarFeed":        [{ body: () => ({ contact_id: anyId() }) },                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "projects.projectFromDeal":         [{ body: () => ({ deal_id: anyId() }) },                                         401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
   "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
   "auth.sendMagicLink":                [{ body: () => ({ email: uniqueEmail("otp") }) },                                401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],

@@ -8,16 +8,25 @@ export interface LiveServer {
   close(): Promise<void>;
 }
 
+/** The app listening on a free loopback port: requests that really race each other over HTTP. */
+export async function listenOnLoopback(app: TestContext["app"]) {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** A test context whose app listens on a free loopback port, as stock Supabase clients need. */
 export async function startLiveServer(env: Record<string, string> = { RATE_LIMITS: "false" }) {
   const ctx = await createTestContext({ env });
-  const server = ctx.app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
+  const listening = await listenOnLoopback(ctx.app);
   const live: LiveServer = {
     ctx,
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    base: listening.base,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await listening.close();
       await ctx.close();
     },
   };

@@ -1,7 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
-import type { Response } from "express";
-import { principalOf } from "../../http/authorize";
+import { actorOf } from "../../http/authorize";
 import { bookStudioSession } from "./book-session";
 import {
   type CalendarDeps,
@@ -13,11 +12,6 @@ import {
 } from "./calendar-feeds";
 
 const s = initServer();
-
-const actorOf = (res: Response) => {
-  const principal = principalOf(res);
-  return principal?.kind === "user" ? principal.userId : null;
-};
 
 /** A file name for the session's title: letters, digits and dashes only, so no header can be bent by it. */
 const fileNameOf = (title: string) =>

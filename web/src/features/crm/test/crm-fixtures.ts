@@ -128,6 +128,7 @@ export function makeSession(overrides: Partial<StudioSession> = {}): StudioSessi
     ends_at: "2026-12-01T11:00:00.000Z",
     status: "confirmed",
     brief_id: null,
+    project_id: null,
     notes: null,
     created_at: READ_AT,
     updated_at: READ_AT,

@@ -15,6 +15,7 @@ function createWork(overrides: Partial<PortfolioItem> & { id: string }): Portfol
     featured: false,
     tags: [],
     external_links: [],
+    project_id: null,
     created_at: "2024-01-01T00:00:00.000Z",
     updated_at: "2024-01-01T00:00:00.000Z",
     ...overrides,
