@@ -347,6 +347,34 @@ describe("credit_invoice", () => {
   });
 });
 
+describe("an invoice of a project", () => {
+  it("bills the project and its milestones, keeps both on its credit, and holds them from deletion", async () => {
+    const milestone = await ctx.db
+      .selectFrom("project_milestones")
+      .select(["id", "project_id"])
+      .executeTakeFirstOrThrow();
+    const id = await draft({ ...BUYER, series: "M", project_id: milestone.project_id }, [
+      { ...LINES[0], milestone_id: milestone.id },
+    ]);
+    expect((await rpc("issue_invoice", { invoice_id: id })).status).toBe(200);
+    const credit = (await rpc("credit_invoice", { invoice_id: id })).body;
+    expect(credit.project_id).toBe(milestone.project_id);
+    expect((await storedLines(credit.id)).map((line) => line.milestone_id)).toEqual([milestone.id]);
+    const unknown = await call("staff", "post", "/rest/v1/invoices", {
+      ...BUYER,
+      project_id: crypto.randomUUID(),
+    });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.code).toBe("23503");
+    const removed = await call("staff", "delete", `/rest/v1/projects?id=eq.${milestone.project_id}`);
+    expect(removed.status).toBeGreaterThanOrEqual(400);
+    expect(removed.status).toBeLessThan(500);
+    expect(
+      await ctx.db.selectFrom("projects").select("id").where("id", "=", milestone.project_id).execute(),
+    ).toHaveLength(1);
+  });
+});
+
 describe("record_invoice_payment", () => {
   it("takes partial payments to paid, refuses more than is owed, and matches a payment by its OCR", async () => {
     const id = await draft({ ...BUYER, series: "P" }, LINES.slice(0, 1));

@@ -49,6 +49,8 @@ const declared = defineTable({
     status: column.enum(INVOICE_STORED_STATUSES).generated(),
     kind: column.enum(INVOICE_KINDS).generated(),
     credits_invoice_id: column.uuid().orNull().foreignKeyTo("invoices").generated(),
+    /** The project the invoice bills, if any. */
+    project_id: column.uuid().orNull().foreignKeyTo("projects"),
     buyer_name: column.text(200).refine(z.string().trim().min(1, "A buyer needs a name").max(200), "Kund AB"),
     buyer_street_address: column.text(200).orNull(),
     buyer_postal_code: column.text(20).orNull(),
@@ -124,6 +126,8 @@ export const invoiceLinesTable = defineTable({
     vat_rate: column.integer().refine(rateSchema, 25),
     /** Why a line carries no VAT: the provision of the VAT act (or the directive) that exempts it. */
     exempt_reference: column.text(200).orNull(),
+    /** The project milestone the line bills, if any. */
+    milestone_id: column.uuid().orNull().foreignKeyTo("project_milestones"),
     /** Quantity × unit price in öre, kept by the server. */
     amount_ore: column.integer().generated(),
     created_at: column.timestamp().generated(),

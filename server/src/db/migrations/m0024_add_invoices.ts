@@ -9,6 +9,7 @@ const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
  * sums may pass the 32-bit range) and a quantity integer thousandths. A number is unique within its series and an OCR reference unique overall, so even a
  * write that skipped the issuing lock could not hand out one twice; a draft has neither. An invoice is
  * never deleted once issued (the server refuses it), and a line or payment cannot outlive its invoice.
+ * An invoice may bill a project, and a line one of its milestones: neither is deleted while billed.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const t = dialectOf(db);
@@ -28,6 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().defaultTo("invoice").check(sql`kind in ('invoice', 'credit')`),
     )
     .addColumn("credits_invoice_id", t.uuid, (c) => c.references("invoices.id").onDelete("restrict"))
+    .addColumn("project_id", t.uuid, (c) => c.references("projects.id").onDelete("restrict"))
     .addColumn("buyer_name", "text", required)
     .addColumn("buyer_street_address", "text")
     .addColumn("buyer_postal_code", "text")
@@ -68,10 +70,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("unit_price_ore", t.bigint, required)
     .addColumn("vat_rate", "integer", (c) => c.notNull().check(sql`vat_rate in (25, 12, 6, 0)`))
     .addColumn("exempt_reference", "text")
+    .addColumn("milestone_id", t.uuid, (c) => c.references("project_milestones.id").onDelete("restrict"))
     .addColumn("amount_ore", t.bigint, zero)
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
+  await db.schema.createIndex("invoices_project_id_idx").on("invoices").column("project_id").execute();
   await db.schema
     .createIndex("invoice_lines_invoice_id_idx")
     .on("invoice_lines")
