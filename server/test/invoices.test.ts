@@ -360,6 +360,27 @@ describe("an invoice of a project", () => {
     const credit = (await rpc("credit_invoice", { invoice_id: id })).body;
     expect(credit.project_id).toBe(milestone.project_id);
     expect((await storedLines(credit.id)).map((line) => line.milestone_id)).toEqual([milestone.id]);
+    // Each step is on the invoice's timeline and on its project's.
+    const steps = await ctx.db
+      .selectFrom("crm_activity")
+      .select(["record_type", "record_id", "action", "changes"])
+      .where("record_id", "in", [id, credit.id, milestone.project_id])
+      .orderBy("created_at")
+      .execute();
+    const onInvoice = steps
+      .filter((step) => step.record_id === id)
+      .map((step) => (typeof step.changes === "string" ? JSON.parse(step.changes) : step.changes).status);
+    expect(onInvoice).toEqual([
+      { from: "draft", to: "issued" },
+      { from: "issued", to: "credited" },
+    ]);
+    expect(steps.filter((step) => step.record_id === credit.id).map((step) => step.action)).toEqual([
+      "moved",
+    ]);
+    expect(
+      steps.filter((step) => step.record_type === "projects" && step.record_id === milestone.project_id)
+        .length,
+    ).toBeGreaterThanOrEqual(3);
     const unknown = await call("staff", "post", "/rest/v1/invoices", {
       ...BUYER,
       project_id: crypto.randomUUID(),

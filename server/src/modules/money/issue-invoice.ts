@@ -17,6 +17,7 @@ import {
   totalsOf,
   writeInvoice,
 } from "./invoice-store";
+import { recordInvoiceStep } from "./invoice-timeline";
 
 type Seller = RowOf<typeof tables.company_settings>;
 
@@ -85,7 +86,7 @@ async function numberAndIssue(
 }
 
 /** issue_invoice: a draft that has every required field becomes an issued, numbered, frozen invoice. */
-export async function issueInvoice(db: Database, invoiceId: string, at: string) {
+export async function issueInvoice(db: Database, invoiceId: string, actorId: string | null, at: string) {
   return db.withTransaction(async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
     if (invoice.status !== "draft")
@@ -100,7 +101,16 @@ export async function issueInvoice(db: Database, invoiceId: string, at: string) 
         details: `Missing: ${missing.join("; ")}`,
         hint: "Fill these in on the draft (and the company settings), then issue it again.",
       });
-    return numberAndIssue(trx, invoice, lines, seller, { issue_date: issueDate, due_date: dueDate }, at);
+    const issued = await numberAndIssue(
+      trx,
+      invoice,
+      lines,
+      seller,
+      { issue_date: issueDate, due_date: dueDate },
+      at,
+    );
+    await recordInvoiceStep(trx, invoice, issued, { actorId, at });
+    return issued;
   });
 }
 
@@ -111,7 +121,7 @@ const CREDITABLE = ["issued", "partially_paid", "paid"];
  * quantities negated, issued at once in the original's series; its totals are the original's negated
  * exactly (the rounding is symmetric), so together they net to zero. The original reads as credited.
  */
-export async function creditInvoice(db: Database, invoiceId: string, at: string) {
+export async function creditInvoice(db: Database, invoiceId: string, actorId: string | null, at: string) {
   return db.withTransaction(async (trx) => {
     const original = await lockInvoice(trx, invoiceId);
     if (original.kind !== "invoice" || !CREDITABLE.includes(original.status))
@@ -155,7 +165,9 @@ export async function creditInvoice(db: Database, invoiceId: string, at: string)
       { issue_date: issueDate, due_date: issueDate },
       at,
     );
-    await writeInvoice(trx, original.id, { status: "credited", updated_at: at });
+    await recordInvoiceStep(trx, credit, issued, { actorId, at });
+    const credited = await writeInvoice(trx, original.id, { status: "credited", updated_at: at });
+    await recordInvoiceStep(trx, original, credited, { actorId, at });
     return issued;
   });
 }

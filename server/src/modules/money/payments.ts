@@ -5,6 +5,7 @@ import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import { restError } from "../../http/rest-error";
 import { insertRow, lockInvoice, writeInvoice } from "./invoice-store";
+import { recordInvoiceStep } from "./invoice-timeline";
 import { invalidMove } from "./issue-invoice";
 
 type Payment = z.output<typeof recordInvoicePaymentSchema>;
@@ -60,10 +61,12 @@ export async function recordInvoicePayment(
     };
     await insertRow(trx, "invoice_payments", row);
     const paid = invoice.paid_ore + payment.amount_ore;
-    return writeInvoice(trx, invoice.id, {
+    const after = await writeInvoice(trx, invoice.id, {
       paid_ore: paid,
       status: paid === invoice.total_ore ? "paid" : "partially_paid",
       updated_at: at,
     });
+    await recordInvoiceStep(trx, invoice, after, { actorId, at });
+    return after;
   });
 }

@@ -22,13 +22,13 @@ export interface MoneyDeps {
 export function moneyRouter(deps: MoneyDeps) {
   const at = () => new Date(deps.now()).toISOString();
   return s.router(contract.money, {
-    issueInvoice: async ({ body }) => ({
+    issueInvoice: async ({ body, res }) => ({
       status: 200,
-      body: await issueInvoice(deps.db, body.invoice_id, at()),
+      body: await issueInvoice(deps.db, body.invoice_id, actorOf(res), at()),
     }),
-    creditInvoice: async ({ body }) => ({
+    creditInvoice: async ({ body, res }) => ({
       status: 200,
-      body: await creditInvoice(deps.db, body.invoice_id, at()),
+      body: await creditInvoice(deps.db, body.invoice_id, actorOf(res), at()),
     }),
     recordInvoicePayment: async ({ body, res }) => ({
       status: 200,
