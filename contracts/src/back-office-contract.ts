@@ -4,6 +4,7 @@ import { crmContract } from "./crm.contract";
 import { deliverablesContract } from "./deliverables.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
+import { moneyContract } from "./money.contract";
 import { personalDataContract } from "./personal-data.contract";
 import { projectsContract } from "./projects.contract";
 import { setupContract } from "./setup.contract";
@@ -26,6 +27,7 @@ export const backOfficeRoutes = {
   crm: crmContract,
   legal: legalContract,
   deliverables: deliverablesContract,
+  money: moneyContract,
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,

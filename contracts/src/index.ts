@@ -15,6 +15,8 @@ export * from "./health.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
 export * from "./money-format";
+export * from "./money";
+export * from "./money.contract";
 export * from "./personal-data.contract";
 export * from "./portfolio-media";
 export * from "./projects.contract";

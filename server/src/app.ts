@@ -42,6 +42,7 @@ import type { LegalDeps } from "./modules/legal/deps";
 import { storageWithDocumentLocks, storedDocumentFiles } from "./modules/legal/document-files";
 import { legalTableHooks } from "./modules/legal/hooks";
 import { legalRpcRouter, legalSigningRouter } from "./modules/legal/router";
+import { moneyRouter } from "./modules/money/router";
 import { moneyTableHooks } from "./modules/money/table-hooks";
 import { erasureLogFor } from "./modules/personal-data/erasure-log";
 import { personalDataRouter } from "./modules/personal-data/router";
@@ -241,6 +242,7 @@ export async function createApp({
   app.get(contract.deliverables.approval.getApprovalFile.path, approvalFileHandler(deliverables));
   mount(contract.deliverables.approval, approvalRouter(deliverables));
   mount(contract.setup, setupRouter({ db, config, now }));
+  mount(contract.money, moneyRouter({ db, now }));
   mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
   mount(contract.projects, projectsRouter({ db, now }));
   mount(

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { SELLER } from "./support/seller";
 
 /** The business's own details: one row, read by staff, written by administrators only. */
 
@@ -27,19 +28,6 @@ const update = (role: "staff" | "admin", body: object) =>
   as(role, request(ctx.app).patch(`${PATH}?id=not.is.null`)).send(body);
 
 const stored = () => ctx.db.selectFrom("company_settings").selectAll().execute();
-
-const SELLER = {
-  name: "Stockholm Songwriters AB",
-  street_address: "Hornsgatan 1",
-  postal_code: "118 20",
-  city: "Stockholm",
-  org_number: "556047-3521",
-  vat_number: "SE556047352101",
-  bankgiro: "160-9908",
-  email: "faktura@example.se",
-  phone: "08-123 456 78",
-  website: "https://example.se/",
-};
 
 describe("company_settings", () => {
   it.each([

@@ -6,6 +6,7 @@ import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
 import { deliverablesTable, deliverableVersionsTable } from "./deliverables.table";
 import { eventsTable } from "./events.table";
+import { invoiceLinesTable, invoicePaymentsTable, invoicesTable } from "./invoices.table";
 import { legalClausesTable } from "./legal-clauses.table";
 import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
@@ -39,6 +40,9 @@ export const tables = {
   project_milestones: projectMilestonesTable,
   deliverables: deliverablesTable,
   deliverable_versions: deliverableVersionsTable,
+  invoices: invoicesTable,
+  invoice_lines: invoiceLinesTable,
+  invoice_payments: invoicePaymentsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -60,6 +64,7 @@ export * from "./crm-deals.table";
 export * from "./define-table";
 export * from "./deliverables.table";
 export * from "./events.table";
+export * from "./invoices.table";
 export * from "./legal-clauses.table";
 export * from "./legal-documents.table";
 export * from "./legal-templates.table";

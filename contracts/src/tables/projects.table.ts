@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VAT_RATES } from "../money";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable } from "./define-table";
 
@@ -35,10 +36,6 @@ export const PROJECT_START_STATUSES: readonly ProjectStatus[] = ["lead", "active
 
 export const FEE_MODELS = ["fixed", "hourly", "daily"] as const;
 export type FeeModel = (typeof FEE_MODELS)[number];
-
-/** The Swedish VAT rates, in per cent. */
-export const VAT_RATES = [25, 12, 6, 0] as const;
-export type VatRate = (typeof VAT_RATES)[number];
 
 export const PROJECT_MEMBER_ROLES = ["producer", "engineer", "writer", "artist", "coordinator"] as const;
 export type ProjectMemberRole = (typeof PROJECT_MEMBER_ROLES)[number];

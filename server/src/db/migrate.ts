@@ -26,6 +26,7 @@ import * as addPortfolioMedia from "./migrations/m0023_add_portfolio_media";
 import * as addProjects from "./migrations/m0024_add_projects";
 import * as addDeliverables from "./migrations/m0025_add_deliverables";
 import * as addSieAccounts from "./migrations/m0026_add_sie_accounts";
+import * as addInvoices from "./migrations/m0027_add_invoices";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   m0024_add_projects: addProjects,
   m0025_add_deliverables: addDeliverables,
   m0026_add_sie_accounts: addSieAccounts,
+  m0027_add_invoices: addInvoices,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

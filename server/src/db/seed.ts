@@ -5,6 +5,7 @@ import type { NewCrmContactRow, NewEventRow } from "./schema";
 import { seedCrm } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
 import { seedLegal } from "./seed-legal";
+import { seedMoney } from "./seed-money";
 import { seedPortfolio } from "./seed-portfolio";
 import { seedProjects } from "./seed-projects";
 import { seedStudio } from "./seed-studio";
@@ -283,6 +284,7 @@ export async function seedDemoData(db: Database) {
     const legal = await seedLegal(trx, db.engine);
     const studio = await seedStudio(trx, db.engine);
     const projects = await seedProjects(trx, db.engine);
+    const money = await seedMoney(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
@@ -291,6 +293,7 @@ export async function seedDemoData(db: Database) {
       ...legal,
       ...studio,
       ...projects,
+      ...money,
     };
   });
 }

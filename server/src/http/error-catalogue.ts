@@ -160,6 +160,14 @@ const deliverables = {
   approval_superseded: { status: 409, auth: "conflict", rest: "55000" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Invoices' own situations. */
+const money = {
+  /** Issuing an invoice that lacks a field a full Swedish invoice must show (the details list them). */
+  invoice_incomplete: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** A payment beyond what is still owed on the invoice. */
+  payment_exceeds_balance: { status: 422, auth: "validation_failed", rest: "23514" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** The back office's team administration. */
 const team = {
   /** Inviting an address that already has an account. */
@@ -197,6 +205,7 @@ export const errorCatalogue = {
   ...storage,
   ...legal,
   ...deliverables,
+  ...money,
   ...team,
   ...backups,
 } satisfies Record<string, CatalogueEntry>;

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   userTokens,
 } from "../helpers";
+import { SELLER } from "../support/seller";
 import { PROCESS_TEST_TIMEOUT, type ServerProcess, startServerProcess } from "../support/server-process";
 import { PNG } from "../support/storage-files";
 import { openOtherConnection, testEngine } from "../support/test-database";
@@ -198,5 +199,67 @@ describe("two nodes on one database", () => {
     });
     expect(removed.status).toBe(200);
     expect((await fetch(`${a.base}/storage/v1/object/public/event-posters/${path}`)).status).toBe(404);
+  });
+
+  it("20 invoices issued at once, split across both nodes, take the numbers 1 to 20 of their series", async () => {
+    await db
+      .insertInto("company_settings")
+      .values({ id: crypto.randomUUID(), ...SELLER })
+      .execute();
+    const { access_token: token } = await signedIn();
+    const drafts = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const id = crypto.randomUUID();
+        const res = await call(a, "/rest/v1/invoices", {
+          method: "POST",
+          token,
+          body: {
+            id,
+            series: "D",
+            buyer_name: "Kund AB",
+            buyer_street_address: "Storgatan 2",
+            buyer_postal_code: "111 22",
+            buyer_city: "Stockholm",
+            delivery_date: "2026-11-20",
+          },
+        });
+        expect(res.status).toBe(201);
+        const line = await call(b, "/rest/v1/invoice_lines", {
+          method: "POST",
+          token,
+          body: {
+            invoice_id: id,
+            description: "Mix",
+            quantity_milli: 1000,
+            unit_price_ore: 100_000,
+            vat_rate: 25,
+          },
+        });
+        expect(line.status).toBe(201);
+        return id;
+      }),
+    );
+    const answers = await Promise.all(
+      drafts.map((invoice_id, i) =>
+        call(i % 2 ? b : a, "/rest/v1/rpc/issue_invoice", {
+          method: "POST",
+          token,
+          body: { invoice_id },
+        }).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { number: number; ocr: string },
+        })),
+      ),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array(20).fill(200));
+    const expected = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(answers.map((x) => x.body.number).sort((x, y) => x - y)).toEqual(expected);
+    const stored = await db
+      .selectFrom("invoices")
+      .select(["number", "ocr"])
+      .where("series", "=", "D")
+      .execute();
+    expect(stored.map((row) => row.number).sort((x, y) => Number(x) - Number(y))).toEqual(expected);
+    expect(new Set(stored.map((row) => row.ocr)).size).toBe(20);
   });
 });

@@ -1,6 +1,7 @@
 import { vatNumberBelongsTo } from "@app/contracts";
 import { restError } from "../../http/rest-error";
 import type { Row, TableHooksByTable } from "../../rest/table-hooks";
+import { invoiceHooks, invoiceLineHooks } from "./invoice-hooks";
 
 /**
  * A VAT number is SE, the ten digits of the company's organisation number, then 01. Each column's own
@@ -29,4 +30,6 @@ export const moneyTableHooks = {
       return changes;
     },
   },
+  invoices: invoiceHooks,
+  invoice_lines: invoiceLineHooks,
 } satisfies TableHooksByTable;

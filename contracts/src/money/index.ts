@@ -1,0 +1,3 @@
+export * from "./invoice-math";
+export * from "./issue-rules";
+export * from "./ocr";
