@@ -11,3 +11,5 @@ export const crmQueryKey = ["crm"] as const;
 export const deliverablesQueryKey = ["deliverables"] as const;
 /** Every projects read (the projects screens and the dashboard's count), refreshed by any projects write. */
 export const projectsQueryKey = ["projects"] as const;
+/** Every invoice read (the invoice screens and the dashboard's receivables), refreshed by any invoice write. */
+export const invoicesQueryKey = ["invoices"] as const;

@@ -43,6 +43,31 @@ describe("DashboardPage", () => {
     expect(screen.getByText("Nothing assigned to you is due.")).toBeInTheDocument();
   });
 
+  it("shows the receivables in SEK: still owed, overdue and paid this month, linked to the invoices", async () => {
+    const { requests } = stubFetch((request) => {
+      if (request.url.startsWith("/rest/v1/invoices?"))
+        return jsonResponse([
+          { total_ore: 1_250_000, paid_ore: 0, status: "issued" },
+          { total_ore: 800_050, paid_ore: 300_000, status: "overdue" },
+        ]);
+      if (request.url.startsWith("/rest/v1/invoice_payments?"))
+        return jsonResponse([{ amount_ore: 300_000 }]);
+      return jsonResponse([]);
+    });
+    renderWithProviders(<DashboardPage />);
+    const link = await screen.findByRole("link", { name: /^SEK\s17,500\.50 Receivables$/ });
+    expect(link).toHaveAttribute("href", "/app/invoices");
+    expect(figure("Receivables")?.nextElementSibling).toHaveTextContent(
+      /^SEK\s5,000\.50 overdue · SEK\s3,000 paid this month$/,
+    );
+    const invoiceRead = new URL(
+      requests.find((r) => r.url.startsWith("/rest/v1/invoices?"))?.url ?? "",
+      "http://localhost",
+    ).searchParams;
+    expect(invoiceRead.get("status")).toBe("in.(issued,partially_paid,overdue)");
+    expect(invoiceRead.get("kind")).toBe("eq.invoice");
+  });
+
   it("counts and lists today's sessions, Stockholm's today, not cancelled", async () => {
     const { requests } = stubFetch((request) => {
       if (request.url.startsWith("/rest/v1/studio_sessions")) {

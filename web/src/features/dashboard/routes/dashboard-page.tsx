@@ -1,5 +1,5 @@
 import { formatStockholm, stockholmTime } from "@app/contracts/stockholm-time";
-import { CalendarDays, CircleCheck, FolderKanban, TrendingUp } from "lucide-react";
+import { CalendarDays, CircleCheck, FolderKanban, Receipt, TrendingUp } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,8 +9,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useActiveProjectCount } from "@/features/dashboard/api/get-active-projects";
 import { useMyTasks, useOpenApprovals } from "@/features/dashboard/api/get-deliverable-work";
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
+import { useReceivables } from "@/features/dashboard/api/get-receivables";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import { formatSek } from "@/lib/format";
+import { formatOre } from "@/lib/money";
 import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
 import { useCurrentUserId } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -22,13 +24,14 @@ export function DashboardPage() {
   const approvals = useOpenApprovals();
   const tasks = useMyTasks(useCurrentUserId());
   const activeProjects = useActiveProjectCount();
+  const receivables = useReceivables();
   const stages = pipeline.data?.stages ?? [];
 
   return (
     <div className="grid gap-6">
       <PageHeading title="Dashboard" description="Today at a glance." />
 
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         <StatCard
           label="Today's Sessions"
           value={today.data ? today.data.length : "–"}
@@ -52,6 +55,17 @@ export function DashboardPage() {
           value={pipeline.data ? formatSek(pipeline.data.totalValueSek) : "–"}
           icon={TrendingUp}
           href="/app/crm/deals"
+        />
+        <StatCard
+          label="Receivables"
+          value={receivables.data ? formatOre(receivables.data.outstandingOre) : "–"}
+          icon={Receipt}
+          href="/app/invoices"
+          hint={
+            receivables.data
+              ? `${formatOre(receivables.data.overdueOre)} overdue · ${formatOre(receivables.data.paidThisMonthOre)} paid this month`
+              : undefined
+          }
         />
       </section>
 
