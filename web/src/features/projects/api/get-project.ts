@@ -106,3 +106,43 @@ export function useProjectTimeline(projectId: string) {
     meta: { errorMessage: "Failed to load the timeline" },
   });
 }
+
+/** The project's deliverables, soonest due first. */
+export function useProjectDeliverables(projectId: string) {
+  return useQuery({
+    queryKey: projectKeys.parts("deliverables", projectId),
+    queryFn: async ({ signal }) =>
+      (
+        await readTable(
+          "deliverables",
+          {
+            select: ["id", "title", "status", "due_date"],
+            filters: { project_id: `eq.${projectId}` },
+            order: ["due_date.asc.nullslast", "created_at.asc"],
+          },
+          signal,
+        )
+      ).rows,
+    meta: { errorMessage: "Failed to load the project's deliverables" },
+  });
+}
+
+/** The invoices (and credit invoices) billing the project, newest first. */
+export function useProjectInvoices(projectId: string) {
+  return useQuery({
+    queryKey: projectKeys.parts("invoices", projectId),
+    queryFn: async ({ signal }) =>
+      (
+        await readTable(
+          "invoices",
+          {
+            select: ["id", "series", "number", "kind", "status", "total_ore", "due_date"],
+            filters: { project_id: `eq.${projectId}` },
+            order: ["created_at.desc"],
+          },
+          signal,
+        )
+      ).rows,
+    meta: { errorMessage: "Failed to load the project's invoices" },
+  });
+}

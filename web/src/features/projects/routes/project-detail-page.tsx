@@ -9,6 +9,7 @@ import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { useProject, useProjectSessions, useProjectWorks } from "@/features/projects/api/get-project";
 import { useClientNames, useDocumentOptions } from "@/features/projects/api/list-options";
+import { ProjectDeliverables, ProjectInvoices } from "@/features/projects/components/project-billing";
 import { ProjectFormDialog } from "@/features/projects/components/project-form-dialog";
 import { ProjectMilestones } from "@/features/projects/components/project-milestones";
 import { ProjectSection } from "@/features/projects/components/project-section";
@@ -101,13 +102,8 @@ export function ProjectDetailPage() {
         <ProjectSessions projectId={data.id} />
         <ProjectDocuments documentId={data.legal_document_id} />
         <ProjectWorks projectId={data.id} />
-        {/* Deliverables and invoices are other screens' work; their lists join the page here. */}
-        <ProjectSection title="Deliverables">
-          <p className="text-sm text-muted-foreground">Deliverables of this project will be listed here.</p>
-        </ProjectSection>
-        <ProjectSection title="Invoices">
-          <p className="text-sm text-muted-foreground">Invoices of this project will be listed here.</p>
-        </ProjectSection>
+        <ProjectDeliverables projectId={data.id} />
+        <ProjectInvoices projectId={data.id} />
       </div>
       <ProjectTimeline projectId={data.id} />
       <ProjectFormDialog
