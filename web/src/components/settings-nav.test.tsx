@@ -10,12 +10,13 @@ function linksOf(nav: HTMLElement) {
 }
 
 describe("SettingsNav", () => {
-  it("shows staff Settings and Profile, marking the page they are on", () => {
+  it("shows staff Settings, Profile and the company's details, marking the page they are on", () => {
     renderBackOffice(<SettingsNav />, { route: "/app/settings/profile" });
     const nav = screen.getByRole("navigation", { name: "Settings pages" });
     expect(linksOf(nav)).toEqual([
       ["Settings", "/app/settings"],
       ["Profile", "/app/settings/profile"],
+      ["Company", "/app/settings/company"],
     ]);
     expect(within(nav).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Settings" })).not.toHaveAttribute("aria-current");
@@ -28,6 +29,7 @@ describe("SettingsNav", () => {
     expect(linksOf(nav)).toEqual([
       ["Settings", "/app/settings"],
       ["Profile", "/app/settings/profile"],
+      ["Company", "/app/settings/company"],
       ["Team", "/app/settings/team"],
       ["Backups", "/app/settings/backups"],
     ]);
