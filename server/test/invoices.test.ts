@@ -165,6 +165,15 @@ describe("drafts", () => {
     expect(await storedLines(id)).toHaveLength(200);
   });
 
+  it("are deleted with their lines while they are drafts", async () => {
+    const id = await draft();
+    expect(await storedLines(id)).toHaveLength(2);
+    const removed = await call("staff", "delete", `/rest/v1/invoices?id=eq.${id}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(await ctx.db.selectFrom("invoices").select("id").where("id", "=", id).execute()).toEqual([]);
+    expect(await storedLines(id)).toEqual([]);
+  });
+
   it("are refused to anyone but staff, and so are the RPCs", async () => {
     const id = await draft();
     for (const role of ["anon", "member"] as const) {

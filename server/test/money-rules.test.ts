@@ -214,6 +214,7 @@ describe("what issuing requires", () => {
     buyer_city: "Stockholm",
     buyer_country: "SE",
     buyer_vat_number: null,
+    buyer_is_business: true,
     reverse_charge: false,
     delivery_date: "2026-11-20",
   };

@@ -9,6 +9,7 @@ export interface IssuableInvoice {
   buyer_city: string | null;
   buyer_country: string;
   buyer_vat_number: string | null;
+  buyer_is_business: boolean;
   reverse_charge: boolean;
   delivery_date: string | null;
 }
@@ -38,8 +39,8 @@ export const EU_VAT_NUMBER_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
 /**
  * What a full Swedish invoice (fullständig faktura) still lacks: the seller's name, address and VAT
  * number, the buyer's name and address, the delivery date, lines with their nature and quantity, and
- * for each line without VAT the reason: the buyer's VAT number and "reverse charge" when the buyer
- * accounts for it, else the legal reference of the exemption. Empty when the invoice may be issued.
+ * for each line without VAT the reason: the buyer's VAT number and "reverse charge" when the buyer (a
+ * business abroad) accounts for it, else the legal reference of the exemption. Empty when the invoice may be issued.
  * (The issue date, number and per-rate amounts are the issuing's own, so nothing can be missing there.)
  */
 export function missingForIssue(
@@ -62,6 +63,7 @@ export function missingForIssue(
     else if (!EU_VAT_NUMBER_PATTERN.test(String(invoice.buyer_vat_number)))
       missing.push("buyer_vat_number written as an EU VAT number");
     if (invoice.buyer_country === "SE") missing.push("a buyer outside Sweden (reverse charge)");
+    if (!invoice.buyer_is_business) missing.push("a business buyer (reverse charge)");
     lines.forEach((line, i) => {
       if (line.vat_rate !== 0) missing.push(`line ${i + 1}: VAT rate 0 (reverse charge)`);
     });

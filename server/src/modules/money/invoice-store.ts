@@ -21,7 +21,7 @@ export type InvoiceLine = RowOf<typeof tables.invoice_lines>;
 export const engineOf = (db: Db): Engine =>
   db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 
-export const invoiceNotFound = (id: string) =>
+const invoiceNotFound = (id: string) =>
   restError("PGRST116", `No invoices row with id ${id}`, { status: 404 });
 
 /** The invoice as stored (no derived overdue), locked on PostgreSQL until the transaction ends. */

@@ -62,6 +62,7 @@ export const invalidMove = (message: string, status: string) =>
  * Gives an invoice (a draft just checked, or a credit just written) its number, its OCR reference when
  * something is to be paid, its dates and totals, and the seller as printed, all in the caller's
  * transaction: a failure after this rolls the number back with everything else, so no gap is left.
+ * The step lands on the timeline.
  */
 async function numberAndIssue(
   trx: Db,
@@ -69,11 +70,12 @@ async function numberAndIssue(
   lines: InvoiceLine[],
   seller: Seller | Record<string, unknown>,
   dates: { issue_date: string; due_date: string },
-  at: string,
+  who: { actorId: string | null; at: string },
 ) {
+  const { at } = who;
   await lockSeries(trx, invoice.series);
   const number = await nextNumber(trx, invoice.series);
-  return writeInvoice(trx, invoice.id, {
+  const issued = await writeInvoice(trx, invoice.id, {
     status: "issued",
     number,
     ocr: invoice.kind === "invoice" ? invoiceOcr(invoice.series, number) : null,
@@ -83,6 +85,8 @@ async function numberAndIssue(
     issued_at: at,
     updated_at: at,
   });
+  await recordInvoiceStep(trx, invoice, issued, who);
+  return issued;
 }
 
 /** issue_invoice: a draft that has every required field becomes an issued, numbered, frozen invoice. */
@@ -101,16 +105,8 @@ export async function issueInvoice(db: Database, invoiceId: string, actorId: str
         details: `Missing: ${missing.join("; ")}`,
         hint: "Fill these in on the draft (and the company settings), then issue it again.",
       });
-    const issued = await numberAndIssue(
-      trx,
-      invoice,
-      lines,
-      seller,
-      { issue_date: issueDate, due_date: dueDate },
-      at,
-    );
-    await recordInvoiceStep(trx, invoice, issued, { actorId, at });
-    return issued;
+    const dates = { issue_date: issueDate, due_date: dueDate };
+    return numberAndIssue(trx, invoice, lines, seller, dates, { actorId, at });
   });
 }
 
@@ -157,15 +153,8 @@ export async function creditInvoice(db: Database, invoiceId: string, actorId: st
     }));
     for (const line of lines) await insertRow(trx, "invoice_lines", line);
     const seller = (await sellerOf(trx)) ?? original.seller ?? {};
-    const issued = await numberAndIssue(
-      trx,
-      credit,
-      lines,
-      seller,
-      { issue_date: issueDate, due_date: issueDate },
-      at,
-    );
-    await recordInvoiceStep(trx, credit, issued, { actorId, at });
+    const dates = { issue_date: issueDate, due_date: issueDate };
+    const issued = await numberAndIssue(trx, credit, lines, seller, dates, { actorId, at });
     const credited = await writeInvoice(trx, original.id, { status: "credited", updated_at: at });
     await recordInvoiceStep(trx, original, credited, { actorId, at });
     return issued;

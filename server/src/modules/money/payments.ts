@@ -15,7 +15,7 @@ type Payment = z.output<typeof recordInvoicePaymentSchema>;
  * a reference whose check or length digit is wrong is refused before anything is looked up, since a
  * payment must never land on an invoice by a mistyped number.
  */
-export async function invoiceIdByOcr(trx: Db, ocr: string): Promise<string> {
+async function invoiceIdByOcr(trx: Db, ocr: string): Promise<string> {
   if (!isValidOcr(ocr, { lengthDigit: true }))
     throw restError("22P02", `invalid OCR reference: "${ocr}"`, {
       details: "Its check digit or length digit does not match",
