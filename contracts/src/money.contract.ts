@@ -59,6 +59,29 @@ export const sendInvoiceReminderSchema = z
   .object({ invoice_id: invoiceId, email, include_compensation: z.boolean().default(false) })
   .strict();
 
+export const invoiceFromProjectSchema = z
+  .object({ project_id: z.string().uuid("must be a project's id") })
+  .strict();
+
+export const approvedNotInvoicedSchema = z
+  .object({ project_id: z.string().uuid("must be a project's id").optional() })
+  .strict();
+
+/** Work done and accepted that no invoice bills yet: a reached milestone or an approved deliverable. */
+export const uninvoicedWorkSchema = z.object({
+  project_id: z.string(),
+  project_code: z.string(),
+  project_title: z.string(),
+  kind: z.enum(["milestone", "deliverable"]),
+  id: z.string(),
+  title: z.string(),
+  /** What the line bills: the milestone's share of the budget; null for a deliverable, which is priced on the draft. */
+  amount_ore: z.number().int().nullable(),
+  /** When the milestone was reached or the deliverable approved. */
+  done_at: z.string().nullable(),
+});
+export type UninvoicedWork = z.infer<typeof uninvoicedWorkSchema>;
+
 const sentSchema = z.object({ invoice_id: z.string(), email: z.string(), sent_at: z.string() });
 
 const apiError = z.object({ code: z.string(), message: z.string() });
@@ -133,6 +156,26 @@ export const moneyContract = c.router({
     metadata: access("staff"),
     summary:
       "Mail a reminder of an overdue invoice, its PDF attached; optionally with the 450 kr late-payment compensation (business buyers)",
+  },
+  invoiceFromProject: {
+    method: "POST",
+    path: "/rest/v1/rpc/invoice_from_project",
+    headers: restHeadersSchema,
+    body: invoiceFromProjectSchema,
+    responses: invoiceResponses,
+    metadata: access("staff"),
+    summary:
+      "A draft invoice for a project: a line per reached milestone (its share of the budget) and per approved deliverable not yet invoiced",
+  },
+  approvedNotInvoiced: {
+    method: "POST",
+    path: "/rest/v1/rpc/approved_not_invoiced",
+    headers: restHeadersSchema,
+    body: approvedNotInvoicedSchema,
+    responses: { ...invoiceResponses, 200: z.array(uninvoicedWorkSchema) },
+    metadata: access("staff"),
+    summary:
+      "The report of reached milestones and approved deliverables no invoice bills yet (of one project, or all)",
   },
   invoicePdf: {
     method: "GET",

@@ -3,6 +3,7 @@ import { initServer } from "@ts-rest/express";
 import type { Response } from "express";
 import { principalOf } from "../../http/authorize";
 import { invoicePdf, invoiceSie } from "./invoice-files";
+import { approvedNotInvoiced, invoiceFromProject } from "./invoice-from-project";
 import { type InvoiceMailDeps, sendInvoice, sendInvoiceReminder } from "./invoice-mail";
 import { creditInvoice, issueInvoice } from "./issue-invoice";
 import { recordInvoicePayment } from "./payments";
@@ -39,6 +40,14 @@ export function moneyRouter(deps: MoneyDeps) {
     sendInvoiceReminder: async ({ body, res }) => ({
       status: 200,
       body: await sendInvoiceReminder(deps, body, actorOf(res)),
+    }),
+    invoiceFromProject: async ({ body, res }) => ({
+      status: 200,
+      body: await invoiceFromProject(deps.db, body.project_id, actorOf(res), at()),
+    }),
+    approvedNotInvoiced: async ({ body }) => ({
+      status: 200,
+      body: await approvedNotInvoiced(deps.db, body.project_id),
     }),
     invoicePdf: async ({ params, res }) => {
       const file = await invoicePdf(deps.db, params.id);
