@@ -1,10 +1,10 @@
 import { formatOre, type RowOf, type tables } from "@app/contracts";
 import { stockholmDay } from "@app/contracts/stockholm-time";
 import iconv from "iconv-lite";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { pdfText } from "./support/document-text";
+import { type InvoiceRole, invoiceApi } from "./support/invoice-api";
 import { SELLER } from "./support/seller";
 
 /**
@@ -13,19 +13,11 @@ import { SELLER } from "./support/seller";
  */
 
 type Invoice = RowOf<typeof tables.invoices>;
-type Role = "staff" | "admin" | "member";
 let ctx: TestContext;
-let tokens: Record<Role, string>;
+let api: Awaited<ReturnType<typeof invoiceApi>>;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
-  const [staff, admin, member] = await Promise.all([
-    ctx.userToken({ role: "staff" }),
-    ctx.userToken({ role: "admin" }),
-    ctx.userToken({ role: null }),
-  ]);
-  tokens = { staff, admin, member };
-  const seller = await call("admin", "post", "/rest/v1/company_settings", { ...SELLER, f_skatt: true });
-  expect(seller.status, seller.text).toBe(201);
+  api = await invoiceApi(ctx, { ...SELLER, f_skatt: true });
 });
 afterAll(() => ctx.close());
 
@@ -59,14 +51,9 @@ const EU_BUYER = {
   reverse_charge: true,
 };
 
-function call(role: Role | "anon", method: "get" | "post", path: string, body?: object) {
-  let req = request(ctx.app)[method](path).set("apikey", ctx.anonKey).set("Prefer", "return=representation");
-  if (role !== "anon") req = req.set("Authorization", `Bearer ${tokens[role]}`);
-  return body === undefined ? req : req.send(body);
-}
-const rpc = (name: string, body: object, role: Role = "staff") =>
-  call(role, "post", `/rest/v1/rpc/${name}`, body);
-const binary = (role: Role | "anon", path: string) =>
+const call = (...args: Parameters<typeof api.call>) => api.call(...args);
+const rpc = (...args: Parameters<typeof api.rpc>) => api.rpc(...args);
+const binary = (role: InvoiceRole | "anon", path: string) =>
   call(role, "get", path)
     .buffer(true)
     .parse((res, done) => {
@@ -75,19 +62,7 @@ const binary = (role: Role | "anon", path: string) =>
       res.on("end", () => done(null, Buffer.concat(chunks)));
     });
 
-async function draft(fields: object = BUYER, lines: object[] = LINES): Promise<string> {
-  const res = await call("staff", "post", "/rest/v1/invoices", fields);
-  expect(res.status, res.text).toBe(201);
-  const id = res.body[0].id as string;
-  const added = await call(
-    "staff",
-    "post",
-    "/rest/v1/invoice_lines",
-    lines.map((line, position) => ({ ...line, position, invoice_id: id })),
-  );
-  expect(added.status, added.text).toBe(201);
-  return id;
-}
+const draft = (fields: object = BUYER, lines: object[] = LINES) => api.draft(fields, lines);
 async function issued(fields: object = BUYER, lines: object[] = LINES) {
   const res = await rpc("issue_invoice", { invoice_id: await draft(fields, lines) });
   expect(res.status, res.text).toBe(200);
@@ -282,7 +257,7 @@ const notesOf = (id: string) =>
 /** Two days on: invoices due today are overdue, and the staff sign in again (their token has expired). */
 async function pastDue() {
   ctx.clock.advance(2 * 24 * 3600);
-  tokens.staff = await ctx.userToken({ role: "staff" });
+  api.tokens.staff = await ctx.userToken({ role: "staff" });
 }
 
 describe("send_invoice and send_invoice_reminder", () => {
@@ -361,26 +336,13 @@ describe("invoice mails are rate-limited per address", () => {
   it("refuses the sixth mail to one address within ten minutes with 429", async () => {
     const limited = await createTestContext();
     try {
-      const [admin, staff] = await Promise.all([
-        limited.userToken({ role: "admin" }),
-        limited.userToken({ role: "staff" }),
-      ]);
-      const as = (token: string, path: string, body: object) =>
-        request(limited.app)
-          .post(path)
-          .set("apikey", limited.anonKey)
-          .set("Authorization", `Bearer ${token}`)
-          .set("Prefer", "return=representation")
-          .send(body);
-      expect((await as(admin, "/rest/v1/company_settings", SELLER)).status).toBe(201);
-      const id = (await as(staff, "/rest/v1/invoices", BUYER)).body[0].id;
-      await as(staff, "/rest/v1/invoice_lines", { ...LINES[0], invoice_id: id });
-      expect((await as(staff, "/rest/v1/rpc/issue_invoice", { invoice_id: id })).status).toBe(200);
+      const limitedApi = await invoiceApi(limited);
+      const id = await limitedApi.draft(BUYER, LINES.slice(0, 1));
+      expect((await limitedApi.rpc("issue_invoice", { invoice_id: id })).status).toBe(200);
       const statuses = [];
       for (let i = 0; i < 6; i++)
         statuses.push(
-          (await as(staff, "/rest/v1/rpc/send_invoice", { invoice_id: id, email: "flood@kund.example" }))
-            .status,
+          (await limitedApi.rpc("send_invoice", { invoice_id: id, email: "flood@kund.example" })).status,
         );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {

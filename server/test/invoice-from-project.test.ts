@@ -1,8 +1,7 @@
 import { milestoneAmountOre } from "@app/contracts";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
-import { SELLER } from "./support/seller";
+import { invoiceApi } from "./support/invoice-api";
 
 /**
  * A draft invoice from a project's finished work: each reached milestone billed at its share of the
@@ -11,35 +10,16 @@ import { SELLER } from "./support/seller";
  */
 
 let ctx: TestContext;
-let staff: string;
+let api: Awaited<ReturnType<typeof invoiceApi>>;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
-  staff = await ctx.userToken({ role: "staff" });
-  const admin = await ctx.userToken({ role: "admin" });
-  const seller = await request(ctx.app)
-    .post("/rest/v1/company_settings")
-    .set("apikey", ctx.anonKey)
-    .set("Authorization", `Bearer ${admin}`)
-    .send(SELLER);
-  expect(seller.status, seller.text).toBe(201);
+  api = await invoiceApi(ctx);
 });
 afterAll(() => ctx.close());
 
-const post = (path: string, body: object) =>
-  request(ctx.app)
-    .post(path)
-    .set("apikey", ctx.anonKey)
-    .set("Authorization", `Bearer ${staff}`)
-    .set("Prefer", "return=representation")
-    .send(body);
-const patch = (path: string, body: object) =>
-  request(ctx.app)
-    .patch(path)
-    .set("apikey", ctx.anonKey)
-    .set("Authorization", `Bearer ${staff}`)
-    .set("Prefer", "return=representation")
-    .send(body);
-const rpc = (name: string, body: object) => post(`/rest/v1/rpc/${name}`, body);
+const post = (path: string, body: object) => api.call("staff", "post", path, body);
+const patch = (path: string, body: object) => api.call("staff", "patch", path, body);
+const rpc = (name: string, body: object) => api.rpc(name, body);
 async function insert(table: string, body: object) {
   const res = await post(`/rest/v1/${table}`, body);
   expect(res.status, res.text).toBe(201);
