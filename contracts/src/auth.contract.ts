@@ -325,6 +325,8 @@ export const MAIL_KINDS = [
   "legal_fully_signed",
   "legal_voided",
   "deliverable_approval_request",
+  "invoice",
+  "invoice_reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import { invoicesTable } from "./tables/invoices.table";
 
 const c = initContract();
@@ -35,6 +35,65 @@ export const recordInvoicePaymentSchema = z
     path: ["invoice_id"],
   });
 export type RecordInvoicePayment = z.input<typeof recordInvoicePaymentSchema>;
+
+/** A period of days, both included, for the SIE export: from on or before to. */
+export const siePeriodSchema = z
+  .object({ from: day, to: day })
+  .strict()
+  .refine((p) => !Number.isNaN(Date.parse(p.from)) && !Number.isNaN(Date.parse(p.to)), {
+    message: "from and to must be real calendar days",
+    path: ["from"],
+  })
+  .refine((p) => p.from <= p.to, { message: "from must be on or before to", path: ["from"] });
+
+const email = z.string().trim().toLowerCase().max(254).email("must be an e-mail address");
+
+/** Mail an issued invoice, its PDF attached, to the buyer's address. */
+export const sendInvoiceSchema = z.object({ invoice_id: invoiceId, email }).strict();
+
+/**
+ * A reminder of an overdue invoice; include_compensation adds the statutory 450 kr late-payment
+ * compensation (förseningsersättning), which only a business buyer owes.
+ */
+export const sendInvoiceReminderSchema = z
+  .object({ invoice_id: invoiceId, email, include_compensation: z.boolean().default(false) })
+  .strict();
+
+export const invoiceFromProjectSchema = z
+  .object({ project_id: z.string().uuid("must be a project's id") })
+  .strict();
+
+export const approvedNotInvoicedSchema = z
+  .object({ project_id: z.string().uuid("must be a project's id").optional() })
+  .strict();
+
+/** Work done and accepted that no invoice bills yet: a reached milestone or an approved deliverable. */
+export const uninvoicedWorkSchema = z.object({
+  project_id: z.string(),
+  project_code: z.string(),
+  project_title: z.string(),
+  kind: z.enum(["milestone", "deliverable"]),
+  id: z.string(),
+  title: z.string(),
+  /** What the line bills: the milestone's share of the budget; null for a deliverable, which is priced on the draft. */
+  amount_ore: z.number().int().nullable(),
+  /** When the milestone was reached or the deliverable approved. */
+  done_at: z.string().nullable(),
+});
+export type UninvoicedWork = z.infer<typeof uninvoicedWorkSchema>;
+
+const sentSchema = z.object({ invoice_id: z.string(), email: z.string(), sent_at: z.string() });
+
+const apiError = z.object({ code: z.string(), message: z.string() });
+const fileResponses = {
+  400: apiError,
+  401: z.union([apiError, apiKeyErrorSchema]),
+  403: apiError,
+  404: apiError,
+  409: apiError,
+};
+const pdfFile = c.otherResponse({ contentType: "application/pdf", body: c.type<Uint8Array>() });
+const sieFile = c.otherResponse({ contentType: "text/plain; charset=cp437", body: c.type<Uint8Array>() });
 
 const invoiceResponses = {
   200: invoicesTable.row,
@@ -78,5 +137,61 @@ export const moneyContract = c.router({
     responses: invoiceResponses,
     metadata: access("staff"),
     summary: "Record a payment (partial or full) on an issued invoice, named by id or by OCR reference",
+  },
+  sendInvoice: {
+    method: "POST",
+    path: "/rest/v1/rpc/send_invoice",
+    headers: restHeadersSchema,
+    body: sendInvoiceSchema,
+    responses: { ...invoiceResponses, 200: sentSchema, 429: restErrorResponses[400] },
+    metadata: access("staff"),
+    summary: "Mail an issued invoice to the buyer with its PDF attached (noted on its timeline)",
+  },
+  sendInvoiceReminder: {
+    method: "POST",
+    path: "/rest/v1/rpc/send_invoice_reminder",
+    headers: restHeadersSchema,
+    body: sendInvoiceReminderSchema,
+    responses: { ...invoiceResponses, 200: sentSchema, 429: restErrorResponses[400] },
+    metadata: access("staff"),
+    summary:
+      "Mail a reminder of an overdue invoice, its PDF attached; optionally with the 450 kr late-payment compensation (business buyers)",
+  },
+  invoiceFromProject: {
+    method: "POST",
+    path: "/rest/v1/rpc/invoice_from_project",
+    headers: restHeadersSchema,
+    body: invoiceFromProjectSchema,
+    responses: invoiceResponses,
+    metadata: access("staff"),
+    summary:
+      "A draft invoice for a project: a line per reached milestone (its share of the budget) and per approved deliverable not yet invoiced",
+  },
+  approvedNotInvoiced: {
+    method: "POST",
+    path: "/rest/v1/rpc/approved_not_invoiced",
+    headers: restHeadersSchema,
+    body: approvedNotInvoicedSchema,
+    responses: { ...invoiceResponses, 200: z.array(uninvoicedWorkSchema) },
+    metadata: access("staff"),
+    summary:
+      "The report of reached milestones and approved deliverables no invoice bills yet (of one project, or all)",
+  },
+  invoicePdf: {
+    method: "GET",
+    path: "/api/invoices/:id/pdf",
+    pathParams: z.object({ id: invoiceId }),
+    responses: { 200: pdfFile, ...fileResponses },
+    metadata: access("staff"),
+    summary: "An issued invoice or credit invoice as a PDF (an attachment named by its number)",
+  },
+  invoiceSie: {
+    method: "GET",
+    path: "/api/invoices/sie",
+    query: siePeriodSchema,
+    responses: { 200: sieFile, ...fileResponses },
+    metadata: access("staff"),
+    summary:
+      "A SIE 4 file of the invoices issued and payments recorded from `from` to `to` (both included), for the accountant",
   },
 });

@@ -242,7 +242,16 @@ export async function createApp({
   app.get(contract.deliverables.approval.getApprovalFile.path, approvalFileHandler(deliverables));
   mount(contract.deliverables.approval, approvalRouter(deliverables));
   mount(contract.setup, setupRouter({ db, config, now }));
-  mount(contract.money, moneyRouter({ db, now }));
+  mount(
+    contract.money,
+    moneyRouter({
+      db,
+      mailer: auth.mailer,
+      limiter,
+      mailRule: { limit: config.RATE_LIMITS ? 5 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+      now,
+    }),
+  );
   mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
   mount(contract.projects, projectsRouter({ db, now }));
   mount(

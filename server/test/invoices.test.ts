@@ -1,8 +1,8 @@
 import { invoiceOcr, invoiceTotals } from "@app/contracts";
 import { addDays, stockholmDay } from "@app/contracts/stockholm-time";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { invoiceApi } from "./support/invoice-api";
 import { SELLER } from "./support/seller";
 
 /**
@@ -11,19 +11,11 @@ import { SELLER } from "./support/seller";
  * invoice nets one to zero; payments move it to paid and never past it.
  */
 
-type Role = "staff" | "admin" | "member";
 let ctx: TestContext;
-let tokens: Record<Role, string>;
+let api: Awaited<ReturnType<typeof invoiceApi>>;
 beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
-  const [staff, admin, member] = await Promise.all([
-    ctx.userToken({ role: "staff" }),
-    ctx.userToken({ role: "admin" }),
-    ctx.userToken({ role: null }),
-  ]);
-  tokens = { staff, admin, member };
-  const seller = await call("admin", "post", "/rest/v1/company_settings", SELLER);
-  expect(seller.status, seller.text).toBe(201);
+  api = await invoiceApi(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -45,29 +37,9 @@ const LINES = [
   },
 ];
 
-function call(role: Role | "anon", method: "get" | "post" | "patch" | "delete", path: string, body?: object) {
-  let req = request(ctx.app)[method](path).set("apikey", ctx.anonKey).set("Prefer", "return=representation");
-  if (role !== "anon") req = req.set("Authorization", `Bearer ${tokens[role]}`);
-  return body === undefined ? req : req.send(body);
-}
-const rpc = (name: string, body: object, role: Role | "anon" = "staff") =>
-  call(role, "post", `/rest/v1/rpc/${name}`, body);
-
-async function draft(fields: object = BUYER, lines: object[] = LINES): Promise<string> {
-  const res = await call("staff", "post", "/rest/v1/invoices", fields);
-  expect(res.status, res.text).toBe(201);
-  const id = res.body[0].id as string;
-  if (lines.length > 0) {
-    const added = await call(
-      "staff",
-      "post",
-      "/rest/v1/invoice_lines",
-      lines.map((line, position) => ({ ...line, position, invoice_id: id })),
-    );
-    expect(added.status, added.text).toBe(201);
-  }
-  return id;
-}
+const call = (...args: Parameters<typeof api.call>) => api.call(...args);
+const rpc = (...args: Parameters<typeof api.rpc>) => api.rpc(...args);
+const draft = (fields: object = BUYER, lines: object[] = LINES) => api.draft(fields, lines);
 
 const storedInvoice = (id: string) =>
   ctx.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -314,13 +286,13 @@ describe("an issued invoice", () => {
     ]);
     ctx.clock.advance(3 * 24 * 3600);
     try {
-      tokens.staff = await ctx.userToken({ role: "staff" });
+      api.tokens.staff = await ctx.userToken({ role: "staff" });
       const read = await call("staff", "get", `/rest/v1/invoices?status=eq.overdue&select=id,status`);
       expect(read.body).toEqual([{ id, status: "overdue" }]);
       expect((await storedInvoice(id)).status).toBe("issued");
     } finally {
       ctx.clock.advance(-3 * 24 * 3600);
-      tokens.staff = await ctx.userToken({ role: "staff" });
+      api.tokens.staff = await ctx.userToken({ role: "staff" });
     }
   });
 });

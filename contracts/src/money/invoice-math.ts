@@ -108,3 +108,8 @@ export function formatQuantity(milli: number): string {
     .replace(/0+$/, "");
   return `${sign}${whole}${fraction ? `,${fraction}` : ""}`;
 }
+
+/** A milestone's share of a project's fee: budget × share in basis points, to the nearest öre. */
+export function milestoneAmountOre(budgetOre: number, shareBp: number): number {
+  return toSafeNumber(divideRounded(BigInt(budgetOre) * BigInt(shareBp), 10_000n));
+}

@@ -128,6 +128,8 @@ export const invoiceLinesTable = defineTable({
     exempt_reference: column.text(200).orNull(),
     /** The project milestone the line bills, if any. */
     milestone_id: column.uuid().orNull().foreignKeyTo("project_milestones"),
+    /** The approved deliverable the line bills, if any. */
+    deliverable_id: column.uuid().orNull().foreignKeyTo("deliverables"),
     /** Quantity × unit price in öre, kept by the server. */
     amount_ore: column.integer().generated(),
     created_at: column.timestamp().generated(),

@@ -27,6 +27,7 @@ import * as addProjects from "./migrations/m0024_add_projects";
 import * as addDeliverables from "./migrations/m0025_add_deliverables";
 import * as addSieAccounts from "./migrations/m0026_add_sie_accounts";
 import * as addInvoices from "./migrations/m0027_add_invoices";
+import * as addInvoiceLineDeliverables from "./migrations/m0028_add_invoice_line_deliverables";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   m0025_add_deliverables: addDeliverables,
   m0026_add_sie_accounts: addSieAccounts,
   m0027_add_invoices: addInvoices,
+  m0028_add_invoice_line_deliverables: addInvoiceLineDeliverables,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

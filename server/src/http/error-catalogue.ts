@@ -166,6 +166,10 @@ const money = {
   invoice_incomplete: { status: 422, auth: "validation_failed", rest: "23514" },
   /** A payment beyond what is still owed on the invoice. */
   payment_exceeds_balance: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** Late-payment compensation asked of a buyer who does not owe it: only a business buyer does. */
+  compensation_not_owed: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** An export that needs the seller's details (company settings) before any are saved. */
+  company_settings_missing: { status: 409, auth: "conflict", rest: "55000" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** The back office's team administration. */

@@ -1,8 +1,10 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Response } from "express";
-import type { Database } from "../../db/database";
 import { principalOf } from "../../http/authorize";
+import { invoicePdf, invoiceSie } from "./invoice-files";
+import { approvedNotInvoiced, invoiceFromProject } from "./invoice-from-project";
+import { type InvoiceMailDeps, sendInvoice, sendInvoiceReminder } from "./invoice-mail";
 import { creditInvoice, issueInvoice } from "./issue-invoice";
 import { recordInvoicePayment } from "./payments";
 
@@ -13,12 +15,9 @@ const actorOf = (res: Response) => {
   return principal?.kind === "user" ? principal.userId : null;
 };
 
-export interface MoneyDeps {
-  db: Database;
-  now: () => number;
-}
+export type MoneyDeps = InvoiceMailDeps;
 
-/** The invoice RPCs; each is one transaction in its module. */
+/** The invoice RPCs (each one transaction in its module) and the invoice files. */
 export function moneyRouter(deps: MoneyDeps) {
   const at = () => new Date(deps.now()).toISOString();
   return s.router(contract.money, {
@@ -34,5 +33,33 @@ export function moneyRouter(deps: MoneyDeps) {
       status: 200,
       body: await recordInvoicePayment(deps.db, body, actorOf(res), at()),
     }),
+    sendInvoice: async ({ body, res }) => ({
+      status: 200,
+      body: await sendInvoice(deps, body, actorOf(res)),
+    }),
+    sendInvoiceReminder: async ({ body, res }) => ({
+      status: 200,
+      body: await sendInvoiceReminder(deps, body, actorOf(res)),
+    }),
+    invoiceFromProject: async ({ body, res }) => ({
+      status: 200,
+      body: await invoiceFromProject(deps.db, body.project_id, actorOf(res), at()),
+    }),
+    approvedNotInvoiced: async ({ body }) => ({
+      status: 200,
+      body: await approvedNotInvoiced(deps.db, body.project_id),
+    }),
+    invoicePdf: async ({ params, res }) => {
+      const file = await invoicePdf(deps.db, params.id);
+      res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
+      res.setHeader("Cache-Control", "no-store");
+      return { status: 200, body: file.pdf };
+    },
+    invoiceSie: async ({ query, res }) => {
+      const file = await invoiceSie(deps.db, query, deps.now());
+      res.setHeader("Content-Disposition", `attachment; filename="invoices-${query.from}-${query.to}.se"`);
+      res.setHeader("Cache-Control", "no-store");
+      return { status: 200, body: file };
+    },
   });
 }

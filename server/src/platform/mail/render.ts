@@ -73,6 +73,14 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
     intro: `${PRODUCT} has delivered a version for you to review. The link lets you play or download exactly that version, then approve it or ask for changes; no account is needed. It works once: do not forward this mail.`,
     action: "Review the delivery",
   },
+  invoice: {
+    subject: `Invoice from ${PRODUCT}`,
+    intro: `${PRODUCT} sends you an invoice. The PDF is attached, with the Bankgiro number and OCR reference to pay it with.`,
+  },
+  invoice_reminder: {
+    subject: `Reminder: an unpaid invoice from ${PRODUCT}`,
+    intro: `Our records show this invoice as unpaid past its due date. The PDF is attached; if you have already paid, please disregard this reminder.`,
+  },
   legal_voided: {
     subject: `Withdrawn: a document from ${PRODUCT}`,
     intro:

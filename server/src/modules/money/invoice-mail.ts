@@ -1,0 +1,134 @@
+import { formatOre } from "@app/contracts";
+import { stockholmDay } from "@app/contracts/stockholm-time";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/app-error";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import type { Mailer } from "../../platform/mail/transport";
+import { sha256 } from "../../platform/secrets";
+import { appendActivity } from "../crm/timeline";
+import { invoiceDocumentOf } from "./invoice-document-of";
+import { invoiceFileName } from "./invoice-files";
+import type { Invoice } from "./invoice-store";
+import { renderInvoicePdf } from "./render-invoice-pdf";
+
+/** The statutory late-payment compensation a business buyer owes on a late invoice: 450 kr. */
+const LATE_PAYMENT_COMPENSATION_ORE = 45_000;
+
+export interface InvoiceMailDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Invoice mails per recipient address and window. */
+  mailRule: RateLimitRule;
+  now: () => number;
+}
+
+/** Mails to one address are throttled, so the endpoint cannot be used to flood someone's inbox. */
+async function throttle(deps: InvoiceMailDeps, email: string) {
+  const verdict = await deps.limiter.hit(`invoice-mail:${sha256(email)}`, deps.mailRule);
+  if (!verdict.allowed)
+    throw new AppError("rate_limited", "Too many invoice mails to this address, please try again later", {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+}
+
+/** An issued, unpaid invoice past its due date (the status every read derives). */
+const isOverdue = (invoice: Invoice, today: string) =>
+  invoice.kind === "invoice" &&
+  ["issued", "partially_paid", "overdue"].includes(invoice.status) &&
+  invoice.due_date !== null &&
+  invoice.due_date < today;
+
+interface InvoiceMailRequest {
+  invoice_id: string;
+  email: string;
+  actorId: string | null;
+  kind: "invoice" | "invoice_reminder";
+  /** Refuses an invoice this mail is not for (before anything is sent or throttled). */
+  check?: (invoice: Invoice, today: string) => void;
+  /** A paragraph of the mail's own, also kept in the timeline note. */
+  note?: (invoice: Invoice) => string;
+}
+
+/** Mails the invoice's PDF and notes on its timeline what was sent to whom. */
+async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
+  const { email, actorId, kind } = request;
+  const nowMs = deps.now();
+  const at = new Date(nowMs).toISOString();
+  const { invoice, document } = await invoiceDocumentOf(deps.db, request.invoice_id);
+  request.check?.(invoice, stockholmDay(at));
+  await throttle(deps, email);
+  const pdf = await renderInvoicePdf(document);
+  const title = `${document.kind === "credit" ? "Kreditfaktura" : "Faktura"} ${document.number}`;
+  const text = request.note?.(invoice);
+  await deps.mailer.send({
+    kind,
+    to: email,
+    link: null,
+    title,
+    ...(text ? { note: text } : {}),
+    attachments: [
+      {
+        filename: invoiceFileName(document.number, document.kind),
+        contentType: "application/pdf",
+        content: pdf,
+      },
+    ],
+  });
+  await appendActivity(deps.db, {
+    recordType: "invoices",
+    recordId: invoice.id,
+    action: "note",
+    changes: {},
+    actorId,
+    at,
+    note: `${kind === "invoice" ? title : `Reminder of ${title}`} mailed to ${email}.${text ? ` ${text}` : ""}`,
+  });
+  return { invoice_id: invoice.id, email, sent_at: at };
+}
+
+/** send_invoice: an issued invoice (or credit) mailed to the buyer with its PDF attached. */
+export function sendInvoice(
+  deps: InvoiceMailDeps,
+  input: { invoice_id: string; email: string },
+  actorId: string | null,
+) {
+  return mailInvoice(deps, { ...input, actorId, kind: "invoice" });
+}
+
+/**
+ * send_invoice_reminder: a reminder of an overdue invoice with what is still owed; the 450 kr late-payment
+ * compensation is added on request, and only for a business buyer (a consumer never owes it).
+ */
+export function sendInvoiceReminder(
+  deps: InvoiceMailDeps,
+  input: { invoice_id: string; email: string; include_compensation: boolean },
+  actorId: string | null,
+) {
+  return mailInvoice(deps, {
+    invoice_id: input.invoice_id,
+    email: input.email,
+    actorId,
+    kind: "invoice_reminder",
+    check: (invoice, today) => {
+      if (!isOverdue(invoice, today))
+        throw new AppError("invalid_state", "Only an overdue invoice is reminded of", {
+          details: `status is ${invoice.status}; due ${invoice.due_date}`,
+        });
+      if (input.include_compensation && !invoice.buyer_is_business)
+        throw new AppError("compensation_not_owed", "Only a business buyer owes late-payment compensation", {
+          details: "buyer_is_business is false",
+        });
+    },
+    note: (invoice) => {
+      const owed = invoice.total_ore - invoice.paid_ore;
+      const lines = [`Förfallodatum ${invoice.due_date}. Kvar att betala: ${formatOre(owed)}.`];
+      if (input.include_compensation)
+        lines.push(
+          `Förseningsersättning: ${formatOre(LATE_PAYMENT_COMPENSATION_ORE)}.`,
+          `Totalt att betala: ${formatOre(owed + LATE_PAYMENT_COMPENSATION_ORE)}.`,
+        );
+      return lines.join(" ");
+    },
+  });
+}
