@@ -9,3 +9,9 @@ export const crmQueryKey = ["crm"] as const;
  * `deliverables`, so an upload, a request for approval or a client's decision refreshes them all.
  */
 export const deliverablesQueryKey = ["deliverables"] as const;
+
+/**
+ * Every invoice read (the list, an invoice with its lines and payments) sits under `invoices`: issuing,
+ * crediting or a payment changes the invoice, its list row and its credit's, so one invalidation does.
+ */
+export const invoicesQueryKey = ["invoices"] as const;

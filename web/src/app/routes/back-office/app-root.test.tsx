@@ -161,6 +161,13 @@ describe("back-office shell", () => {
     expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
   });
 
+  it("draws the invoices list at /app/invoices, no longer a placeholder", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderBackOffice(<AppRoot />, { route: "/app/invoices" });
+    expect(await screen.findByRole("heading", { name: "No invoices yet" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+  });
+
   it("lists the fully signed documents at /app/contracts, each linking to its document", async () => {
     const { requests } = stubFetch(() =>
       jsonResponse([

@@ -85,6 +85,8 @@ const DeliverablesPage = lazyNamed(
   () => import("@/features/deliverables/routes/deliverables-page"),
   "DeliverablesPage",
 );
+const InvoicesPage = lazyNamed(() => import("@/features/invoices/routes/invoices-page"), "InvoicesPage");
+const InvoicePage = lazyNamed(() => import("@/features/invoices/routes/invoice-page"), "InvoicePage");
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
@@ -126,7 +128,8 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   events: <EventsAdminPage />,
   deliverables: <DeliverablesPage />,
   contracts: <ContractsPage />,
-  invoices: <ComingSoonPage title="Invoices" />,
+  invoices: <InvoicesPage />,
+  invoice: <InvoicePage />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
   profile: <ProfilePage />,
