@@ -21,7 +21,7 @@ import {
 
 export type Invoice = TableRow<"invoices">;
 export type InvoiceLine = TableRow<"invoice_lines">;
-export type InvoicePayment = TableRow<"invoice_payments">;
+type InvoicePayment = TableRow<"invoice_payments">;
 
 const root = invoicesQueryKey;
 const invoiceKeys = {
@@ -82,7 +82,7 @@ export function useCreateInvoice() {
 
 export type LineValues = Omit<TableInsert<"invoice_lines">, "invoice_id" | "id">;
 
-export type DraftSave = {
+type DraftSave = {
   invoice: Invoice;
   changes: TableUpdate<"invoices">;
   /** The lines as the editor holds them: those with an id are kept (and updated), the rest added. */
@@ -95,7 +95,7 @@ export type DraftSave = {
  * Saves a draft: the invoice as read (versioned), then its lines, each versioned too, so a change someone
  * else saved meanwhile is reported rather than overwritten.
  */
-export async function saveDraft({ invoice, changes, lines, readLines }: DraftSave) {
+async function saveDraft({ invoice, changes, lines, readLines }: DraftSave) {
   await updateRow("invoices", { id: invoice.id, version: invoice.updated_at, changes });
   const kept = new Set(lines.map((line) => line.id).filter(Boolean));
   for (const line of readLines)

@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { InvoicePage } from "@/features/invoices/routes/invoice-page";
 import { InvoicesPage } from "@/features/invoices/routes/invoices-page";
+import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
 import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
@@ -238,5 +239,56 @@ describe("an invoice", () => {
       `/api/invoices/${ID}/pdf`,
     );
     expect(screen.getByRole("form", { name: "Record payment" })).toBeInTheDocument();
+  });
+
+  it("records a payment typed in kronor as exact öre, and refuses one it cannot read", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET invoices": () =>
+        rowsResponse([invoice({ number: 3, status: "issued", total_ore: 125000, issue_date: "2026-11-20" })]),
+      "POST rpc/record_invoice_payment": () => jsonResponse(invoice({ number: 3, status: "partially_paid" })),
+    });
+    renderInvoice();
+    const form = await screen.findByRole("form", { name: "Record payment" });
+    await user.type(within(form).getByLabelText("Amount (kr)"), "12,345");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Enter the amount in kronor");
+    await user.clear(within(form).getByLabelText("Amount (kr)"));
+    await user.type(within(form).getByLabelText("Amount (kr)"), "1250,01");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("more than the 1 250,00 kr still owed");
+    await user.clear(within(form).getByLabelText("Amount (kr)"));
+    await user.type(within(form).getByLabelText("Amount (kr)"), "0,29");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    await waitFor(() => expect(api.calls("POST", "rpc/record_invoice_payment")).toHaveLength(1));
+    expect(api.calls("POST", "rpc/record_invoice_payment")[0]?.body).toMatchObject({
+      invoice_id: ID,
+      amount_ore: 29,
+    });
+  });
+
+  it("credits an issued invoice after asking, and opens the credit invoice", async () => {
+    const user = userEvent.setup();
+    const CREDIT = "66666666-6666-4666-8666-666666666666";
+    const api = stubTableApi({
+      "GET invoices": (request) =>
+        rowsResponse([
+          request.params.get("id") === `eq.${CREDIT}`
+            ? invoice({ id: CREDIT, number: 4, kind: "credit", status: "issued", total_ore: -125000 })
+            : invoice({ number: 3, status: "issued", total_ore: 125000 }),
+        ]),
+      "POST rpc/credit_invoice": () => jsonResponse(invoice({ id: CREDIT, number: 4, kind: "credit" })),
+    });
+    renderInvoice();
+    await user.click(await screen.findByRole("button", { name: "Credit invoice" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Credit this invoice?" });
+    await user.click(within(dialog).getByRole("button", { name: "Issue credit invoice" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Credit A4: Söder Songs AB" }),
+    ).toBeInTheDocument();
+    expect(api.calls("POST", "rpc/credit_invoice")[0]?.body).toEqual({ invoice_id: ID });
+    // A credit invoice is paid by no one and credited no further.
+    expect(screen.queryByRole("form", { name: "Record payment" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Credit invoice" })).not.toBeInTheDocument();
   });
 });
