@@ -77,6 +77,7 @@ export const BACK_OFFICE_ROUTES = {
   deliverables: "deliverables",
   contracts: "contracts",
   invoices: "invoices",
+  invoice: "invoices/:id",
   activity: "activity",
   settings: "settings",
   profile: "settings/profile",

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations, signInAsStaff, toast } from "../crm/support";
-import { accessTokenFor, anonKey, createUser } from "../support/server";
 import { signInAsAdmin } from "../team/support";
+import { storeCompanySettings } from "./support";
 
 /*
  * The company's details are one row shared by every test of the run, so each test writes the whole of
@@ -104,32 +104,4 @@ for (const width of WIDTHS) {
     await expect(page.getByRole("button", { name: "Save Company Details" })).toHaveCount(0);
     await expectNoSeriousViolations(page, `company settings read-only at ${width}`);
   });
-}
-
-/** Writes the one row as an administrator through the data API: entered the first time, changed after. */
-async function storeCompanySettings(request: APIRequestContext, changes: Record<string, string>) {
-  const headers = {
-    apikey: anonKey(),
-    authorization: `Bearer ${await accessTokenFor(request, createUser("admin"))}`,
-    prefer: "return=representation",
-  };
-  const row = {
-    name: "Slussen Sound AB",
-    street_address: "Götgatan 14",
-    postal_code: "118 46",
-    city: "Stockholm",
-    org_number: "556047-3521",
-    vat_number: "SE556047352101",
-    bankgiro: "160-9908",
-    email: "faktura@slussensound.example.se",
-    phone: "08-123 456 78",
-    website: "https://slussensound.example.se/",
-    ...changes,
-  };
-  const existing = (await (await request.get("/rest/v1/company_settings", { headers })).json()) as unknown[];
-  const res =
-    existing.length === 0
-      ? await request.post("/rest/v1/company_settings", { headers, data: row })
-      : await request.patch("/rest/v1/company_settings?id=not.is.null", { headers, data: row });
-  expect(res.ok(), await res.text()).toBe(true);
 }

@@ -11,5 +11,10 @@ export const crmQueryKey = ["crm"] as const;
 export const deliverablesQueryKey = ["deliverables"] as const;
 /** Every projects read (the projects screens and the dashboard's count), refreshed by any projects write. */
 export const projectsQueryKey = ["projects"] as const;
-/** Every invoice read (the invoice screens and the dashboard's receivables), refreshed by any invoice write. */
+
+/**
+ * Every invoice read (the list, an invoice with its lines and payments, the dashboard's receivables) sits
+ * under `invoices`: issuing, crediting or a payment changes the invoice, its list row and its credit's, so
+ * one invalidation does.
+ */
 export const invoicesQueryKey = ["invoices"] as const;

@@ -162,6 +162,13 @@ describe("back-office shell", () => {
     expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
   });
 
+  it("draws the invoices list at /app/invoices, no longer a placeholder", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderBackOffice(<AppRoot />, { route: "/app/invoices" });
+    expect(await screen.findByRole("heading", { name: "No invoices yet" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
+  });
+
   it("lists the fully signed documents at /app/contracts, each linking to its document", async () => {
     const { requests } = stubFetch(() =>
       jsonResponse([
@@ -186,9 +193,11 @@ describe("back-office shell", () => {
     expect(requests.some((r) => r.url.includes("status=eq.fully_signed"))).toBe(true);
   });
 
-  it("shows the 'Coming Soon' placeholders of screens not built yet", async () => {
-    renderBackOffice(<AppRoot />, { route: "/app/invoices" });
-    expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
+  it("draws the projects list at /app/projects, no longer a placeholder", async () => {
+    stubFetch(() => jsonResponse([]));
+    renderBackOffice(<AppRoot />, { route: "/app/projects" });
+    expect(await screen.findByRole("heading", { name: "No Projects Found" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
   });
 
   it("keeps the shell around an unknown back-office path", async () => {

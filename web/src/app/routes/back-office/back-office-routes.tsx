@@ -1,7 +1,6 @@
 import { BACK_OFFICE_ROUTES, type BackOfficeRoute } from "@app/contracts";
 import type { ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
-import { ComingSoonPage } from "@/features/backoffice/routes/coming-soon-page";
 import { lazyNamed } from "@/lib/lazy-named";
 
 /*
@@ -90,6 +89,8 @@ const ProjectDetailPage = lazyNamed(
   () => import("@/features/projects/routes/project-detail-page"),
   "ProjectDetailPage",
 );
+const InvoicesPage = lazyNamed(() => import("@/features/invoices/routes/invoices-page"), "InvoicesPage");
+const InvoicePage = lazyNamed(() => import("@/features/invoices/routes/invoice-page"), "InvoicePage");
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
@@ -132,7 +133,8 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   events: <EventsAdminPage />,
   deliverables: <DeliverablesPage />,
   contracts: <ContractsPage />,
-  invoices: <ComingSoonPage title="Invoices" />,
+  invoices: <InvoicesPage />,
+  invoice: <InvoicePage />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
   profile: <ProfilePage />,

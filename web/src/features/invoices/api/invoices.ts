@@ -1,0 +1,152 @@
+import type { InvoiceStatus } from "@app/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { tsr } from "@/lib/api-client";
+import { expectSuccess, searchFilter } from "@/lib/postgrest";
+
+/** The invoice an invoice RPC answers: expectSuccess has already thrown every refusal. */
+function answeredInvoice(response: { status: number; body: unknown }) {
+  return expectSuccess(response).body as Invoice;
+}
+
+import { invoicesQueryKey } from "@/lib/query-keys";
+import { readRecord, readTable } from "@/lib/read-table";
+import {
+  deleteRow,
+  insertRow,
+  type TableInsert,
+  type TableRow,
+  type TableUpdate,
+  updateRow,
+} from "@/lib/table-writes";
+
+export type Invoice = TableRow<"invoices">;
+export type InvoiceLine = TableRow<"invoice_lines">;
+type InvoicePayment = TableRow<"invoice_payments">;
+
+const root = invoicesQueryKey;
+const invoiceKeys = {
+  list: (params: object) => [...root, "list", params] as const,
+  detail: (id: string) => [...root, "detail", id] as const,
+};
+const invalidates = [root] as const;
+const EXACT = { count: "exact" } as const;
+
+export type InvoiceFilters = { status: InvoiceStatus | "all"; buyer: string };
+
+/** The invoices the filters keep, newest first. */
+export function useInvoices(filters: InvoiceFilters) {
+  return useQuery({
+    queryKey: invoiceKeys.list(filters),
+    queryFn: async ({ signal }) => {
+      const where: Record<string, string> = {};
+      if (filters.status !== "all") where.status = `eq.${filters.status}`;
+      const buyer = searchFilter(["buyer_name"], filters.buyer);
+      if (buyer) where.and = buyer;
+      const page = await readTable(
+        "invoices",
+        { ...EXACT, filters: where, order: ["created_at.desc"] },
+        signal,
+      );
+      return page.rows;
+    },
+    meta: { errorMessage: "Could not load the invoices" },
+  });
+}
+
+export type InvoiceRecord = { invoice: Invoice; lines: InvoiceLine[]; payments: InvoicePayment[] };
+
+/** An invoice with its lines and payments; null when there is no such invoice. */
+export function useInvoice(id: string) {
+  return useQuery({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: async ({ signal }): Promise<InvoiceRecord | null> => {
+      const invoice = await readRecord("invoices", id, { count: "exact", signal });
+      if (!invoice) return null;
+      const byInvoice = { invoice_id: `eq.${id}` };
+      const [lines, payments] = await Promise.all([
+        readTable("invoice_lines", { ...EXACT, filters: byInvoice, order: ["position.asc"] }, signal),
+        readTable("invoice_payments", { ...EXACT, filters: byInvoice, order: ["paid_on.asc"] }, signal),
+      ]);
+      return { invoice, lines: lines.rows, payments: payments.rows };
+    },
+    meta: { errorMessage: "Could not load the invoice" },
+  });
+}
+
+export function useCreateInvoice() {
+  return useMutation({
+    mutationFn: (values: TableInsert<"invoices">) => insertRow("invoices", values),
+    meta: { successMessage: "Draft created", errorMessage: "Could not create the invoice", invalidates },
+  });
+}
+
+export type LineValues = Omit<TableInsert<"invoice_lines">, "invoice_id" | "id">;
+
+type DraftSave = {
+  invoice: Invoice;
+  changes: TableUpdate<"invoices">;
+  /** The lines as the editor holds them: those with an id are kept (and updated), the rest added. */
+  lines: (LineValues & { id?: string })[];
+  /** The lines as they were read, so those the editor removed are deleted as read. */
+  readLines: InvoiceLine[];
+};
+
+/**
+ * Saves a draft: the invoice as read (versioned), then its lines, each versioned too, so a change someone
+ * else saved meanwhile is reported rather than overwritten.
+ */
+async function saveDraft({ invoice, changes, lines, readLines }: DraftSave) {
+  await updateRow("invoices", { id: invoice.id, version: invoice.updated_at, changes });
+  const kept = new Set(lines.map((line) => line.id).filter(Boolean));
+  for (const line of readLines)
+    if (!kept.has(line.id)) await deleteRow("invoice_lines", { id: line.id, version: line.updated_at });
+  for (const [position, { id, ...values }] of lines.entries()) {
+    const read = readLines.find((line) => line.id === id);
+    if (read)
+      await updateRow("invoice_lines", {
+        id: read.id,
+        version: read.updated_at,
+        changes: { ...values, position },
+      });
+    else await insertRow("invoice_lines", { ...values, position, invoice_id: invoice.id });
+  }
+}
+
+export function useSaveDraft() {
+  return useMutation({
+    mutationFn: saveDraft,
+    meta: { successMessage: "Draft saved", errorMessage: "Could not save the draft", invalidates },
+  });
+}
+
+export function useDeleteDraft() {
+  return useMutation({
+    mutationFn: (invoice: Invoice) => deleteRow("invoices", { id: invoice.id, version: invoice.updated_at }),
+    meta: { successMessage: "Draft deleted", errorMessage: "Could not delete the draft", invalidates },
+  });
+}
+
+export function useIssueInvoice() {
+  return useMutation({
+    mutationFn: async (invoiceId: string) =>
+      answeredInvoice(await tsr.money.issueInvoice.mutate({ body: { invoice_id: invoiceId } })),
+    // The refusal (what is missing) is shown on the page itself, where it can be acted on.
+    meta: { successMessage: "Invoice issued", invalidates },
+  });
+}
+
+export function useCreditInvoice() {
+  return useMutation({
+    mutationFn: async (invoiceId: string) =>
+      answeredInvoice(await tsr.money.creditInvoice.mutate({ body: { invoice_id: invoiceId } })),
+    meta: { successMessage: "Credit invoice issued", invalidates },
+  });
+}
+
+export function useRecordPayment() {
+  return useMutation({
+    mutationFn: async (body: { invoice_id: string; amount_ore: number; paid_on: string }) =>
+      answeredInvoice(await tsr.money.recordInvoicePayment.mutate({ body })),
+    meta: { successMessage: "Payment recorded", invalidates },
+  });
+}

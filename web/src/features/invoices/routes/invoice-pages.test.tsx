@@ -1,0 +1,294 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { InvoicePage } from "@/features/invoices/routes/invoice-page";
+import { InvoicesPage } from "@/features/invoices/routes/invoices-page";
+import { jsonResponse } from "@/test/fetch-stub";
+import { renderBackOffice } from "@/test/render-back-office";
+import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
+
+const ID = "44444444-4444-4444-8444-444444444444";
+const STAMP = "2026-11-20T10:00:00.000Z";
+
+function invoice(overrides: Record<string, unknown> = {}) {
+  return {
+    id: ID,
+    series: "A",
+    number: null,
+    ocr: null,
+    status: "draft",
+    kind: "invoice",
+    credits_invoice_id: null,
+    project_id: null,
+    buyer_name: "Söder Songs AB",
+    buyer_street_address: "Hornsgatan 1",
+    buyer_postal_code: "118 20",
+    buyer_city: "Stockholm",
+    buyer_country: "SE",
+    buyer_vat_number: null,
+    buyer_email: null,
+    buyer_is_business: true,
+    reverse_charge: false,
+    round_to_kronor: false,
+    issue_date: null,
+    delivery_date: null,
+    due_date: null,
+    your_reference: null,
+    notes: null,
+    net_ore: 0,
+    vat_ore: 0,
+    rounding_ore: 0,
+    total_ore: 0,
+    paid_ore: 0,
+    vat_breakdown: [],
+    seller: null,
+    issued_at: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+function renderInvoice() {
+  return renderBackOffice(
+    <Routes>
+      <Route path="invoices/:id" element={<InvoicePage />} />
+    </Routes>,
+    { route: `/app/invoices/${ID}` },
+  );
+}
+
+describe("the invoices list", () => {
+  it("shows number or Draft, buyer, total in kronor and the derived status, and filters on the server", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET invoices": () =>
+        rowsResponse([
+          invoice({
+            id: "55555555-5555-4555-8555-555555555555",
+            number: 7,
+            status: "overdue",
+            issue_date: "2026-10-01",
+            due_date: "2026-10-31",
+            total_ore: 1_250_050,
+          }),
+          invoice({ buyer_name: "Nova Lind" }),
+        ]),
+    });
+    renderBackOffice(<InvoicesPage />, { route: "/app/invoices" });
+    const issued = (await screen.findByRole("link", { name: "A7" })).closest("tr") as HTMLElement;
+    expect(issued).toHaveTextContent("Söder Songs AB");
+    expect(issued).toHaveTextContent("12 500,50 kr");
+    expect(issued).toHaveTextContent("Overdue");
+    expect(issued).toHaveTextContent("2026-10-31");
+    const draft = screen.getByRole("link", { name: "Draft" }).closest("tr") as HTMLElement;
+    expect(draft).toHaveTextContent("Nova Lind");
+    expect(screen.getByRole("link", { name: "Draft" })).toHaveAttribute("href", `/app/invoices/${ID}`);
+
+    const reads = () => api.calls("GET", "invoices").map((r) => r.params);
+    await user.selectOptions(screen.getByLabelText("Status"), "paid");
+    await waitFor(() => expect(reads().at(-1)?.get("status")).toBe("eq.paid"));
+    await user.type(screen.getByLabelText("Buyer"), "söder");
+    await waitFor(() => expect(reads().at(-1)?.get("and")).toBe('(or(buyer_name.ilike."*söder*"))'));
+  });
+
+  it("says so when there are no invoices and offers a new one", async () => {
+    stubTableApi();
+    renderBackOffice(<InvoicesPage />, { route: "/app/invoices" });
+    expect(await screen.findByRole("heading", { name: "No invoices yet" })).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "New invoice" })).toHaveLength(2);
+  });
+});
+
+describe("an invoice", () => {
+  it("totals a draft's lines per VAT rate while they are typed, exactly in öre", async () => {
+    const user = userEvent.setup();
+    stubTableApi({ "GET invoices": () => rowsResponse([invoice()]) });
+    renderInvoice();
+    await screen.findByRole("form", { name: "Draft invoice" });
+    await user.click(screen.getByRole("button", { name: "Add line" }));
+    await user.type(screen.getByLabelText("Line 1 description"), "Mixing");
+    await user.clear(screen.getByLabelText("Line 1 quantity"));
+    await user.type(screen.getByLabelText("Line 1 quantity"), "1,5");
+    await user.type(screen.getByLabelText("Line 1 unit price (kr)"), "1000,10");
+    await user.click(screen.getByRole("button", { name: "Add line" }));
+    await user.type(screen.getByLabelText("Line 2 description"), "Sheet music");
+    await user.type(screen.getByLabelText("Line 2 unit price (kr)"), "0,10");
+    await user.selectOptions(screen.getByLabelText("Line 2 VAT"), "6");
+    const totals = screen.getByLabelText("Totals");
+    // 1,5 × 1000,10 = 1500,15; 25 % of it is 375,0375 → 375,04; 6 % of 0,10 is 0,006 → 0,01.
+    expect(totals).toHaveTextContent("VAT 25 % on 1 500,15 kr375,04 kr");
+    expect(totals).toHaveTextContent("VAT 6 % on 0,10 kr0,01 kr");
+    expect(totals).toHaveTextContent("Total1 875,30 kr");
+    expect(screen.getByRole("button", { name: "Issue invoice" })).toBeDisabled();
+  });
+
+  it("refuses a quantity it cannot read exactly, next to the field, and saves nothing", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({ "GET invoices": () => rowsResponse([invoice()]) });
+    renderInvoice();
+    await screen.findByRole("form", { name: "Draft invoice" });
+    await user.click(screen.getByRole("button", { name: "Add line" }));
+    await user.type(screen.getByLabelText("Line 1 description"), "Mixing");
+    await user.clear(screen.getByLabelText("Line 1 quantity"));
+    await user.type(screen.getByLabelText("Line 1 quantity"), "1,0005");
+    await user.type(screen.getByLabelText("Line 1 unit price (kr)"), "100");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText(/A quantity is a number with at most three decimals/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Line 1 quantity")).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls("PATCH", "invoices")).toHaveLength(0);
+    expect(api.calls("POST", "invoice_lines")).toHaveLength(0);
+  });
+
+  it("saves a draft's lines in integer öre and thousandths, versioned", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET invoices": () => rowsResponse([invoice()]),
+      "PATCH invoices": () => writeResponse([invoice()]),
+      "POST invoice_lines": () => writeResponse([{}], 201),
+    });
+    renderInvoice();
+    await screen.findByRole("form", { name: "Draft invoice" });
+    await user.click(screen.getByRole("button", { name: "Add line" }));
+    await user.type(screen.getByLabelText("Line 1 description"), "Mixing");
+    await user.clear(screen.getByLabelText("Line 1 quantity"));
+    await user.type(screen.getByLabelText("Line 1 quantity"), "2,25");
+    await user.type(screen.getByLabelText("Line 1 unit price (kr)"), "1 234,56");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    await waitFor(() => expect(api.calls("POST", "invoice_lines")).toHaveLength(1));
+    const [patch] = api.calls("PATCH", "invoices");
+    expect(patch?.params.get("updated_at")).toBe(`eq.${STAMP}`);
+    expect(api.calls("POST", "invoice_lines")[0]?.body).toMatchObject({
+      invoice_id: ID,
+      description: "Mixing",
+      quantity_milli: 2250,
+      unit_price_ore: 123456,
+      vat_rate: 25,
+      position: 0,
+    });
+  });
+
+  it("lists what issuing found missing above the form", async () => {
+    const user = userEvent.setup();
+    stubTableApi({
+      "GET invoices": () => rowsResponse([invoice()]),
+      "POST rpc/issue_invoice": () =>
+        new Response(
+          JSON.stringify({
+            code: "23514",
+            message: "The invoice lacks what it must state",
+            details: "Missing: at least one line; the seller's Bankgiro",
+            hint: null,
+          }),
+          { status: 422, headers: { "content-type": "application/json" } },
+        ),
+    });
+    renderInvoice();
+    await user.click(await screen.findByRole("button", { name: "Issue invoice" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Issue this invoice?" });
+    await user.click(within(dialog).getByRole("button", { name: "Issue invoice" }));
+    const missing = await screen.findByRole("list", { name: "Missing before issuing" });
+    expect(
+      within(missing)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["at least one line", "the seller's Bankgiro"]);
+    expect(screen.getByRole("alert")).toHaveTextContent("The invoice lacks what it must state");
+  });
+
+  it("shows an issued invoice read-only with its number, OCR, payments and balance", async () => {
+    stubTableApi({
+      "GET invoices": () =>
+        rowsResponse([
+          invoice({
+            number: 12,
+            ocr: "1000012",
+            status: "partially_paid",
+            issue_date: "2026-11-20",
+            due_date: "2026-12-20",
+            net_ore: 100000,
+            vat_ore: 25000,
+            total_ore: 125000,
+            paid_ore: 50000,
+            vat_breakdown: [{ vat_rate: 25, taxable_ore: 100000, vat_ore: 25000 }],
+          }),
+        ]),
+      "GET invoice_payments": () =>
+        rowsResponse([
+          {
+            id: "p1",
+            invoice_id: ID,
+            amount_ore: 50000,
+            paid_on: "2026-11-22",
+            reference: null,
+            created_at: STAMP,
+          },
+        ]),
+    });
+    renderInvoice();
+    expect(await screen.findByRole("heading", { level: 1, name: "A12: Söder Songs AB" })).toBeInTheDocument();
+    expect(screen.getByText("1000012")).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Draft invoice" })).not.toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Payments received" })).toHaveTextContent(
+      "2026-11-22: 500,00 kr",
+    );
+    expect(screen.getByText(/Balance: 750,00/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+      "href",
+      `/api/invoices/${ID}/pdf`,
+    );
+    expect(screen.getByRole("form", { name: "Record payment" })).toBeInTheDocument();
+  });
+
+  it("records a payment typed in kronor as exact öre, and refuses one it cannot read", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET invoices": () =>
+        rowsResponse([invoice({ number: 3, status: "issued", total_ore: 125000, issue_date: "2026-11-20" })]),
+      "POST rpc/record_invoice_payment": () => jsonResponse(invoice({ number: 3, status: "partially_paid" })),
+    });
+    renderInvoice();
+    const form = await screen.findByRole("form", { name: "Record payment" });
+    await user.type(within(form).getByLabelText("Amount (kr)"), "12,345");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Enter the amount in kronor");
+    await user.clear(within(form).getByLabelText("Amount (kr)"));
+    await user.type(within(form).getByLabelText("Amount (kr)"), "1250,01");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("more than the 1 250,00 kr still owed");
+    await user.clear(within(form).getByLabelText("Amount (kr)"));
+    await user.type(within(form).getByLabelText("Amount (kr)"), "0,29");
+    await user.click(within(form).getByRole("button", { name: "Record payment" }));
+    await waitFor(() => expect(api.calls("POST", "rpc/record_invoice_payment")).toHaveLength(1));
+    expect(api.calls("POST", "rpc/record_invoice_payment")[0]?.body).toMatchObject({
+      invoice_id: ID,
+      amount_ore: 29,
+    });
+  });
+
+  it("credits an issued invoice after asking, and opens the credit invoice", async () => {
+    const user = userEvent.setup();
+    const CREDIT = "66666666-6666-4666-8666-666666666666";
+    const api = stubTableApi({
+      "GET invoices": (request) =>
+        rowsResponse([
+          request.params.get("id") === `eq.${CREDIT}`
+            ? invoice({ id: CREDIT, number: 4, kind: "credit", status: "issued", total_ore: -125000 })
+            : invoice({ number: 3, status: "issued", total_ore: 125000 }),
+        ]),
+      "POST rpc/credit_invoice": () => jsonResponse(invoice({ id: CREDIT, number: 4, kind: "credit" })),
+    });
+    renderInvoice();
+    await user.click(await screen.findByRole("button", { name: "Credit invoice" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Credit this invoice?" });
+    await user.click(within(dialog).getByRole("button", { name: "Issue credit invoice" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Credit A4: Söder Songs AB" }),
+    ).toBeInTheDocument();
+    expect(api.calls("POST", "rpc/credit_invoice")[0]?.body).toEqual({ invoice_id: ID });
+    // A credit invoice is paid by no one and credited no further.
+    expect(screen.queryByRole("form", { name: "Record payment" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Credit invoice" })).not.toBeInTheDocument();
+  });
+});
