@@ -29,6 +29,8 @@ test("the API docs render from local assets only", async ({ page }) => {
   }
   await page.locator("#operations-tag-tables").click();
   await expect(page.getByText("/rest/v1/events").first()).toBeVisible();
+  // Closing the long list of tables first keeps the page light for the next group.
+  await page.locator("#operations-tag-tables").click();
   await page.locator("#operations-tag-storage").click();
   await expect(page.getByText("/storage/v1/object/public/{bucketId}/{path}").first()).toBeVisible();
   expect(external).toEqual([]);

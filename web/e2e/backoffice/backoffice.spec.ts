@@ -26,12 +26,14 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/projects/some-id", "Project Not Found"],
   ["/app/sessions", "Studio A – Södermalm"],
   ["/app/events", "Songwriter Circle: Södermalm Sessions"],
-  ["/app/deliverables", "Coming Soon"],
-  ["/app/contracts", "Coming Soon"],
-  ["/app/invoices", "Coming Soon"],
+  ["/app/deliverables", "What each project delivers, its versions and the client's approval."],
+  ["/app/contracts", "Every legal document all its signers have signed, newest first."],
+  ["/app/invoices", "Drafts, issued invoices, payments and credits, in Swedish kronor."],
+  ["/app/invoices/some-id", "Invoice not found"],
   ["/app/activity", "Record type"],
   ["/app/settings", "Two-factor authentication"],
   ["/app/settings/profile", "E-mail address"],
+  ["/app/settings/company", "The business's details as its invoices print them."],
   ["/app/inbox", "Inbox"],
 ];
 

@@ -18,7 +18,7 @@ test("Settings (with two-factor setup open) and Profile pass axe at 375 and 1280
   }
 
   const nav = page.getByRole("navigation", { name: "Settings pages" });
-  await expect(nav.getByRole("link")).toHaveText(["Settings", "Profile"]);
+  await expect(nav.getByRole("link")).toHaveText(["Settings", "Profile", "Company"]);
   await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Profile" }).focus();
   await page.keyboard.press("Enter");

@@ -92,12 +92,17 @@ export async function readTable<T extends TableName, S extends ColumnOf<T> = Col
   return readRows<Pick<TableRow<T>, S>>(await list(table, options, signal));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** One row by id, or null when there is none (never existed, or deleted). */
 export async function readRecord<T extends TableName>(
   table: T,
   id: string,
   options: { count?: CountMode; signal?: AbortSignal } = {},
 ) {
+  // Every table's key is a uuid: an address naming anything else names no row, answered here rather
+  // than by a request the server refuses with a 400.
+  if (!UUID.test(id)) return null;
   const filters = { id: `eq.${id}` } as Filters<T>;
   const { rows } = await readTable(
     table,
