@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { signInAsStaff, toast, uniqueTag } from "../crm/support";
+import { signInAsStaff, uniqueTag } from "../crm/support";
 import { staffHeaders } from "../legal/support";
-import { approvalLinkFor, createProject, wavFile } from "./support";
+import { approvalLinkFor, createDeliverable, createProject, sendForApproval, uploadVersion } from "./support";
 
 test("a version uploaded and sent for approval is approved by the client through the mailed link", async ({
   page,
@@ -15,34 +15,18 @@ test("a version uploaded and sent for approval is approved by the client through
   const project = await createProject(request, headers, `Album ${tag}`);
   const title = `Master ${tag}`;
 
-  await page.goto("/app/deliverables");
-  await expect(page.getByRole("heading", { level: 1, name: "Deliverables" })).toBeVisible();
-  await page.getByRole("button", { name: "New deliverable" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "New deliverable" });
-  await dialog.getByLabel("Project").selectOption({ label: `${project.code} · ${project.title}` });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Loudness target (LUFS)").fill("-14");
-  await dialog.getByLabel("Due date").fill("2026-12-20");
-  await dialog.getByRole("button", { name: "Create deliverable" }).click();
-  await expect(toast(page, "Deliverable created")).toBeVisible();
-
-  await page.getByRole("button", { name: title }).click();
-  const sheet = page.getByRole("dialog", { name: title });
-  await sheet
-    .getByLabel("New version", { exact: true })
-    .setInputFiles({ name: "master.wav", mimeType: "audio/wav", buffer: wavFile() });
-  await sheet.getByLabel("Note", { exact: true }).fill("First master, -14 LUFS");
-  await sheet.getByRole("button", { name: "Upload version" }).click();
-  await expect(toast(page, "Version uploaded")).toBeVisible();
+  const sheet = await createDeliverable(page, project, title, async (dialog) => {
+    await dialog.getByLabel("Loudness target (LUFS)").fill("-14");
+    await dialog.getByLabel("Due date").fill("2026-12-20");
+  });
+  await uploadVersion(page, sheet, "First master, -14 LUFS");
   const history = sheet.getByRole("list", { name: "Version history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("Version 1");
   await expect(history).toContainText("First master, -14 LUFS");
 
   const client = `client-${tag}@example.se`;
-  await sheet.getByLabel("Client's e-mail").fill(client);
-  await sheet.getByRole("button", { name: "Send for approval" }).click();
-  await expect(toast(page, "Sent for approval")).toBeVisible();
+  await sendForApproval(page, sheet, client);
   await expect(history).toContainText("Waiting for the client");
 
   const link = await approvalLinkFor(request, client);

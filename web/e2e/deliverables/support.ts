@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { latestMail } from "../auth/support";
+import { toast } from "../crm/support";
 
 /** A short, valid WAV file: a few hundred milliseconds of a quiet tone, which a browser can play. */
 export function wavFile(seconds = 0.25, rate = 8000): Buffer {
@@ -57,4 +58,44 @@ export async function expectNoHorizontalOverflow(page: Page, where: string) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Makes a deliverable for the project through the New deliverable dialog; `fill` sets any further fields
+ * before it is created. Answers the deliverable's sheet, opened from its row.
+ */
+export async function createDeliverable(
+  page: Page,
+  project: { code: string; title: string },
+  title: string,
+  fill: (dialog: Locator) => Promise<void> = async () => {},
+) {
+  await page.goto("/app/deliverables");
+  await expect(page.getByRole("heading", { level: 1, name: "Deliverables" })).toBeVisible();
+  await page.getByRole("button", { name: "New deliverable" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New deliverable" });
+  await dialog.getByLabel("Project").selectOption({ label: `${project.code} · ${project.title}` });
+  await dialog.getByLabel("Title").fill(title);
+  await fill(dialog);
+  await dialog.getByRole("button", { name: "Create deliverable" }).click();
+  await expect(toast(page, "Deliverable created")).toBeVisible();
+  await page.getByRole("button", { name: title }).click();
+  return page.getByRole("dialog", { name: title });
+}
+
+/** Uploads a short WAV as the deliverable's next version, with its note. */
+export async function uploadVersion(page: Page, sheet: Locator, note: string) {
+  await sheet
+    .getByLabel("New version", { exact: true })
+    .setInputFiles({ name: "master.wav", mimeType: "audio/wav", buffer: wavFile() });
+  await sheet.getByLabel("Note", { exact: true }).fill(note);
+  await sheet.getByRole("button", { name: "Upload version" }).click();
+  await expect(toast(page, "Version uploaded")).toBeVisible();
+}
+
+/** Sends the latest version to the client for approval by e-mail. */
+export async function sendForApproval(page: Page, sheet: Locator, email: string) {
+  await sheet.getByLabel("Client's e-mail").fill(email);
+  await sheet.getByRole("button", { name: "Send for approval" }).click();
+  await expect(toast(page, "Sent for approval")).toBeVisible();
 }

@@ -1,17 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { boardColumn, expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
-
-/** A won deal, made through the deal board's New Deal dialog. */
-async function createWonDeal(page: Page, title: string) {
-  await page.goto("/app/crm/deals");
-  await page.getByRole("button", { name: "New Deal" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "New Deal" });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Stage").selectOption("won");
-  await dialog.getByLabel(/^Value/).fill("12 345");
-  await dialog.getByRole("button", { name: "Create Deal" }).click();
-  await expect(toast(page, "Deal created")).toBeVisible();
-}
+import { addMilestone, createProjectFromDeal, createWonDeal } from "./support";
 
 /** The page is no wider than the window: nothing makes a person scroll sideways. */
 async function expectNoHorizontalOverflow(page: Page, where: string) {
@@ -27,12 +16,7 @@ test("a won deal becomes a project, which gets a team member and a milestone", a
   const title = `Album production ${uniqueTag()}`;
   await createWonDeal(page, title);
 
-  await boardColumn(page, "Won").getByRole("button", { name: title, exact: true }).click();
-  const dealDialog = page.getByRole("dialog", { name: "Edit deal" });
-  await dealDialog.getByRole("button", { name: "Create project" }).click();
-  await expect(toast(page, "Project created")).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/projects\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await createProjectFromDeal(page, title);
   await expect(page.getByText(/^P-\d{4}-\d{3,} · Production$/)).toBeVisible();
   await expect(page.getByText(/SEK\s12,345 · Fixed fee · VAT 25 %/)).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
@@ -53,12 +37,7 @@ test("a won deal becomes a project, which gets a team member and a milestone", a
   await expect(toast(page, "Added to the team")).toBeVisible();
   await expect(page.getByText(`${name} · Engineer · SEK 950 per hour`)).toBeVisible();
 
-  await page.getByRole("button", { name: "Add milestone" }).click();
-  const milestoneDialog = page.getByRole("dialog", { name: "Add a milestone" });
-  await milestoneDialog.getByLabel("Title").fill("Signing");
-  await milestoneDialog.getByLabel(/^Billing share/).fill("30");
-  await milestoneDialog.getByRole("button", { name: "Add Milestone" }).click();
-  await expect(toast(page, "Milestone added")).toBeVisible();
+  await addMilestone(page, "Signing", "30");
   // 30 % of SEK 12,345 is SEK 3,703.50, worked out in öre.
   await expect(page.getByText(/^Signing · 30 % \(SEK\s3,703\.50\)$/)).toBeVisible();
   const timeline = page.getByRole("list", { name: "Timeline" });

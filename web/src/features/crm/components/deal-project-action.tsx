@@ -1,6 +1,6 @@
 import { FolderPlus } from "lucide-react";
-import { Link, useNavigate } from "react-router-dom";
-import { Button } from "@/components/ui/button";
+import { Link } from "react-router-dom";
+import { CreateAndOpenButton } from "@/components/ui/create-and-open-button";
 import type { Deal } from "@/features/crm/api/crm-types";
 import { useDealProject, useProjectFromDeal } from "@/features/crm/api/project-from-deal";
 
@@ -11,7 +11,6 @@ import { useDealProject, useProjectFromDeal } from "@/features/crm/api/project-f
 export function DealProjectAction({ deal }: { deal: Deal }) {
   const project = useDealProject(deal.id);
   const create = useProjectFromDeal();
-  const navigate = useNavigate();
   if (project.data) {
     return (
       <p className="text-sm">
@@ -28,17 +27,15 @@ export function DealProjectAction({ deal }: { deal: Deal }) {
   }
   if (deal.stage !== "won" || project.isPending) return null;
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={create.isPending}
-      onClick={async () => {
+    <CreateAndOpenButton
+      pending={create.isPending}
+      create={async () => {
         const created = await create.mutateAsync(deal.id).catch(() => null);
-        if (created) navigate(`/app/projects/${created.id}`);
+        return created && `/app/projects/${created.id}`;
       }}
     >
       <FolderPlus aria-hidden="true" />
       Create project
-    </Button>
+    </CreateAndOpenButton>
   );
 }

@@ -1,4 +1,5 @@
 import { formatOre, formatQuantity, REVERSE_CHARGE_TEXT } from "@app/contracts";
+import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -8,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { type InvoiceRecord, useCreditInvoice } from "@/features/invoices/api/invoices";
 import { InvoiceTotals } from "@/features/invoices/components/invoice-totals";
 import { RecordPaymentForm } from "@/features/invoices/components/record-payment-form";
+import { downloadWithToken } from "@/lib/save-file";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -24,6 +26,11 @@ export function InvoiceIssuedView({ record }: { record: InvoiceRecord }) {
   const navigate = useNavigate();
   const credit = useCreditInvoice();
   const [asking, setAsking] = useState(false);
+  // The PDF is staff-only: fetched with the token, not followed as a link the browser sends without it.
+  const pdf = useMutation({
+    mutationFn: () => downloadWithToken(`/api/invoices/${invoice.id}/pdf`, "invoice.pdf"),
+    meta: { errorMessage: "Could not download the PDF" },
+  });
   const balanceOre = invoice.total_ore - invoice.paid_ore;
   const isCredit = invoice.kind === "credit";
   const canPay = !isCredit && ["issued", "partially_paid", "overdue"].includes(invoice.status);
@@ -38,11 +45,9 @@ export function InvoiceIssuedView({ record }: { record: InvoiceRecord }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline">
-          <a href={`/api/invoices/${invoice.id}/pdf`} download>
-            <Download aria-hidden="true" />
-            Download PDF
-          </a>
+        <Button type="button" variant="outline" disabled={pdf.isPending} onClick={() => pdf.mutate()}>
+          <Download aria-hidden="true" />
+          Download PDF
         </Button>
         {canCredit ? (
           <Button type="button" variant="outline" onClick={() => setAsking(true)}>

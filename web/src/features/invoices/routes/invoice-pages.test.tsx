@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { InvoicePage } from "@/features/invoices/routes/invoice-page";
 import { InvoicesPage } from "@/features/invoices/routes/invoices-page";
 import { jsonResponse } from "@/test/fetch-stub";
@@ -198,7 +198,23 @@ describe("an invoice", () => {
   });
 
   it("shows an issued invoice read-only with its number, OCR, payments and balance", async () => {
-    stubTableApi({
+    const saved = vi.fn((_blob: Blob) => "blob:invoice-pdf");
+    // jsdom makes no object URLs: a URL class that does, undone after the test like every stubbed global.
+    vi.stubGlobal(
+      "URL",
+      class extends URL {
+        static override createObjectURL = saved;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const api = stubTableApi({
+      [`GET /api/invoices/${ID}/pdf`]: () =>
+        new Response("%PDF-1.7", {
+          headers: {
+            "content-type": "application/pdf",
+            "content-disposition": 'attachment; filename="faktura-A12.pdf"',
+          },
+        }),
       "GET invoices": () =>
         rowsResponse([
           invoice({
@@ -234,10 +250,12 @@ describe("an invoice", () => {
       "2026-11-22: 500,00 kr",
     );
     expect(screen.getByText(/Balance: 750,00/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
-      "href",
-      `/api/invoices/${ID}/pdf`,
-    );
+    // The PDF is staff-only: fetched with the token, then saved, never a bare link the browser follows.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    expect(saved.mock.calls[0]?.[0].type).toBe("application/pdf");
+    const [download] = api.calls("GET", `/api/invoices/${ID}/pdf`);
+    expect(download?.headers.get("authorization")).toMatch(/^Bearer \S+/);
     expect(screen.getByRole("form", { name: "Record payment" })).toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { ProjectDeliverables, ProjectInvoices } from "@/features/projects/components/project-billing";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
@@ -47,5 +49,47 @@ describe("a project's deliverables and invoices", () => {
     );
     expect(screen.getByRole("link", { name: "Draft invoice" })).toHaveAttribute("href", "/app/invoices/i2");
     expect(screen.getAllByRole("listitem")[1]).toHaveTextContent(/SEK\s15,625 · partially paid/);
+  });
+
+  describe("creating an invoice from the project", () => {
+    const RPC = "/rest/v1/rpc/invoice_from_project";
+    const renderPage = () =>
+      renderWithProviders(
+        <Routes>
+          <Route path="/app/projects/:id" element={<ProjectInvoices projectId={PROJECT} />} />
+          <Route path="/app/invoices/:id" element={<h1>Draft page</h1>} />
+        </Routes>,
+        { route: `/app/projects/${PROJECT}` },
+      );
+
+    it("asks the server for the draft and opens it", async () => {
+      const { requests } = stubFetch((request) =>
+        request.url.includes(RPC) ? jsonResponse({ id: "draft-9", status: "draft" }) : jsonResponse([]),
+      );
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole("button", { name: "Create invoice" }));
+      expect(await screen.findByRole("heading", { name: "Draft page" })).toBeInTheDocument();
+      expect(await screen.findByText("Draft invoice created")).toBeInTheDocument();
+      const call = requests.find((request) => request.url.includes(RPC));
+      expect(call?.method).toBe("POST");
+      expect(call?.body).toEqual({ project_id: PROJECT });
+    });
+
+    it("stays on the project and shows the server's reason when there is nothing to invoice", async () => {
+      stubFetch((request) =>
+        request.url.includes(RPC)
+          ? jsonResponse(
+              { code: "55000", message: "The project has no reached milestone left to invoice" },
+              409,
+            )
+          : jsonResponse([]),
+      );
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole("button", { name: "Create invoice" }));
+      expect(await screen.findByText("Could not create the invoice")).toBeInTheDocument();
+      expect(screen.getByText(/no reached milestone left to invoice/)).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Draft page" })).not.toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Create invoice" })).toBeEnabled();
+    });
   });
 });

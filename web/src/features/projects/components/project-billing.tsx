@@ -1,6 +1,9 @@
 import { DELIVERABLE_STATUS_LABELS } from "@app/contracts";
+import { ReceiptText } from "lucide-react";
 import { Link } from "react-router-dom";
+import { CreateAndOpenButton } from "@/components/ui/create-and-open-button";
 import { useProjectDeliverables, useProjectInvoices } from "@/features/projects/api/get-project";
+import { useInvoiceFromProject } from "@/features/projects/api/invoice-from-project";
 import { ProjectSection } from "@/features/projects/components/project-section";
 import { formatDay } from "@/lib/format";
 import { formatOre } from "@/lib/money";
@@ -36,11 +39,28 @@ export function ProjectDeliverables({ projectId }: { projectId: string }) {
   );
 }
 
+/** Bills what the project has earned so far as a new draft, then opens that draft for pricing and issuing. */
+function CreateInvoiceButton({ projectId }: { projectId: string }) {
+  const create = useInvoiceFromProject();
+  return (
+    <CreateAndOpenButton
+      pending={create.isPending}
+      create={async () => {
+        const draft = await create.mutateAsync(projectId).catch(() => null);
+        return draft && `/app/invoices/${draft.id}`;
+      }}
+    >
+      <ReceiptText aria-hidden="true" />
+      Create invoice
+    </CreateAndOpenButton>
+  );
+}
+
 /** The invoices billing the project: a draft has no number until it is issued. */
 export function ProjectInvoices({ projectId }: { projectId: string }) {
   const rows = useProjectInvoices(projectId).data ?? [];
   return (
-    <ProjectSection title="Invoices">
+    <ProjectSection title="Invoices" action={<CreateInvoiceButton projectId={projectId} />}>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing has been invoiced for this project.</p>
       ) : (

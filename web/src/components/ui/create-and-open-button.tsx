@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+
+/**
+ * A button that makes something on the server and then opens its page. `create` answers the address
+ * to open, or null when it was refused: the mutation's own toast has already said why, so the page stays.
+ */
+export function CreateAndOpenButton({
+  create,
+  pending,
+  children,
+}: {
+  create: () => Promise<string | null>;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      disabled={pending}
+      onClick={async () => {
+        const address = await create();
+        if (address) navigate(address);
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
