@@ -110,12 +110,15 @@ test("a company and its deal: dragged to Won, both column totals change and the 
 
   // A mouse drag as a person makes one: press on the card, move in steps (dnd-kit lifts it after a few
   // pixels), release over Won.
+  // The columns share one grid row, so Won spans the card's height too: the drop lands level with the card,
+  // which keeps both ends on screen however long the Prospect column has grown.
+  await card.scrollIntoViewIfNeeded();
   const from = await card.boundingBox();
   const to = await won.boundingBox();
   if (!from || !to) throw new Error("the card and the Won column are on screen");
   await page.mouse.move(from.x + from.width / 2, from.y + 12);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2, from.y + 12, { steps: 12 });
   await page.mouse.up();
   await expect(won.getByRole("button", { name: dealTitle, exact: true })).toBeVisible();
   await expect(toast(page, "Deal moved")).toBeVisible();

@@ -14,8 +14,8 @@ test("an empty database shows the spec's empty states", async ({ page, request }
   await expect(figure("Pipeline Value")).toHaveText(/^SEK\s0$/);
   await expect(figure("Today's Sessions")).toHaveText("0");
   await expect(figure("Active Projects")).toHaveText("0");
-  // Figures the app cannot compute yet are a dash, not a made-up 0.
-  await expect(figure("Open Approvals")).toHaveText("—");
+  await expect(figure("Open Approvals")).toHaveText("0");
+  await expect(figure("Receivables")).toHaveText(/^SEK\s0$/);
   for (const stage of ["prospect", "negotiation", "contract", "won"]) {
     await expect(page.getByRole("row", { name: new RegExp(`^${stage} 0 SEK\\s0$`) })).toBeVisible();
   }
