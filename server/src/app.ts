@@ -151,8 +151,9 @@ export async function createApp({
       res.setHeader("X-Supabase-Api-Version", "2024-01-01");
     next();
   });
-  // GoTrue only reads JSON; neither do the administrators' routes.
-  app.use(["/auth/v1", "/api/admin"], jsonBodiesOnly);
+  // GoTrue only reads JSON; neither do the administrators' routes nor the RPCs, whose arguments are a
+  // JSON object (a form or XML post would otherwise reach an RPC whose arguments are all optional).
+  app.use(["/auth/v1", "/api/admin", "/rest/v1/rpc"], jsonBodiesOnly);
   const options = {
     globalMiddleware: [authorizer.middleware],
     responseValidation: config.NODE_ENV !== "production",

@@ -150,3 +150,21 @@ export function useRecordPayment() {
     meta: { successMessage: "Payment recorded", invalidates },
   });
 }
+
+/** Mails an issued invoice with its PDF attached; the invoice's timeline notes it. */
+export function useSendInvoice() {
+  return useMutation({
+    mutationFn: async (body: { invoice_id: string; email: string }) =>
+      expectSuccess(await tsr.money.sendInvoice.mutate({ body })).body,
+    meta: { successMessage: "Invoice sent", invalidates },
+  });
+}
+
+/** Mails a reminder of an overdue invoice, with the 450 kr late-payment compensation when asked. */
+export function useSendReminder() {
+  return useMutation({
+    mutationFn: async (body: { invoice_id: string; email: string; include_compensation: boolean }) =>
+      expectSuccess(await tsr.money.sendInvoiceReminder.mutate({ body })).body,
+    meta: { successMessage: "Reminder sent", invalidates },
+  });
+}

@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { type InvoiceRecord, useCreditInvoice } from "@/features/invoices/api/invoices";
 import { InvoiceTotals } from "@/features/invoices/components/invoice-totals";
 import { RecordPaymentForm } from "@/features/invoices/components/record-payment-form";
+import { SendInvoiceForm } from "@/features/invoices/components/send-invoice-form";
 import { downloadWithToken } from "@/lib/save-file";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -136,6 +137,12 @@ export function InvoiceIssuedView({ record }: { record: InvoiceRecord }) {
           {canPay ? <RecordPaymentForm invoice={invoice} balanceOre={balanceOre} /> : null}
         </section>
       )}
+      <section aria-labelledby="mail-heading" className="grid gap-3">
+        <h2 id="mail-heading" className="text-lg font-semibold">
+          Mail to the buyer
+        </h2>
+        <SendInvoiceForm invoice={invoice} />
+      </section>
       {asking ? (
         <ConfirmDialog
           title="Credit this invoice?"

@@ -99,6 +99,43 @@ describe("the invoices list", () => {
     expect(await screen.findByRole("heading", { name: "No invoices yet" })).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: "New invoice" })).toHaveLength(2);
   });
+
+  it("downloads a period's SIE file with the staff token, and refuses a period that ends before it starts", async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn((_blob: Blob) => "blob:sie");
+    vi.stubGlobal(
+      "URL",
+      class extends URL {
+        static override createObjectURL = saved;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const api = stubTableApi({
+      "GET /api/invoices/sie": () =>
+        new Response("#FLAGGA 0\r\n#SIETYP 4\r\n", {
+          headers: { "content-type": "text/plain; charset=cp437" },
+        }),
+    });
+    renderBackOffice(<InvoicesPage />, { route: "/app/invoices" });
+    const form = await screen.findByRole("form", { name: "Export to the accountant (SIE 4)" });
+    const from = within(form).getByLabelText("From");
+    const to = within(form).getByLabelText("To");
+    await user.clear(from);
+    await user.type(from, "2026-11-30");
+    await user.clear(to);
+    await user.type(to, "2026-11-01");
+    await user.click(within(form).getByRole("button", { name: "Download SIE" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("the first not after the last");
+    expect(api.calls("GET", "/api/invoices/sie")).toHaveLength(0);
+
+    await user.clear(from);
+    await user.type(from, "2026-10-01");
+    await user.click(within(form).getByRole("button", { name: "Download SIE" }));
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    const [request] = api.calls("GET", "/api/invoices/sie");
+    expect(request?.url).toContain("from=2026-10-01&to=2026-11-01");
+    expect(request?.headers.get("authorization")).toMatch(/^Bearer \S+/);
+  });
 });
 
 describe("an invoice", () => {
@@ -308,5 +345,47 @@ describe("an invoice", () => {
     // A credit invoice is paid by no one and credited no further.
     expect(screen.queryByRole("form", { name: "Record payment" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Credit invoice" })).not.toBeInTheDocument();
+  });
+
+  it("mails an issued invoice to the buyer's address, and an overdue one a reminder with the compensation", async () => {
+    const user = userEvent.setup();
+    const sent = { invoice_id: ID, email: "ekonomi@soder.example.se", sent_at: STAMP };
+    const api = stubTableApi({
+      "GET invoices": () =>
+        rowsResponse([
+          invoice({
+            number: 3,
+            status: "overdue",
+            total_ore: 125000,
+            buyer_email: "ekonomi@soder.example.se",
+            due_date: "2026-10-01",
+          }),
+        ]),
+      "POST rpc/send_invoice": () => jsonResponse(sent),
+      "POST rpc/send_invoice_reminder": () => jsonResponse(sent),
+    });
+    renderInvoice();
+    const form = await screen.findByRole("form", { name: "Mail the invoice" });
+    expect(within(form).getByLabelText("Buyer's e-mail")).toHaveValue("ekonomi@soder.example.se");
+    await user.click(within(form).getByRole("button", { name: "Send invoice" }));
+    await waitFor(() => expect(api.calls("POST", "rpc/send_invoice")).toHaveLength(1));
+    expect(api.calls("POST", "rpc/send_invoice")[0]?.body).toEqual({
+      invoice_id: ID,
+      email: "ekonomi@soder.example.se",
+    });
+
+    await user.click(within(form).getByLabelText("Add the 450 kr late-payment compensation"));
+    await user.click(within(form).getByRole("button", { name: "Send reminder" }));
+    await waitFor(() => expect(api.calls("POST", "rpc/send_invoice_reminder")).toHaveLength(1));
+    expect(api.calls("POST", "rpc/send_invoice_reminder")[0]?.body).toEqual({
+      invoice_id: ID,
+      email: "ekonomi@soder.example.se",
+      include_compensation: true,
+    });
+
+    await user.clear(within(form).getByLabelText("Buyer's e-mail"));
+    await user.click(within(form).getByRole("button", { name: "Send invoice" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Enter the buyer's e-mail address");
+    expect(api.calls("POST", "rpc/send_invoice")).toHaveLength(1);
   });
 });

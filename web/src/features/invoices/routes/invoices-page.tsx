@@ -16,6 +16,7 @@ import {
   INVOICE_STATUS_LABELS,
   InvoiceStatusBadge,
 } from "@/features/invoices/components/invoice-status-badge";
+import { SieExportForm } from "@/features/invoices/components/sie-export-form";
 import { invoiceLabel } from "@/features/invoices/utils/invoice-label";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchDraft } from "@/lib/use-search-draft";
@@ -149,6 +150,15 @@ export function InvoicesPage() {
           </TableBody>
         </Table>
       )}
+      <section aria-labelledby={`${id}-sie`} className="grid gap-3">
+        <h2 id={`${id}-sie`} className="text-lg font-semibold">
+          Export to the accountant
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          A SIE 4 file of the invoices, credits and payments of a period, for Fortnox or Visma.
+        </p>
+        <SieExportForm />
+      </section>
     </div>
   );
 }
