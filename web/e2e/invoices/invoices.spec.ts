@@ -80,7 +80,7 @@ for (const width of [375, 1280]) {
 
     const number = (await heading.textContent())?.split(":")[0] ?? "";
     await page.getByRole("link", { name: "All invoices" }).click();
-    await page.getByLabel("Buyer").fill(buyer);
+    await page.getByLabel("Buyer", { exact: true }).fill(buyer);
     const row = page.getByRole("row").filter({ hasText: buyer });
     await expect(row.getByRole("link", { name: number })).toBeVisible();
     await expect(row).toContainText("Paid");
