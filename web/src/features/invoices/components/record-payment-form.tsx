@@ -1,4 +1,5 @@
 import { formatOre } from "@app/contracts";
+import { stockholmDay } from "@app/contracts/stockholm-time";
 import { useId, useState } from "react";
 import { FormProblem } from "@/components/form/form-problem";
 import { Button } from "@/components/ui/button";
@@ -8,10 +9,8 @@ import { type Invoice, useRecordPayment } from "@/features/invoices/api/invoices
 import { parseKronor } from "@/features/invoices/utils/money-input";
 import { describeApiError } from "@/lib/api-errors";
 
-/** Today in Stockholm, as YYYY-MM-DD: the day a payment is usually recorded on. */
-function stockholmToday() {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
-}
+/** Today in Stockholm: the day a payment is usually recorded on. */
+const stockholmToday = () => stockholmDay(Date.now());
 
 /** A payment received: its amount in kronor (read exactly into öre) and the day it came. */
 export function RecordPaymentForm({ invoice, balanceOre }: { invoice: Invoice; balanceOre: number }) {

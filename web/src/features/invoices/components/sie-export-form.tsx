@@ -1,3 +1,4 @@
+import { stockholmDay } from "@app/contracts/stockholm-time";
 import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
@@ -12,7 +13,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** This month so far in Stockholm: the period an accountant most often asks for. */
 function thisMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
+  const today = stockholmDay(Date.now());
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
