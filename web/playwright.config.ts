@@ -11,6 +11,13 @@ const EMPTY_DATABASE_SPEC = /(crm\/empty-database|auth\/first-run)\.spec\.ts$/;
 /** A fourth server whose back office needs an aal2 session (AUTH_REQUIRE_AAL2): the second-factor step. */
 const aal2Port = port + 3;
 const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
+/**
+ * The main suite is split in two halves, each with a server and database of its own, so the halves run at
+ * once while each stays one test at a time: a spec only ever sees the data of the specs in its half, in the
+ * same order as when everything ran in one line.
+ */
+const secondHalfPort = port + 4;
+const SECOND_HALF_SPECS = /\/e2e\/(backoffice|crm|legal|portfolio|team)\/[^/]+\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({
@@ -23,9 +30,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  // The main project's tests share one server and database, so they run one at a time; the projects with
-  // servers of their own (short tokens, an empty database, aal2) run beside it on the second worker.
-  workers: 2,
+  // Each half of the main suite shares one server and database, so its tests run one at a time; the halves
+  // and the projects with servers of their own (short tokens, an empty database, aal2) run beside each other.
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -52,7 +59,14 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
       workers: 1,
-      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC, AAL2_SPEC],
+      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC, AAL2_SPEC, SECOND_HALF_SPECS],
+    },
+    {
+      name: "chromium-second-half",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${secondHalfPort}` },
+      workers: 1,
+      testMatch: SECOND_HALF_SPECS,
+      testIgnore: EMPTY_DATABASE_SPEC,
     },
     {
       name: "chromium-short-jwt",
@@ -98,6 +112,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_PORT: String(aal2Port), E2E_SERVER_ENV: serverEnv({ AUTH_REQUIRE_AAL2: "true" }) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${secondHalfPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(secondHalfPort), E2E_SERVER_ENV: serverEnv({}) },
     },
   ],
 });

@@ -1,14 +1,19 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, test } from "@playwright/test";
 import { e2eDataDir } from "../../../scripts/lib/e2e-env.mjs";
 
 const root = resolve(import.meta.dirname, "..", "..", "..");
 
-/** The environment the e2e server runs with (written by scripts/e2e-server.mjs). */
+/**
+ * The environment of the server the running test talks to (written by scripts/e2e-server.mjs): the suite
+ * has several servers, each with its own database, so the CLI must reach the one behind the test's baseURL.
+ */
 export function serverEnv(): Record<string, string> {
-  return JSON.parse(readFileSync(join(e2eDataDir(), "env.json"), "utf8"));
+  const { baseURL } = test.info().project.use;
+  const dir = baseURL ? e2eDataDir(Number(new URL(baseURL).port)) : e2eDataDir();
+  return JSON.parse(readFileSync(join(dir, "env.json"), "utf8"));
 }
 
 /** Runs the operator CLI (`npm run cli -- …`) against the e2e server's database. */
