@@ -233,6 +233,7 @@ export async function createApp({
     limiter,
     mailRule: { limit: config.RATE_LIMITS ? 5 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
     pageRule: { limit: config.RATE_LIMITS ? 30 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    fileGuessRule: { limit: config.RATE_LIMITS ? 20 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
     linkTtlSeconds: config.APPROVAL_LINK_EXPIRY,
     siteUrl: config.SITE_URL,
     logger,
@@ -253,7 +254,16 @@ export async function createApp({
       now,
     }),
   );
-  mount(contract.studio, studioRouter({ db, now, siteUrl: config.SITE_URL }));
+  mount(
+    contract.studio,
+    studioRouter({
+      db,
+      now,
+      siteUrl: config.SITE_URL,
+      limiter,
+      feedGuessRule: { limit: config.RATE_LIMITS ? 20 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    }),
+  );
   mount(contract.projects, projectsRouter({ db, now }));
   mount(
     contract.personalData,

@@ -7,6 +7,8 @@ import {
 import type { Request, Response } from "express";
 import type { Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import { guardLinkLookup } from "../../http/link-guard";
+import { requesterOf } from "../../platform/deps";
 import { sha256 } from "../../platform/secrets";
 import { sendObject } from "../storage/serve";
 import { getBucket } from "../storage/service";
@@ -84,8 +86,15 @@ export async function viewApproval(deps: DeliverableDeps, token: string, ip: str
 /** Exactly the bytes of the link's version, as stored (never another version's, whatever is newer). */
 export async function sendApprovalFile(deps: DeliverableDeps, req: Request, res: Response) {
   const token = typeof req.query.token === "string" ? req.query.token : "";
-  if (token.length < 16 || token.length > 128) throw deadLink();
-  const { version } = await liveLink(deps.db, token, isoAt(deps.now()), false);
+  const { version } = await guardLinkLookup(
+    deps.limiter,
+    `deliverable-file:${requesterOf(req).ip}`,
+    deps.fileGuessRule,
+    async () => {
+      if (token.length < 16 || token.length > 128) throw deadLink();
+      return liveLink(deps.db, token, isoAt(deps.now()), false);
+    },
+  );
   const bucket = await getBucket(deps.db, DELIVERABLES_BUCKET);
   if (!bucket) throw new Error(`the storage bucket ${DELIVERABLES_BUCKET} is missing`);
   const { row, stream } = await deps.storage.read(bucket, version.object_path, req.method === "GET");

@@ -13,6 +13,11 @@ export interface DeliverableDeps {
   mailRule: RateLimitRule;
   /** Approval-page requests per visitor address and window (the public routes). */
   pageRule: RateLimitRule;
+  /**
+   * File requests with a link that opens nothing, per visitor address and window. Only misses count: a
+   * media player asks again for every seek, and the client holding a real link must not run out.
+   */
+  fileGuessRule: RateLimitRule;
   /** How long a mailed approval link works (APPROVAL_LINK_EXPIRY). */
   linkTtlSeconds: number;
   /** Base of the mailed approval links. */

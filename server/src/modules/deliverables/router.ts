@@ -2,6 +2,7 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { NextFunction, Request, Response } from "express";
 import { principalOf } from "../../http/authorize";
+import { requesterOf } from "../../platform/deps";
 import { decideApproval, sendApprovalFile, viewApproval } from "./approval-page";
 import { requestDeliverableApproval } from "./approval-request";
 import type { DeliverableDeps } from "./deps";
@@ -14,7 +15,7 @@ const actorOf = (res: Response) => {
   return principal?.kind === "user" ? principal.userId : null;
 };
 
-const ipOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+const ipOf = (req: Request) => requesterOf(req).ip;
 
 export function deliverablesRpcRouter(deps: DeliverableDeps) {
   return s.router(contract.deliverables.rpc, {

@@ -1,6 +1,8 @@
 import type { CalendarFeedState, NewCalendarFeed } from "@app/contracts";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import { guardLinkLookup } from "../../http/link-guard";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import { randomToken, sha256 } from "../../platform/secrets";
 import { type CalendarSession, calendarFile } from "./calendar-file";
 
@@ -14,6 +16,9 @@ export interface CalendarDeps {
   db: Database;
   siteUrl: string;
   now: () => number;
+  limiter: RateLimiter;
+  /** Feed lookups with a link that opens nothing, per visitor address and window. */
+  feedGuessRule: RateLimitRule;
 }
 
 const noContact = (id: string) =>
@@ -102,15 +107,22 @@ function sessionsQuery(db: Db) {
     .limit(FEED_MAX_SESSIONS);
 }
 
-/** The feed behind a link: the person's sessions from 90 days back, cancelled ones marked so. */
-export async function calendarFeedFile(deps: CalendarDeps, token: string) {
-  const feed = await deps.db
+async function feedOf(db: Db, token: string) {
+  const feed = await db
     .selectFrom("studio_calendar_feeds as f")
     .innerJoin("crm_contacts as c", "c.id", "f.contact_id")
     .select(["f.contact_id", "c.first_name", "c.last_name", "c.stage_name"])
     .where("f.token_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!feed) throw deadFeed();
+  return feed;
+}
+
+/** The feed behind a link: the person's sessions from 90 days back, cancelled ones marked so. */
+export async function calendarFeedFile(deps: CalendarDeps, token: string, ip: string) {
+  const feed = await guardLinkLookup(deps.limiter, `calendar-feed:${ip}`, deps.feedGuessRule, () =>
+    feedOf(deps.db, token),
+  );
   const now = new Date(deps.now());
   const since = new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS).toISOString();
   const sessions = await sessionsQuery(deps.db)

@@ -1,6 +1,7 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import { actorOf } from "../../http/authorize";
+import { requesterOf } from "../../platform/deps";
 import { bookStudioSession } from "./book-session";
 import {
   type CalendarDeps,
@@ -35,11 +36,11 @@ export function studioRouter(deps: CalendarDeps) {
       res.setHeader("Cache-Control", "no-store");
       return { status: 200, body: file.body };
     },
-    calendarFeed: async ({ query, res }) => {
+    calendarFeed: async ({ query, req, res }) => {
       // The link is the secret: nothing in between may keep a copy of the person's calendar.
       res.setHeader("Cache-Control", "private, no-store");
       res.setHeader("Referrer-Policy", "no-referrer");
-      return { status: 200, body: await calendarFeedFile(deps, query.token) };
+      return { status: 200, body: await calendarFeedFile(deps, query.token, requesterOf(req).ip) };
     },
     calendarFeedState: async ({ body }) => ({
       status: 200,
