@@ -367,17 +367,50 @@ describe("the client approval link", () => {
     expect(old.status).toBe(409);
   });
 
-  it("lets a link expire", async () => {
+  it("lets a link expire, the version then no longer among those a client can decide on until sent again", async () => {
     const d = await newDeliverable();
     const v1 = await upload(d.id, wav(50, 11));
-    const { token } = await sendForApproval(v1.id);
+    const { token, email } = await sendForApproval(v1.id);
     const lifetime = ctx.config.APPROVAL_LINK_EXPIRY;
+    const linkExpiry = async (to: string) =>
+      (
+        await ctx.db
+          .selectFrom("deliverable_approval_links")
+          .select("expires_at")
+          .where("email", "=", to)
+          .executeTakeFirstOrThrow()
+      ).expires_at;
+    const sent = await versionRow(v1.id);
+    expect(sent.approval_expires_at).toBe(await linkExpiry(email));
+    /** The versions the dashboard counts as waiting for a client when it is `at`. */
+    const decidable = async (at: number) => {
+      const now = new Date(at).toISOString();
+      const res = await staff(
+        "get",
+        `/rest/v1/deliverable_versions?select=id&approval_state=eq.awaiting&approval_expires_at=gt.${now}`,
+      );
+      expect(res.status, res.text).toBe(200);
+      return res.body.map((v: { id: string }) => v.id);
+    };
+    expect(await decidable(ctx.clock.now())).toContain(v1.id);
+    const later = ctx.clock.now() + (lifetime + 1) * 1000;
+    expect(await decidable(later)).not.toContain(v1.id);
     ctx.clock.advance(lifetime + 1);
     try {
       expect((await page.view(token)).status).toBe(410);
       const late = await page.decide({ token, sha256: v1.sha256, decision: "approve" });
       expect(late.status).toBe(410);
       expect((await deliverable(d.id)).status).toBe("submitted");
+      // Sent again (by staff signed in since): waiting from the first request still, until the new link's expiry.
+      const signedInBefore = staffToken;
+      staffToken = await ctx.userToken({ role: "staff", userId: staffId });
+      const again = await sendForApproval(v1.id).finally(() => {
+        staffToken = signedInBefore;
+      });
+      const resent = await versionRow(v1.id);
+      expect(resent.approval_expires_at).toBe(await linkExpiry(again.email));
+      expect(resent.approval_requested_at).toBe(sent.approval_requested_at);
+      expect(Date.parse(resent.approval_expires_at ?? "")).toBeGreaterThan(later);
     } finally {
       ctx.clock.advance(-(lifetime + 1));
     }

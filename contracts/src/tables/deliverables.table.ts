@@ -131,6 +131,8 @@ export const deliverableVersionsTable = defineTable({
     uploaded_at: column.timestamp().generated(),
     approval_state: column.enum(APPROVAL_STATES).orNull(),
     approval_requested_at: column.timestamp().orNull(),
+    /** When the newest link sent for this version stops working; a client can decide only before it. */
+    approval_expires_at: column.timestamp().orNull(),
     decided_at: column.timestamp().orNull(),
     /** The client's comment with a request for changes. */
     decision_comment: column.text(5000).orNull(),

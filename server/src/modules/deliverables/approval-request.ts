@@ -55,7 +55,7 @@ export async function requestDeliverableApproval(
       created_by: actorId,
       created_at: at,
     });
-    if (version.approval_state !== "awaiting") await repo.markAwaiting(trx, version.id, at);
+    await repo.markAwaiting(trx, version.id, at, expiresAt);
     await recordStep(trx, {
       deliverableId: current.id,
       action: "note",

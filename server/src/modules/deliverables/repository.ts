@@ -1,5 +1,5 @@
 import { type DeliverableStatus, type RowOf, tables } from "@app/contracts";
-import { PostgresAdapter } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { DeliverableApprovalLinkTable } from "../../db/schema";
 import { toApiRow } from "../../db/stored-values";
@@ -57,7 +57,7 @@ export async function insertVersion(
   db: Db,
   values: Omit<
     DeliverableVersion,
-    "approval_state" | "approval_requested_at" | "decided_at" | "decision_comment"
+    "approval_state" | "approval_requested_at" | "approval_expires_at" | "decided_at" | "decision_comment"
   >,
 ) {
   const row = await db
@@ -79,10 +79,18 @@ export async function supersedeAwaiting(db: Db, deliverableId: string, beforeVer
     .execute();
 }
 
-export async function markAwaiting(db: Db, id: string, at: string) {
+/**
+ * The version waits for the client from the first link sent; each link sent later (a resend) moves when
+ * the waiting ends to that link's expiry.
+ */
+export async function markAwaiting(db: Db, id: string, at: string, expiresAt: string) {
   await db
     .updateTable("deliverable_versions")
-    .set({ approval_state: "awaiting", approval_requested_at: at })
+    .set({
+      approval_state: "awaiting",
+      approval_requested_at: sql`coalesce(approval_requested_at, ${at})`,
+      approval_expires_at: expiresAt,
+    })
     .where("id", "=", id)
     .execute();
 }

@@ -9,7 +9,11 @@ const SHOWN = 5;
 
 type OpenApproval = { id: string; title: string; version: number; requestedAt: string };
 
-/** Versions waiting for a client's decision, the longest-waiting first, with their deliverables' titles. */
+/**
+ * Versions waiting for a client's decision through a link that still works, the longest-waiting first,
+ * with their deliverables' titles. One whose link expired waits for staff instead (its deliverable says
+ * so), not for the client.
+ */
 export function useOpenApprovals() {
   return useQuery({
     queryKey: [...deliverablesQueryKey, "awaiting"],
@@ -19,7 +23,7 @@ export function useOpenApprovals() {
         {
           count: "exact",
           select: ["id", "deliverable_id", "version", "approval_requested_at"],
-          filters: { approval_state: "eq.awaiting" },
+          filters: { approval_state: "eq.awaiting", approval_expires_at: `gt.${new Date().toISOString()}` },
           order: ["approval_requested_at.asc"],
           range: { limit: SHOWN },
         },

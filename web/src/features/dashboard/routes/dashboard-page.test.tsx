@@ -140,6 +140,8 @@ describe("DashboardPage", () => {
     expect(tasks.querySelectorAll("li")[2]).toHaveTextContent("Low priority");
     const urls = requests.map((r) => decodeURIComponent(r.url));
     expect(urls).toContainEqual(expect.stringContaining("approval_state=eq.awaiting"));
+    // Only links that still work: a version whose link expired waits for staff, not for the client.
+    expect(urls).toContainEqual(expect.stringMatching(/approval_expires_at=gt\.\d{4}-\d\d-\d\dT/));
     expect(urls).toContainEqual(expect.stringContaining("order=approval_requested_at.asc"));
     expect(urls).toContainEqual(expect.stringContaining(`assignee_id=eq.${STAFF_USER.id}`));
   });

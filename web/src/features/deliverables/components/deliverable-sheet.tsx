@@ -1,4 +1,4 @@
-import { type ApprovalState, DELIVERABLE_KIND_LABELS, type DeliverableStatus } from "@app/contracts";
+import { DELIVERABLE_KIND_LABELS, type DeliverableStatus } from "@app/contracts";
 import { formatStockholm } from "@app/contracts/stockholm-time";
 import { Play, Send, Upload } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -18,15 +18,9 @@ import {
   useVersions,
 } from "@/features/deliverables/api/deliverables";
 import { DeliverableStatusBadge } from "@/features/deliverables/components/deliverable-status-badge";
+import { approvalLabel } from "@/features/deliverables/utils/approval-label";
 import { shortHash } from "@/features/deliverables/utils/short-hash";
 import { describeApiError } from "@/lib/api-errors";
-
-const APPROVAL_LABELS: Record<ApprovalState, string> = {
-  awaiting: "Waiting for the client",
-  approved: "Approved by the client",
-  changes_requested: "Client asked for changes",
-  superseded: "Passed over by a newer version",
-};
 
 const STARTABLE: readonly DeliverableStatus[] = ["pending", "changes_requested"];
 const UPLOADABLE: readonly DeliverableStatus[] = ["pending", "in_progress", "submitted", "changes_requested"];
@@ -151,7 +145,7 @@ function VersionItem({
       </span>
       {v.note ? <span>{v.note}</span> : null}
       {v.approval_state ? (
-        <span className="text-muted-foreground">{APPROVAL_LABELS[v.approval_state]}</span>
+        <span className="text-muted-foreground">{approvalLabel(v, Date.now())}</span>
       ) : null}
       {v.decision_comment ? <span>“{v.decision_comment}”</span> : null}
     </li>
