@@ -335,6 +335,23 @@ describe("an upsert that meets an existing row is an update", () => {
     });
   });
 
+  it("lets upserts racing on one new key all succeed, as ON CONFLICT DO UPDATE does: one row, no 409", async () => {
+    const racers = Array.from({ length: 8 }, (_, i) => i + 1);
+    const answers = await Promise.all(
+      racers.map((score) =>
+        api("post", "/rest/v1/compat_items?on_conflict=name")
+          .set("Prefer", "resolution=merge-duplicates, return=representation")
+          .send({ name: "RACE 1", score }),
+      ),
+    );
+    for (const res of answers) expect(res.status, res.text).toBe(201);
+    const rows = await stored("RACE");
+    expect(rows).toHaveLength(1);
+    // Every racer wrote, one after another, to the one row: it holds one of their scores and one id.
+    expect(racers).toContain(Number(rows[0]?.score));
+    expect(new Set(answers.map((res) => res.body[0]?.id))).toEqual(new Set([rows[0]?.id]));
+  });
+
   it("treats on_conflict without Prefer: resolution as a plain insert (409 23505)", async () => {
     await items("CONFLICT", 1);
     const before = await stored("CONFLICT");

@@ -158,6 +158,15 @@ export function restErrorFromDatabase(err: unknown, ctx: WriteContext): AppError
 }
 
 /** Runs a read or write, answering the database errors PostgREST would explain in its own way. */
+/**
+ * A duplicate of a unique key: PostgreSQL's 23505, SQLite's unique or primary-key constraint, or either
+ * already translated into PostgREST's answer.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
 export async function translatingDatabaseErrors<T>(ctx: WriteContext, write: () => Promise<T>): Promise<T> {
   try {
     return await write();

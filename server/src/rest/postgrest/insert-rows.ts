@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
-import { translatingDatabaseErrors } from "../../db/db-errors";
+import { isUniqueViolation, translatingDatabaseErrors } from "../../db/db-errors";
 import { dynamicTables } from "../../db/dynamic-tables";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import type { HookContext, Row } from "../table-hooks";
@@ -34,15 +34,18 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
       assertWritable(table, input);
       const existing = conflict ? await lockByKey(db, trx, handle, conflict, input, request.at) : undefined;
       if (existing && prefer.resolution === "ignore-duplicates") continue;
-      const row = existing
-        ? await updateOne(db, handle, ctx, existing, withoutKey(input, conflict ?? []))
-        : await insertOne(
-            db,
-            handle,
-            ctx,
-            input,
-            prefer.resolution === "ignore-duplicates" ? conflict : undefined,
-          );
+      let row: Row | undefined;
+      if (existing) row = await updateOne(db, handle, ctx, existing, withoutKey(input, conflict ?? []));
+      else if (conflict && prefer.resolution === "merge-duplicates")
+        row = await insertOrMerge(db, handle, ctx, input, conflict);
+      else
+        row = await insertOne(
+          db,
+          handle,
+          ctx,
+          input,
+          prefer.resolution === "ignore-duplicates" ? conflict : undefined,
+        );
       if (row) written.push(row);
     }
     assertOutcome("insert", written.length, request);
@@ -69,6 +72,31 @@ async function lockByKey(db: Database, trx: Db, handle: TableHandle, key: string
   if (db.engine === "postgres") query = query.forUpdate();
   const found = await query.executeTakeFirst();
   return found ? toApiRow(table, found) : undefined;
+}
+
+/**
+ * A merge upsert's row that was not there when looked up. On PostgreSQL another transaction may insert
+ * the same key before this insert does (its lookup found nothing to lock); ON CONFLICT DO UPDATE would
+ * wait for it and update its row, so the insert runs under a savepoint and, on a duplicate of the
+ * upsert's key, the row the other committed is locked and updated with every rule of an update. SQLite
+ * runs one writer at a time, so its lookup cannot be overtaken.
+ */
+async function insertOrMerge(db: Database, handle: TableHandle, ctx: HookContext, input: Row, key: string[]) {
+  if (db.engine !== "postgres") return insertOne(db, handle, ctx, input, undefined);
+  await sql`savepoint upsert_insert`.execute(ctx.trx);
+  try {
+    const row = await insertOne(db, handle, ctx, input, undefined);
+    await sql`release savepoint upsert_insert`.execute(ctx.trx);
+    return row;
+  } catch (error) {
+    await sql`rollback to savepoint upsert_insert`.execute(ctx.trx);
+    const overtaken = isUniqueViolation(error)
+      ? await lockByKey(db, ctx.trx, handle, key, input, ctx.at)
+      : undefined;
+    // A duplicate of another unique column than the upsert's key is the client's conflict to see.
+    if (!overtaken) throw error;
+    return updateOne(db, handle, ctx, overtaken, withoutKey(input, key));
+  }
 }
 
 async function insertOne(
