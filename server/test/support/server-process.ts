@@ -5,15 +5,30 @@ import { serverBundle } from "../../../scripts/lib/server-bundle.mjs";
 
 const serverDir = join(import.meta.dirname, "..", "..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for server processes come from below the kernel's ephemeral range (which starts at 32768 on
+ * Linux), in a block of this test process's own: a port freed here and taken by the child a moment later
+ * is then never handed meanwhile to an in-process `listen(0)` server or another test process's child, one
+ * of which would answer the child's health check in its place.
+ */
+const PORT_BLOCK = 16;
+const PORT_BASE = 12_000 + (process.pid % 1_000) * PORT_BLOCK;
+let nextPort = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = PORT_BASE + (nextPort++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${PORT_BASE}–${PORT_BASE + PORT_BLOCK - 1}`);
 }
 
 const START_WAIT_MS = 90_000;
