@@ -3,12 +3,13 @@ import { AppError } from "../../http/app-error";
 import { type Bucket, findBucket } from "./repository";
 import type { StorageService } from "./service";
 
-const MB = 1000 * 1000;
+/** Supabase reads sizes such as `20MB` in decimal units. */
+const DECIMAL_MB = 1000 * 1000;
 /**
  * The largest file any bucket may take, and what a bucket created without a limit takes: uploads are
  * staged on disk and, on PostgreSQL, stored in the database, so there is a ceiling whatever a bucket says.
  */
-export const STORAGE_MAX_FILE_SIZE = 500 * 1024 * 1024;
+const STORAGE_MAX_FILE_SIZE = 500 * 1024 * 1024;
 
 /** Lower-case letters, digits, `.`, `_` and `-`, starting with a letter or digit: safe in every URL. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
@@ -35,11 +36,11 @@ export interface BucketRules {
   allowed_mime_types?: string[] | null;
 }
 
-/** A size in bytes, or decimal units as Supabase reads them (`20MB` is 20 000 000 bytes). */
+/** A size in bytes, or in decimal units (`20MB` is 20 000 000 bytes). */
 function sizeInBytes(limit: number | string): number {
   if (typeof limit === "number") return limit;
   const match = /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(limit);
-  const unit = { gb: 1000 * MB, mb: MB, kb: 1000, b: 1 }[(match?.[2] ?? "").toLowerCase()];
+  const unit = { gb: 1000 * DECIMAL_MB, mb: DECIMAL_MB, kb: 1000, b: 1 }[(match?.[2] ?? "").toLowerCase()];
   if (!match || unit === undefined) throw new AppError("invalid_request", "Invalid file size limit");
   return Math.round(Number(match[1]) * unit);
 }
@@ -55,9 +56,8 @@ function fileSizeLimit(limit: number | string | null): number {
   return bytes;
 }
 
-const mimeTypes = (types: string[] | null) => [
-  ...new Set((types ?? []).filter((t) => t !== "").map((t) => t.toLowerCase())),
-];
+/** The contract has checked each entry's form; kept lower-case and once each. */
+const mimeTypes = (types: string[] | null) => [...new Set((types ?? []).map((t) => t.toLowerCase()))];
 
 const builtIn = (action: string) =>
   new AppError(

@@ -29,7 +29,7 @@ const NOT_READABLE = "Either the object does not exist or you do not have access
 export function storageJsonRoutes({ db, authorizer, service, urls, now }: StorageDeps) {
   const { bucketNamed, bucketFrom, reader } = storageAccess(db, authorizer);
   const buckets = createBucketAdmin(db, service, now);
-  /** A bucket's id from the raw path: the same decoding as every other route's, then the admin's rules. */
+  /** A bucket's id from the raw path, decoded and looked up as on every other route (404 for none). */
   const bucketIdFrom = async (raw: string) => (await bucketFrom(raw)).id;
   /** The signed-in staff member: the contract's `staff` access has let only them through. */
   const staffId = (res: Parameters<typeof principalOf>[0]) =>

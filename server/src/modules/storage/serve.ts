@@ -31,12 +31,12 @@ const INLINE_TYPES = new Set([
 const showsInline = (type: string) => INLINE_TYPES.has(type) || /^(?:audio|video)\/[\w.+-]+$/.test(type);
 
 /**
- * Answers an object: its stored type, never sniffed by the browser (nosniff), under a CSP that gives
- * the document no scripts, plugins or origin should a browser render it anyway (PDFs keep the site's
- * strict one); its ETag for 304s; and
- * Cache-Control: the upload's max-age where anyone may read it (public route), `private, no-store`
- * otherwise, so no shared cache keeps a document. `?download` (or `?download=name`) makes it an
- * attachment, as Supabase does, and so does a type a browser would run (see INLINE_TYPES).
+ * Answers an object: its stored type, never sniffed by the browser (nosniff), under a CSP that gives the
+ * document no scripts, plugins or origin should a browser render it anyway (PDFs keep the site's strict
+ * one); its ETag for 304s; and Cache-Control: the upload's max-age where anyone may read it (public
+ * route), `private, no-store` otherwise, so no shared cache keeps a document. `?download` (or
+ * `?download=name`) makes it an attachment, as Supabase does, and so does a type a browser would run
+ * (see INLINE_TYPES).
  */
 export function sendObject(
   req: Request,
