@@ -25,7 +25,8 @@ export const storageBucketSchema = z.object({
   owner: z.string(),
   public: z.boolean(),
   file_size_limit: z.number(),
-  allowed_mime_types: z.array(z.string()),
+  /** null: any type. */
+  allowed_mime_types: z.array(z.string()).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -74,6 +75,42 @@ const transferBodySchema = z.object({
   destinationBucket: bucketId.optional().nullable(),
 });
 
+/**
+ * Who may administer buckets (create, change, empty, delete). One place, so letting the service_role key
+ * in as well is a change here (or to what this level admits) and nowhere else.
+ */
+const BUCKET_ADMIN = access("admin");
+
+/** Supabase's file size limit: bytes, or a decimal size such as `20MB`; null is the server's maximum. */
+const fileSizeLimit = z
+  .union([
+    z.number().int().min(1),
+    z
+      .string()
+      .max(32)
+      .regex(/^[0-9]+(?:\.[0-9]+)?(?:gb|mb|kb|b)$/i, "a size in bytes or such as 20MB"),
+  ])
+  .nullable();
+/** A MIME type (`text/plain`) or a family of them (`image/*`); null or empty is every type. */
+const mimeTypeList = z
+  .array(
+    z
+      .string()
+      .max(255)
+      .regex(
+        /^[a-z0-9][a-z0-9!#$&^_.+-]*\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]*)$/i,
+        "a MIME type such as image/png",
+      ),
+  )
+  .max(100)
+  .nullable();
+const bucketRules = {
+  public: z.boolean().optional(),
+  file_size_limit: fileSizeLimit.optional(),
+  allowed_mime_types: mimeTypeList.optional(),
+};
+const message = z.object({ message: z.string() });
+
 const uploaded = z.object({ Id: z.string(), Key: z.string() });
 const objectBytes = c.otherResponse({ contentType: "application/octet-stream", body: c.type<Uint8Array>() });
 const uploadBody = c.type<Uint8Array>();
@@ -81,10 +118,11 @@ const KEY_NOTE =
   "`path` is the object's key and may hold `/`. Segments `.`, `..` and empty ones, backslashes, control " +
   "characters and percent-encoded forms of them are refused (400).";
 const UPLOAD_NOTE =
-  "The body is the file, raw (its Content-Type is ignored: the type is read from the bytes) or as " +
-  "multipart/form-data (storage-js sends Blobs so). Size-capped per bucket (413); only the bucket's " +
-  "types (415). `cache-control: max-age=N` sets the max-age public downloads are served with " +
-  "(default 3600).";
+  "The body is the file, raw or as multipart/form-data (storage-js sends Blobs so). The type sent (the " +
+  "Content-Type, or the form file's) is kept when the bucket allows it and the bytes agree with it (a " +
+  "type with a known magic number must have it); otherwise the type read from the bytes is stored. " +
+  "Size-capped per bucket (413); only the bucket's types (415). `cache-control: max-age=N` sets the " +
+  "max-age public downloads are served with (default 3600).";
 
 /**
  * File storage compatible with Supabase Storage, as stock storage-js calls it. The JSON routes are served
@@ -93,7 +131,8 @@ const UPLOAD_NOTE =
  * the path (a key may hold `/`); where paths overlap (`/object/list/:bucketId` is also
  * `/object/:bucketId/:path`), the route with the longer literal start is the one served. Access depends on
  * the bucket: public buckets (event-posters, portfolio-media) are readable by anyone; writing, listing and
- * private reads (documents) are for staff.
+ * private reads (documents) are for staff; creating, changing, emptying and deleting buckets for
+ * administrators, never for the built-in buckets.
  */
 export const storageContract = c.router({
   listBuckets: {
@@ -101,7 +140,7 @@ export const storageContract = c.router({
     path: "/storage/v1/bucket",
     responses: { 200: z.array(storageBucketSchema), ...errors },
     metadata: access("staff"),
-    summary: "The buckets (fixed by migration)",
+    summary: "The buckets: the built-in ones and those administrators created",
   },
   getBucket: {
     method: "GET",
@@ -109,6 +148,55 @@ export const storageContract = c.router({
     responses: { 200: storageBucketSchema, ...errors },
     metadata: access("staff"),
     summary: "One bucket",
+  },
+  createBucket: {
+    method: "POST",
+    path: "/storage/v1/bucket",
+    body: z.object({
+      id: bucketId.optional(),
+      name: bucketId,
+      type: z.literal("STANDARD").optional(),
+      ...bucketRules,
+    }),
+    responses: { 200: z.object({ name: z.string() }), 409: storageErrorSchema, ...errors },
+    metadata: BUCKET_ADMIN,
+    summary: "Create a bucket (storage-js createBucket)",
+    description:
+      "Names are lower-case letters, digits, `.`, `_` and `-`; the API's own path words (upload, sign, list, …) " +
+      "are refused. Without a file size limit the server's maximum applies; without allowed types any type does.",
+  },
+  updateBucket: {
+    method: "PUT",
+    path: "/storage/v1/bucket/:bucketId",
+    body: z
+      .object({ id: bucketId.optional(), name: bucketId.optional(), ...bucketRules })
+      .refine(
+        (b) =>
+          b.public !== undefined || b.file_size_limit !== undefined || b.allowed_mime_types !== undefined,
+        "give public, file_size_limit or allowed_mime_types",
+      ),
+    responses: { 200: message, ...errors },
+    metadata: BUCKET_ADMIN,
+    summary: "Change a bucket's public flag, file size limit or allowed types",
+    description: "The built-in buckets' rules are fixed (403). Objects already stored are not re-checked.",
+  },
+  emptyBucket: {
+    method: "POST",
+    path: "/storage/v1/bucket/:bucketId/empty",
+    body: c.noBody(),
+    responses: { 200: message, 409: storageErrorSchema, ...errors },
+    metadata: BUCKET_ADMIN,
+    summary: "Remove every object in a bucket",
+    description: "Not the built-in buckets (403).",
+  },
+  deleteBucket: {
+    method: "DELETE",
+    path: "/storage/v1/bucket/:bucketId",
+    body: c.noBody(),
+    responses: { 200: message, 409: storageErrorSchema, ...errors },
+    metadata: BUCKET_ADMIN,
+    summary: "Delete an empty bucket (409 while it holds objects)",
+    description: "Not the built-in buckets (403).",
   },
   uploadObject: {
     method: "POST",
@@ -236,6 +324,33 @@ export const storageContract = c.router({
     },
     metadata: access("public"),
     summary: "Signed URLs for several objects",
+  },
+  createSignedUploadUrl: {
+    method: "POST",
+    path: "/storage/v1/object/upload/sign/:bucketId/:path",
+    headers: z.object({ "x-upsert": z.enum(["true", "false"]).optional() }),
+    body: z.object({}).passthrough(),
+    responses: { 200: z.object({ url: z.string(), token: z.string() }), ...errors },
+    metadata: access("staff"),
+    summary: "A URL that uploads one file to this key without a token, within 2 hours",
+    description: `Whoever may upload may sign. \`url\` is relative to /storage/v1; its token is bound to the bucket, the key and \`x-upsert\` (replace an existing object or not), and uploads once. ${KEY_NOTE}`,
+  },
+  uploadToSignedUrl: {
+    method: "PUT",
+    path: "/storage/v1/object/upload/sign/:bucketId/:path",
+    query: z.object({ token: z.string() }),
+    body: uploadBody,
+    responses: {
+      200: uploaded,
+      400: storageErrorSchema,
+      404: storageErrorSchema,
+      409: storageErrorSchema,
+      413: storageErrorSchema,
+      415: storageErrorSchema,
+    },
+    metadata: access("open"),
+    summary: "Upload through a signed upload URL (no Authorization header)",
+    description: `The bucket's size limit and types apply as to any upload; the token's upsert flag decides whether an existing object is replaced (x-upsert is ignored). 400 once expired or used. ${UPLOAD_NOTE}`,
   },
   downloadSignedObject: {
     method: "GET",

@@ -187,6 +187,7 @@ export async function createApp({
       authorizer,
       service: storage,
       urls: createUrlSigner(config.JWT_SECRET, now),
+      now,
       tsRest: options,
     }),
   );

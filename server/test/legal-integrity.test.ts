@@ -91,6 +91,16 @@ function everyVerb(url: string, token: string) {
         .send(PDF_BYTES),
     "upload without upsert": () =>
       as(request(ctx.app).post(url)).set("Content-Type", "application/pdf").send(PDF_BYTES),
+    "signed upload URL with upsert": async () => {
+      const signed = await as(request(ctx.app).post(url.replace("/object/", "/object/upload/sign/")))
+        .set("x-upsert", "true")
+        .send({});
+      if (signed.status !== 200) return signed;
+      return request(ctx.app)
+        .put(`/storage/v1${signed.body.url}`)
+        .set("Content-Type", "application/pdf")
+        .send(PDF_BYTES);
+    },
     "update (PUT)": () =>
       as(request(ctx.app).put(url)).set("Content-Type", "application/pdf").send(PDF_BYTES),
     delete: () => as(request(ctx.app).delete(url)),

@@ -1,15 +1,15 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { StorageClient } from "@supabase/storage-js";
 import { createClient } from "@supabase/supabase-js";
-import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { AVIF, DOCX, HTML_AS_PNG, JPEG, PDF, PLAIN_ZIP, PNG, SVG, WEBP } from "./support/storage-files";
+import { filesUnder, storedCounts } from "./support/storage-server";
 
 /**
  * File storage through a stock @supabase/storage-js (and supabase-js) client against the real server,
@@ -46,31 +46,7 @@ const anon = () => storage();
 let counter = 0;
 const unique = (name: string) => `t${++counter}-${Date.now().toString(36)}/${name}`;
 
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
-
-/** Everything storage keeps: metadata rows, stored bytes (files or blob rows) and staged uploads. */
-async function stored() {
-  const rows = await ctx.db
-    .selectFrom("storage_objects")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const blobs =
-    ctx.db.engine === "postgres"
-      ? Number(
-          (await sql<{ n: number }>`select count(distinct blob_id) as n from storage_blobs`.execute(ctx.db))
-            .rows[0]?.n,
-        )
-      : filesUnder(join(ctx.config.STORAGE_DIR, "objects")).length;
-  return { rows: Number(rows.n), blobs, staged: filesUnder(join(ctx.config.STORAGE_DIR, "tmp")).length };
-}
+const stored = () => storedCounts(ctx);
 
 /**
  * Sends bytes exactly as written (no URL normalisation) and reads the status and body. The request asks

@@ -304,7 +304,10 @@ interface StorageBucketTable {
   name: string;
   public: Flag;
   file_size_limit: number;
+  /** Empty: any type. Entries may end in `/*` (`image/*`). */
   allowed_mime_types: StoredList;
+  /** A bucket the product keeps its own files in: fixed rules, never emptied or deleted. */
+  built_in: Generated<Flag>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -332,6 +335,12 @@ interface StorageBlobTable {
   blob_id: string;
   seq: number;
   data: Buffer;
+}
+
+/** Signed upload URLs already used, by their token's id, until the token would have expired. */
+interface StorageUsedUploadTokenTable {
+  token_id: string;
+  expires_at: string;
 }
 
 export type NewEventRow = Insertable<RegistryTables["events"]>;
@@ -362,4 +371,5 @@ export interface Tables extends RegistryTables {
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;
+  storage_used_upload_tokens: StorageUsedUploadTokenTable;
 }

@@ -193,6 +193,15 @@ const storage = {
   InvalidSignature: { status: 400, auth: "validation_failed", rest: "PGRST100" },
   /** An object a sent or signed document depends on: it may never be replaced, moved or removed. */
   ResourceLocked: { status: 409, auth: "conflict", rest: "55000" },
+  BucketAlreadyExists: { status: 409, auth: "conflict", rest: "23505" },
+  /** Deleting a bucket that still holds objects. */
+  ResourceNotEmpty: { status: 409, auth: "conflict", rest: "55000" },
+  InvalidBucketName: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+  /**
+   * Emptying, deleting or changing the rules of a bucket the product keeps its own files in: nobody may,
+   * so it is answered as Storage answers what the caller is not allowed to do.
+   */
+  built_in_bucket: { status: 403, auth: "forbidden", rest: "42501", storage: "AccessDenied" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** Backups' own situations (administrators' routes under /api). */

@@ -25,7 +25,13 @@ beforeAll(async () => {
       .send(bytes);
     expect(res.status).toBe(200);
   }
+  const bucket = await request(ctx.app)
+    .post("/storage/v1/bucket")
+    .set({ apikey: ctx.anonKey, authorization: `Bearer ${await ctx.userToken({ role: "admin" })}` })
+    .send({ name: MATRIX_BUCKET });
+  expect(bucket.status).toBe(200);
 });
+const MATRIX_BUCKET = "matrix-bucket";
 const POSTER = "matrix/poster.png";
 const DOCUMENT = "matrix/contract.pdf";
 afterAll(() => ctx.close());
@@ -135,12 +141,25 @@ const signedToken = () => ({
   token: createUrlSigner(TEST_SECRET, ctx.clock.now).sign("documents", DOCUMENT, 600),
 });
 const missing = () => ({ bucketId: "event-posters", sourceKey: freshKey(), destinationKey: freshKey() });
+const freshBucket = () => `matrix-${randomUUID().slice(0, 8)}`;
+/** A signed upload URL is bound to its key and used once: each cell signs one for a key of its own. */
+let signedUploadKey = "";
+const signedUploadPath = () => {
+  signedUploadKey = freshKey();
+  return signedUploadKey;
+};
+const signedUploadToken = () => ({
+  token: createUrlSigner(TEST_SECRET, ctx.clock.now).signUpload("event-posters", signedUploadKey, {
+    upsert: false,
+    owner: null,
+  }),
+});
 
 /**
  * The access-control matrix: one row per contract route, one column per kind of caller, each cell the
  * status a valid request gets. A route missing from this table fails the test.
  * Bad tokens: 401 under /rest/v1 (PostgREST) and /storage/v1, 403 bad_jwt / session_not_found under /auth/v1
- * (GoTrue). Storage routes that take no token (public and signed downloads) ignore a bad one. The
+ * (GoTrue). Storage routes that take no token (public and signed downloads, signed uploads) ignore a bad one. The
  * service_role key passes GoTrue's admin API and is the anonymous key everywhere else.
  */
 // biome-ignore format: the table is easier to read aligned
@@ -236,6 +255,11 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
   "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  // Bucket administration: administrators only; a missing bucket is 404 once the caller is allowed.
+  "storage.createBucket":              [{ body: () => ({ name: freshBucket() }) },                                     401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  "storage.updateBucket":              [{ params: { bucketId: MATRIX_BUCKET }, body: () => ({ public: false }) },       401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  "storage.emptyBucket":               [{ params: { bucketId: MATRIX_BUCKET } },                                        401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
+  "storage.deleteBucket":              [{ params: { bucketId: freshBucket } },                                          401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
   "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
@@ -250,6 +274,8 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.createSignedUploadUrl":     [{ params: { bucketId: "event-posters", path: freshKey }, body: () => ({}) },   401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.uploadToSignedUrl":         [{ params: { bucketId: "event-posters", path: signedUploadPath }, query: signedUploadToken, file: PNG }, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 

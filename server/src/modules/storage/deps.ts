@@ -8,4 +8,6 @@ export interface StorageDeps {
   authorizer: ReturnType<typeof createAuthorizer>;
   service: StorageService;
   urls: ReturnType<typeof createUrlSigner>;
+  /** The server's clock (ms): bucket timestamps and the expiry of used upload tokens. */
+  now: () => number;
 }

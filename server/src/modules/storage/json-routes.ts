@@ -1,15 +1,16 @@
 import { initServer } from "@ts-rest/express";
 import express, { type Request } from "express";
 import { AppError } from "../../http/app-error";
-import { type Principal, principalOf } from "../../http/authorize";
+import { actorOf, type Principal, principalOf } from "../../http/authorize";
 import { jsonBodiesOnly } from "../../http/json-bodies-only";
 import { storageAccess } from "./access";
+import { createBucketAdmin } from "./buckets";
 import type { StorageDeps } from "./deps";
 import { listLevel } from "./listing";
 import { listPrefix, objectKeyFromBody, objectKeyFromRawPath } from "./object-key";
 import { bucketJson, fileObject, listBuckets, objectInfo, objectsUnder } from "./repository";
 import { storageJsonContract } from "./served-by";
-import { signedPath } from "./signed-url";
+import { signedPath, signedUploadPath } from "./signed-url";
 
 const s = initServer();
 
@@ -25,8 +26,11 @@ const NOT_READABLE = "Either the object does not exist or you do not have access
  * The JSON routes of Supabase Storage, as storage-js calls them: the contract checks access and parses
  * bodies; bucket and key arrive as they are in the raw path (see route-table.ts) and are checked here.
  */
-export function storageJsonRoutes({ db, authorizer, service, urls }: StorageDeps) {
+export function storageJsonRoutes({ db, authorizer, service, urls, now }: StorageDeps) {
   const { bucketNamed, bucketFrom, reader } = storageAccess(db, authorizer);
+  const buckets = createBucketAdmin(db, service, now);
+  /** A bucket's id from the raw path, decoded and looked up as on every other route (404 for none). */
+  const bucketIdFrom = async (raw: string) => (await bucketFrom(raw)).id;
   /** The signed-in staff member: the contract's `staff` access has let only them through. */
   const staffId = (res: Parameters<typeof principalOf>[0]) =>
     (principalOf(res) as Principal & { kind: "user" }).userId;
@@ -49,6 +53,25 @@ export function storageJsonRoutes({ db, authorizer, service, urls }: StorageDeps
   return s.router(storageJsonContract, {
     listBuckets: async () => ({ status: 200, body: (await listBuckets(db)).map(bucketJson) }),
     getBucket: async ({ params }) => ({ status: 200, body: bucketJson(await bucketFrom(params.bucketId)) }),
+    createBucket: {
+      ...jsonBody,
+      handler: async ({ body }) => ({ status: 200, body: await buckets.create(body) }),
+    },
+    updateBucket: {
+      ...jsonBody,
+      handler: async ({ params, body }) => ({
+        status: 200,
+        body: await buckets.update(await bucketIdFrom(params.bucketId), body),
+      }),
+    },
+    emptyBucket: async ({ params }) => ({
+      status: 200,
+      body: await buckets.empty(await bucketIdFrom(params.bucketId)),
+    }),
+    deleteBucket: async ({ params }) => ({
+      status: 200,
+      body: await buckets.remove(await bucketIdFrom(params.bucketId)),
+    }),
     getAuthenticatedObjectInfo: info,
     getObjectInfo: info,
     listObjects: {
@@ -102,6 +125,16 @@ export function storageJsonRoutes({ db, authorizer, service, urls }: StorageDeps
           status: 200,
           body: { signedURL: signedPath(bucket.id, key, urls.sign(bucket.id, key, body.expiresIn)) },
         };
+      },
+    },
+    createSignedUploadUrl: {
+      ...jsonBody,
+      handler: async ({ params, headers, res }) => {
+        const bucket = await bucketFrom(params.bucketId);
+        const key = objectKeyFromRawPath(params.path);
+        const grant = { upsert: headers["x-upsert"] === "true", owner: actorOf(res) };
+        const token = urls.signUpload(bucket.id, key, grant);
+        return { status: 200, body: { url: signedUploadPath(bucket.id, key, token), token } };
       },
     },
     createSignedUrls: {

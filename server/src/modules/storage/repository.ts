@@ -7,7 +7,10 @@ export interface Bucket {
   name: string;
   public: boolean;
   fileSizeLimit: number;
+  /** Empty: any type. */
   allowedMimeTypes: string[];
+  /** The product keeps its own files here: the rules are fixed, and it is never emptied or deleted. */
+  builtIn: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -20,12 +23,13 @@ function toBucket(row: StorageBucketRow): Bucket {
     public: Boolean(row.public),
     fileSizeLimit: Number(row.file_size_limit),
     allowedMimeTypes: Array.isArray(types) ? types : (JSON.parse(types) as string[]),
+    builtIn: Boolean(row.built_in),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** Buckets are fixed by migration and read on every request: memoised until the data changes. */
+/** Buckets are read on every request and seldom change: memoised until the data changes. */
 export function listBuckets(db: Database): Promise<Bucket[]> {
   return db.cachedRead("storage_buckets", async () =>
     (await db.selectFrom("storage_buckets").selectAll().orderBy("id").execute()).map(toBucket),
@@ -105,7 +109,8 @@ export function bucketJson(b: Bucket) {
     owner: "",
     public: b.public,
     file_size_limit: b.fileSizeLimit,
-    allowed_mime_types: b.allowedMimeTypes,
+    // Supabase answers null for a bucket that takes any type.
+    allowed_mime_types: b.allowedMimeTypes.length > 0 ? b.allowedMimeTypes : null,
     created_at: b.createdAt,
     updated_at: b.updatedAt,
   };

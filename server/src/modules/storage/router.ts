@@ -14,9 +14,9 @@ export interface StorageRouterDeps extends StorageDeps {
 
 /**
  * Supabase Storage's API under /storage/v1, as stock storage-js calls it, every route from the storage
- * contract: the JSON ones through ts-rest, the byte streams (STREAM_ROUTES) by hand. Buckets are fixed by
- * migration: `public` ones are readable by anyone (their public URLs need no token), everything else —
- * writes, listing, signing, private reads — is for staff and admins.
+ * contract: the JSON ones through ts-rest, the byte streams (STREAM_ROUTES) by hand. `public` buckets are
+ * readable by anyone (their public URLs need no token); writes, listing, signing and private reads are for
+ * staff and admins; creating, changing, emptying and deleting buckets for administrators only.
  */
 export function storageRouter({ tsRest, ...deps }: StorageRouterDeps): Router {
   const router = Router();

@@ -8,6 +8,7 @@ import { contract } from "@app/contracts";
 export const STREAM_ROUTES = [
   "uploadObject",
   "updateObject",
+  "uploadToSignedUrl",
   "downloadObject",
   "downloadAuthenticatedObject",
   "downloadPublicObject",

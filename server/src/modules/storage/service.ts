@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Request } from "express";
 import type { Database, Db } from "../../db/database";
+import { isUniqueViolation } from "../../db/db-errors";
 import { AppError } from "../../http/app-error";
 import type { BlobStore } from "./blob-store";
+import { storedType, typeAllowed } from "./content-type";
 import { type Bucket, findBucket, findObject, type ObjectRow } from "./repository";
 import { detectContentType } from "./sniff";
 import { type StagedUpload, stageBytes, stageUpload, tooLarge } from "./staging";
@@ -41,12 +43,6 @@ const locked = (keys: string[]) =>
   );
 const alreadyExists = () => new AppError("KeyAlreadyExists", "The resource already exists");
 
-/** A unique-key violation on either engine: another request created the same key first. */
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string };
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 async function conflictsAsAlreadyExists<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -70,9 +66,19 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
    * Streams the body into a staged file (size-capped), checks its type by its bytes against the bucket,
    * then in one transaction writes the bytes and the row. Without upsert an existing key is a conflict;
    * with it the row points at the new bytes and the old ones go, so a reader sees one or the other.
+   * `claim` runs in that transaction first (a signed upload URL marks itself used there), so a refused
+   * claim writes nothing and a refused upload claims nothing.
    */
-  async function upload(req: Request, bucket: Bucket, key: string, upsert: boolean, owner: string) {
-    return commitStaged(await stageUpload(req, dir, bucket.fileSizeLimit), bucket, key, upsert, owner);
+  async function upload(
+    req: Request,
+    bucket: Bucket,
+    key: string,
+    upsert: boolean,
+    owner: string | null,
+    claim?: (trx: Db) => Promise<void>,
+  ) {
+    const staged = await stageUpload(req, dir, bucket.fileSizeLimit);
+    return commitStaged(staged, bucket, key, upsert, owner, claim);
   }
 
   /**
@@ -100,10 +106,12 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
     key: string,
     upsert: boolean,
     owner: string | null,
+    claim?: (trx: Db) => Promise<void>,
   ) {
     try {
-      const mimetype = await detectContentType(staged.head, staged.file, staged.size);
-      if (!mimetype || !bucket.allowedMimeTypes.includes(mimetype)) {
+      const detected = await detectContentType(staged.head, staged.file, staged.size);
+      const mimetype = storedType(staged.claimedType, detected, staged.head, bucket.allowedMimeTypes);
+      if (!mimetype) {
         throw new AppError(
           "InvalidMimeType",
           `The file's content is not one of the types the bucket takes (${bucket.allowedMimeTypes.join(", ")})`,
@@ -121,6 +129,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
       };
       const row = await conflictsAsAlreadyExists(() =>
         store.transaction(db, async (trx, blobs) => {
+          await claim?.(trx);
           const existing = await findObject(trx, bucket.id, key, true);
           if (existing && !upsert) throw alreadyExists();
           if (existing) await assertUnlocked(trx, bucket, [key]);
@@ -160,11 +169,30 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
     });
   }
 
+  /** Removes every object in the bucket (none if any is locked) and answers how many went. */
+  async function empty(bucket: Bucket): Promise<number> {
+    return store.transaction(db, async (trx, blobs) => {
+      const rows = await trx
+        .deleteFrom("storage_objects")
+        .where("bucket_id", "=", bucket.id)
+        .returning(["name", "blob_id"])
+        .execute();
+      // Checked on what was removed, inside the transaction: a locked object rolls the whole delete back.
+      await assertUnlocked(
+        trx,
+        bucket,
+        rows.map((r) => r.name),
+      );
+      await blobs.drop(rows.map((r) => r.blob_id));
+      return rows.length;
+    });
+  }
+
   async function sourceAndFreeDestination(trx: Db, from: Bucket, key: string, to: Bucket, toKey: string) {
     const source = await findObject(trx, from.id, key, true);
     if (!source) throw noSuchKey();
     if (await findObject(trx, to.id, toKey)) throw alreadyExists();
-    if (!to.allowedMimeTypes.includes(source.mimetype) || Number(source.size) > to.fileSizeLimit) {
+    if (!typeAllowed(source.mimetype, to.allowedMimeTypes) || Number(source.size) > to.fileSizeLimit) {
       throw new AppError(
         "InvalidMimeType",
         "The object's type or size is not allowed in the destination bucket",
@@ -239,7 +267,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
     throw noSuchKey();
   }
 
-  return { upload, putBytes, readBytes, remove, move, copy, info, read };
+  return { upload, putBytes, readBytes, remove, empty, move, copy, info, read };
 }
 
 export type StorageService = ReturnType<typeof createStorageService>;

@@ -1,6 +1,24 @@
 import { open } from "node:fs/promises";
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** Every type detectContentType can answer: a file claimed as one of these must show its magic number. */
+export const DETECTED_TYPES: readonly string[] = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/avif",
+  "application/pdf",
+  "audio/wav",
+  "audio/aiff",
+  "audio/flac",
+  "audio/ogg",
+  "audio/mp4",
+  "audio/mpeg",
+  "audio/aac",
+  "application/zip",
+  DOCX_TYPE,
+];
 /** Bytes of a file's start that detection needs (an AVIF's ftyp box lists its brands early). */
 export const SNIFF_BYTES = 64;
 
@@ -57,7 +75,8 @@ function audioType(head: Buffer) {
 
 /**
  * The content type the bytes show, from their magic numbers; undefined when they are none of the types
- * any bucket takes. The client's Content-Type is never trusted: a page of HTML named poster.png is HTML.
+ * any bucket takes. A client's claimed type counts only where the bytes agree (see content-type.ts): a page
+ * of HTML named poster.png is no PNG.
  * A ZIP is a DOCX only if its central directory lists word/document.xml; any other is a plain archive.
  */
 export async function detectContentType(head: Buffer, file: string, size: number) {

@@ -20,6 +20,8 @@ export interface StagedUpload {
   head: Buffer;
   /** max-age in seconds sent with the upload (Cache-Control header or the form's cacheControl field). */
   cacheControl?: number;
+  /** The type the client says the file has (the Content-Type, or the form file's); checked before use. */
+  claimedType?: string;
   discard(): Promise<void>;
 }
 
@@ -94,8 +96,9 @@ function receive(source: Readable, receiver: Receiver): Promise<void> {
 
 /** The first file of a multipart/form-data body (storage-js sends Blobs and Files so), and its fields. */
 function receiveMultipart(req: Request, receiver: Receiver, limit: number) {
-  return new Promise<{ fields: Record<string, string> }>((resolve, reject) => {
+  return new Promise<{ fields: Record<string, string>; type?: string }>((resolve, reject) => {
     const fields: Record<string, string> = {};
+    let type: string | undefined;
     let form: busboy.Busboy;
     try {
       form = busboy({
@@ -109,15 +112,16 @@ function receiveMultipart(req: Request, receiver: Receiver, limit: number) {
     form.on("field", (name, value) => {
       fields[name] = value;
     });
-    form.on("file", (_name, stream) => {
+    form.on("file", (_name, stream, info) => {
       if (file) return stream.resume();
+      type = info.mimeType;
       file = receive(stream, receiver);
       file.catch(reject);
     });
     form.once("error", () => reject(new AppError("invalid_request", "The multipart body is malformed")));
     form.once("close", () => {
       if (!file) return reject(new AppError("invalid_request", "The multipart body holds no file"));
-      file.then(() => resolve({ fields }), reject);
+      file.then(() => resolve({ fields, type }), reject);
     });
     req.pipe(form);
   });
@@ -139,16 +143,18 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
   const receiver = new Receiver(handle, limit, () => req.destroy());
   try {
     let cacheControl = parseMaxAge(req.headers["cache-control"]);
+    let claimedType = req.headers["content-type"];
     if (req.is("multipart/form-data")) {
-      const { fields } = await receiveMultipart(req, receiver, limit);
+      const { fields, type } = await receiveMultipart(req, receiver, limit);
       cacheControl = parseMaxAge(fields.cacheControl) ?? cacheControl;
+      claimedType = type;
     } else {
       await receive(req, receiver);
     }
     if (receiver.overLimit) throw tooLarge(limit);
     await handle.sync();
     await handle.close();
-    return { file, ...receiver.summary(), cacheControl, discard };
+    return { file, ...receiver.summary(), cacheControl, claimedType, discard };
   } catch (err) {
     await handle.close().catch(() => {});
     await discard();

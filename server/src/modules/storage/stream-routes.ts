@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import { storageAccess } from "./access";
 import type { StorageDeps } from "./deps";
@@ -6,6 +7,7 @@ import { objectKeyFromRawPath } from "./object-key";
 import type { Bucket } from "./repository";
 import { sendObject } from "./serve";
 import type { StreamRoute } from "./served-by";
+import { claimUploadToken } from "./upload-tokens";
 
 const handle =
   (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
@@ -22,6 +24,7 @@ export function storageStreamRoutes({
   authorizer,
   service,
   urls,
+  now,
 }: StorageDeps): Record<StreamRoute, RequestHandler> {
   const { bucketFrom, staff, reader } = storageAccess(db, authorizer);
   const bucketOf = (req: Request) => bucketFrom(req.params.bucketId ?? "");
@@ -43,6 +46,18 @@ export function storageStreamRoutes({
       res.json(await service.upload(req, bucket, key, upsert, principal.userId));
     });
 
+  /**
+   * An upload through a signed upload URL: the token, checked before any byte is read, stands in for the
+   * caller and decides whether an existing object is replaced; the upload marks it used.
+   */
+  const uploadSigned = handle(async (req, res) => {
+    const bucket = await bucketOf(req);
+    const key = keyOf(req);
+    const grant = urls.verifyUpload(req.query.token, bucket.id, key);
+    const claim = (trx: Db) => claimUploadToken(trx, grant, new Date(now()).toISOString());
+    res.json(await service.upload(req, bucket, key, grant.upsert, grant.owner, claim));
+  });
+
   const download = handle(async (req, res) => {
     const bucket = await bucketOf(req);
     await reader(req, bucket);
@@ -52,6 +67,7 @@ export function storageStreamRoutes({
   return {
     uploadObject: upload("POST"),
     updateObject: upload("PUT"),
+    uploadToSignedUrl: uploadSigned,
     downloadObject: download,
     downloadAuthenticatedObject: download,
     downloadPublicObject: handle(async (req, res) => {
