@@ -66,16 +66,15 @@ export interface InvoiceMail {
   scheduled?: boolean;
 }
 
-/** Mails the invoice's PDF and notes on its timeline what was sent to whom. */
-export async function deliverInvoiceMail(deps: Pick<InvoiceMailDeps, "db" | "mailer">, mail: InvoiceMail) {
+/** Mails the invoice's PDF. */
+export async function sendInvoiceMail(deps: Pick<InvoiceMailDeps, "mailer">, mail: InvoiceMail) {
   const { document, email, kind, text } = mail;
   const pdf = await renderInvoicePdf(document);
-  const title = `${document.kind === "credit" ? "Kreditfaktura" : "Faktura"} ${document.number}`;
   await deps.mailer.send({
     kind,
     to: email,
     link: null,
-    title,
+    title: titleOf(document),
     ...(text ? { note: text } : {}),
     attachments: [
       {
@@ -85,8 +84,14 @@ export async function deliverInvoiceMail(deps: Pick<InvoiceMailDeps, "db" | "mai
       },
     ],
   });
+}
+
+/** Notes on the invoice's timeline what was mailed to whom. */
+export async function noteInvoiceMail(db: Database, mail: InvoiceMail) {
+  const { email, kind, text } = mail;
+  const title = titleOf(mail.document);
   const what = kind === "invoice" ? title : `Reminder of ${title}`;
-  await appendActivity(deps.db, {
+  await appendActivity(db, {
     recordType: "invoices",
     recordId: mail.invoiceId,
     action: "note",
@@ -97,6 +102,9 @@ export async function deliverInvoiceMail(deps: Pick<InvoiceMailDeps, "db" | "mai
   });
 }
 
+const titleOf = (document: InvoiceDocument) =>
+  `${document.kind === "credit" ? "Kreditfaktura" : "Faktura"} ${document.number}`;
+
 /** A staff member's mail of one invoice: checked, throttled per address, sent and noted. */
 async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
   const { email, actorId, kind } = request;
@@ -105,7 +113,9 @@ async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
   request.check?.(invoice, stockholmDay(at));
   await throttle(deps, email);
   const text = request.note?.(invoice);
-  await deliverInvoiceMail(deps, { invoiceId: invoice.id, document, email, kind, actorId, at, text });
+  const mail: InvoiceMail = { invoiceId: invoice.id, document, email, kind, actorId, at, text };
+  await sendInvoiceMail(deps, mail);
+  await noteInvoiceMail(deps.db, mail);
   // A reminder by hand counts as much as a scheduled one: the schedule waits its interval after it.
   if (kind === "invoice_reminder")
     await deps.db

@@ -8,9 +8,9 @@ import { repeatingJob } from "../../platform/repeating-job";
 import { isoAt } from "../../platform/values";
 import { lockedOnPostgres } from "../auth/locks";
 import { invoiceDocumentOf } from "./invoice-document-of";
-import { deliverInvoiceMail, reminderText } from "./invoice-mail";
+import { type InvoiceMail, noteInvoiceMail, reminderText, sendInvoiceMail } from "./invoice-mail";
 
-/** A buyer hears from the schedule at most this often about one invoice (reminders by hand included). */
+/** The schedule stops reminding of an invoice once it has had this many reminders (by hand included). */
 export const MAX_REMINDERS = 3;
 const DAY_MS = 86_400_000;
 /** How often the schedule looks for invoices to remind of. */
@@ -100,23 +100,21 @@ export function createReminderSchedule(deps: {
   async function remind(id: string, policy: Policy, at: number): Promise<"sent" | "taken" | "failed"> {
     const claimed = await claim(db, id, policy, at);
     if (!claimed) return "taken";
+    let mail: InvoiceMail;
     try {
       const { invoice, document } = await invoiceDocumentOf(db, id);
       const compensation = policy.includeCompensation && invoice.buyer_is_business;
-      await deliverInvoiceMail(
-        { db, mailer },
-        {
-          invoiceId: id,
-          document,
-          email: claimed.email,
-          kind: "invoice_reminder",
-          text: reminderText(invoice, compensation),
-          actorId: null,
-          at: isoAt(at),
-          scheduled: true,
-        },
-      );
-      return "sent";
+      mail = {
+        invoiceId: id,
+        document,
+        email: claimed.email,
+        kind: "invoice_reminder",
+        text: reminderText(invoice, compensation),
+        actorId: null,
+        at: isoAt(at),
+        scheduled: true,
+      };
+      await sendInvoiceMail({ mailer }, mail);
     } catch (err) {
       // Not sent: give the claim back, so the next run tries again.
       logger.error({ err, invoice: id }, "scheduled invoice reminder failed");
@@ -129,6 +127,11 @@ export function createReminderSchedule(deps: {
         .catch((e) => logger.error({ err: e, invoice: id }, "could not release a failed reminder's claim"));
       return "failed";
     }
+    // Sent: the claim stays even if the note cannot be written, so the buyer is not mailed twice.
+    await noteInvoiceMail(db, mail).catch((err) =>
+      logger.error({ err, invoice: id }, "could not note a scheduled reminder on the invoice's timeline"),
+    );
+    return "sent";
   }
 
   async function run(): Promise<ReminderTick> {
