@@ -77,6 +77,8 @@ export const BACK_OFFICE_ROUTES = {
   deliverables: "deliverables",
   contracts: "contracts",
   invoices: "invoices",
+  // The report of work done and approved that no invoice bills yet.
+  invoicesUninvoiced: "invoices/uninvoiced",
   invoice: "invoices/:id",
   activity: "activity",
   settings: "settings",

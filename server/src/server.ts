@@ -11,6 +11,8 @@ import { createLogger } from "./http/logger";
 import { createPublicReadCache } from "./http/public-read-cache";
 import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createBackupService } from "./modules/backups/backup-service";
+import { createReminderSchedule } from "./modules/money/reminder-schedule";
+import { createMailer } from "./platform/mail/transport";
 import { READ_CLOCK_MS } from "./rest/data-api";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
@@ -53,6 +55,13 @@ export async function startServer(
     server.once("error", reject);
   });
   backups.start();
+  // Off until the company settings name the days after the due date; it looks again every few minutes.
+  const reminders = createReminderSchedule({
+    db,
+    mailer: createMailer({ db, config, logger, now: Date.now }),
+    logger,
+  });
+  reminders.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
 
@@ -64,6 +73,7 @@ export async function startServer(
       server.close(async () => {
         clearTimeout(force);
         await backups.stop();
+        await reminders.stop();
         await work.whenIdle();
         await db.close();
         resolve();

@@ -2,7 +2,7 @@ import { invoiceOcr, invoiceTotals } from "@app/contracts";
 import { addDays, stockholmDay } from "@app/contracts/stockholm-time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
-import { invoiceApi } from "./support/invoice-api";
+import { DOMESTIC_BUYER, invoiceApi } from "./support/invoice-api";
 import { SELLER } from "./support/seller";
 
 /**
@@ -19,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const BUYER = {
-  buyer_name: "Kund AB",
-  buyer_street_address: "Storgatan 2",
-  buyer_postal_code: "111 22",
-  buyer_city: "Stockholm",
-  delivery_date: "2026-11-20",
-};
+const BUYER = DOMESTIC_BUYER;
 const LINES = [
   { description: "Mix, per hour", quantity_milli: 7500, unit: "h", unit_price_ore: 95_050, vat_rate: 25 },
   {

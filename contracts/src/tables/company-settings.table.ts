@@ -82,6 +82,16 @@ export const companySettingsTable = defineTable({
     website: column.webAddress("https://example.se/"),
     default_payment_terms_days: column.integer().refine(z.number().int().min(0).max(365), 30).withDefault(),
     late_interest_text: column.text(500).orNull(),
+    /**
+     * Reminders sent by the server: this many days after an unpaid invoice's due date, and again after as
+     * many days since the last reminder (at most three in all); null leaves reminding to staff.
+     */
+    reminder_days_after_due: column
+      .integer()
+      .refine(z.number().int().min(1, "At least 1 day").max(90, "At most 90 days"), 7)
+      .orNull(),
+    /** Scheduled reminders to a business buyer add the statutory 450 kr late-payment compensation. */
+    reminder_include_compensation: column.boolean().withDefault(),
     ...sieAccountColumns,
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

@@ -91,6 +91,9 @@ const declared = defineTable({
     /** The seller's details as they were when the invoice was issued (what it printed). */
     seller: column.json(z.record(z.unknown())).orNull().generated(),
     issued_at: column.timestamp().orNull().generated(),
+    /** Reminders mailed of this invoice (by staff or the schedule) and when the last one went out. */
+    reminder_count: column.integer().generated(),
+    last_reminded_at: column.timestamp().orNull().generated(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

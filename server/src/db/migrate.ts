@@ -30,6 +30,7 @@ import * as addInvoices from "./migrations/m0027_add_invoices";
 import * as addInvoiceLineDeliverables from "./migrations/m0028_add_invoice_line_deliverables";
 import * as addApprovalLinkExpiry from "./migrations/m0029_add_approval_link_expiry";
 import * as addBucketAdministration from "./migrations/m0030_add_bucket_administration";
+import * as addReminderSchedule from "./migrations/m0031_add_reminder_schedule";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   m0028_add_invoice_line_deliverables: addInvoiceLineDeliverables,
   m0029_add_approval_link_expiry: addApprovalLinkExpiry,
   m0030_add_bucket_administration: addBucketAdministration,
+  m0031_add_reminder_schedule: addReminderSchedule,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -3,6 +3,15 @@ import { expect } from "vitest";
 import type { TestContext } from "../helpers";
 import { SELLER } from "./seller";
 
+/** A Swedish buyer with every detail issuing asks for. */
+export const DOMESTIC_BUYER = {
+  buyer_name: "Kund AB",
+  buyer_street_address: "Storgatan 2",
+  buyer_postal_code: "111 22",
+  buyer_city: "Stockholm",
+  delivery_date: "2026-11-20",
+};
+
 export type InvoiceRole = "staff" | "admin" | "member";
 type Method = "get" | "post" | "patch" | "delete";
 

@@ -37,6 +37,11 @@ for (const width of [375, 1280]) {
     await page.goto("/app/invoices");
     await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
     await checkLayout(page, width, "invoices list");
+    await page.getByRole("link", { name: "Approved but not invoiced" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Approved but not invoiced" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await checkLayout(page, width, "work approved but not invoiced");
+    await page.getByRole("link", { name: "All invoices" }).click();
     await page.getByRole("button", { name: "New invoice" }).first().click();
     await expect(page.getByRole("form", { name: "Draft invoice" })).toBeVisible();
 

@@ -72,6 +72,12 @@ for (const width of WIDTHS) {
     await form(page)
       .getByRole("checkbox", { name: /Approved for F-tax/ })
       .check();
+    const reminders = form(page).getByRole("checkbox", { name: "Send reminders automatically" });
+    await reminders.check();
+    await form(page).getByLabel("Days after the due date (1–90)").fill("14");
+    await form(page)
+      .getByRole("checkbox", { name: /450 kr late-payment compensation/ })
+      .check();
     await form(page).getByRole("button", { name: "Save Company Details" }).click();
     await expect(toast(page, "Company details saved")).toBeVisible();
 
@@ -82,7 +88,13 @@ for (const width of WIDTHS) {
     await expect(form(page).getByLabel("Sales, 25 % VAT")).toHaveValue("3001");
     await expect(form(page).getByLabel("Rounding (öresavrundning)")).toHaveValue("3740");
     await expect(form(page).getByRole("checkbox", { name: /Approved for F-tax/ })).toBeChecked();
+    await expect(form(page).getByLabel("Days after the due date (1–90)")).toHaveValue("14");
+    await expect(form(page).getByRole("checkbox", { name: /450 kr late-payment compensation/ })).toBeChecked();
     await expectNoSeriousViolations(page, `company settings at ${width}`);
+    // Off again, so the server reminds no other test's invoices.
+    await reminders.uncheck();
+    await form(page).getByRole("button", { name: "Save Company Details" }).click();
+    await expect(toast(page, "Company details saved")).toBeVisible();
   });
 
   test(`a colleague who is not an administrator reads the company's details at ${width} px`, async ({

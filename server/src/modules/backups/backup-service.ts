@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { audit } from "../../platform/audit";
 import type { Requester } from "../../platform/deps";
+import { repeatingJob } from "../../platform/repeating-job";
 import { type BackupEntry, listBackups, pruneBackups } from "./backup-list";
 import { type CreatedBackup, createBackup } from "./create-backup";
 import { BackupError, type BackupTrigger, backupSize } from "./manifest";
@@ -58,7 +59,6 @@ export function createBackupService(deps: {
   const intervalMs = config.BACKUP_INTERVAL_HOURS * HOUR_MS;
   let running: Promise<unknown> | undefined;
   let lastFailureAt: number | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   async function run(
     trigger: BackupTrigger,
@@ -129,6 +129,7 @@ export function createBackupService(deps: {
     }
   }
 
+  const job = repeatingJob(Math.min(CHECK_EVERY_MS, intervalMs), tick, () => running);
   return {
     list: () => listBackups(config.BACKUP_DIR),
     /** One backup now, audited; `out` is the exact folder (the CLI's --out), else a new one in BACKUP_DIR. */
@@ -145,15 +146,10 @@ export function createBackupService(deps: {
         { everyHours: config.BACKUP_INTERVAL_HOURS, keep: config.BACKUP_KEEP, dir: config.BACKUP_DIR },
         "scheduled backups on",
       );
-      timer = setInterval(() => void tick(), Math.min(CHECK_EVERY_MS, intervalMs));
-      timer.unref();
+      job.start();
     },
     /** Stops the schedule and waits for a running backup to finish. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: job.stop,
   };
 }
 

@@ -1,11 +1,13 @@
 import { formatOre } from "@app/contracts";
 import { stockholmDay } from "@app/contracts/stockholm-time";
+import { sql } from "kysely";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import type { Mailer } from "../../platform/mail/transport";
 import { sha256 } from "../../platform/secrets";
 import { appendActivity } from "../crm/timeline";
+import type { InvoiceDocument } from "./invoice-document";
 import { invoiceDocumentOf } from "./invoice-document-of";
 import { invoiceFileName } from "./invoice-files";
 import type { Invoice } from "./invoice-store";
@@ -50,22 +52,29 @@ interface InvoiceMailRequest {
   note?: (invoice: Invoice) => string;
 }
 
-/** Mails the invoice's PDF and notes on its timeline what was sent to whom. */
-async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
-  const { email, actorId, kind } = request;
-  const nowMs = deps.now();
-  const at = new Date(nowMs).toISOString();
-  const { invoice, document } = await invoiceDocumentOf(deps.db, request.invoice_id);
-  request.check?.(invoice, stockholmDay(at));
-  await throttle(deps, email);
+/** The invoice as a mail: its PDF attached, and what the timeline says was sent. */
+export interface InvoiceMail {
+  invoiceId: string;
+  document: InvoiceDocument;
+  email: string;
+  kind: "invoice" | "invoice_reminder";
+  /** A paragraph of the mail's own, also kept in the timeline note. */
+  text?: string;
+  actorId: string | null;
+  at: string;
+  /** Sent by the reminder schedule rather than by someone. */
+  scheduled?: boolean;
+}
+
+/** Mails the invoice's PDF. */
+export async function sendInvoiceMail(deps: Pick<InvoiceMailDeps, "mailer">, mail: InvoiceMail) {
+  const { document, email, kind, text } = mail;
   const pdf = await renderInvoicePdf(document);
-  const title = `${document.kind === "credit" ? "Kreditfaktura" : "Faktura"} ${document.number}`;
-  const text = request.note?.(invoice);
   await deps.mailer.send({
     kind,
     to: email,
     link: null,
-    title,
+    title: titleOf(document),
     ...(text ? { note: text } : {}),
     attachments: [
       {
@@ -75,16 +84,61 @@ async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
       },
     ],
   });
-  await appendActivity(deps.db, {
+}
+
+/** Notes on the invoice's timeline what was mailed to whom. */
+export async function noteInvoiceMail(db: Database, mail: InvoiceMail) {
+  const { email, kind, text } = mail;
+  const title = titleOf(mail.document);
+  const what = kind === "invoice" ? title : `Reminder of ${title}`;
+  await appendActivity(db, {
     recordType: "invoices",
-    recordId: invoice.id,
+    recordId: mail.invoiceId,
     action: "note",
     changes: {},
-    actorId,
-    at,
-    note: `${kind === "invoice" ? title : `Reminder of ${title}`} mailed to ${email}.${text ? ` ${text}` : ""}`,
+    actorId: mail.actorId,
+    at: mail.at,
+    note: `${what} mailed to ${email}${mail.scheduled ? " by the reminder schedule" : ""}.${text ? ` ${text}` : ""}`,
   });
+}
+
+const titleOf = (document: InvoiceDocument) =>
+  `${document.kind === "credit" ? "Kreditfaktura" : "Faktura"} ${document.number}`;
+
+/** A staff member's mail of one invoice: checked, throttled per address, sent and noted. */
+async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
+  const { email, actorId, kind } = request;
+  const at = new Date(deps.now()).toISOString();
+  const { invoice, document } = await invoiceDocumentOf(deps.db, request.invoice_id);
+  request.check?.(invoice, stockholmDay(at));
+  await throttle(deps, email);
+  const text = request.note?.(invoice);
+  const mail: InvoiceMail = { invoiceId: invoice.id, document, email, kind, actorId, at, text };
+  await sendInvoiceMail(deps, mail);
+  await noteInvoiceMail(deps.db, mail);
+  // A reminder by hand counts as much as a scheduled one: the schedule waits its interval after it.
+  if (kind === "invoice_reminder")
+    await deps.db
+      .updateTable("invoices")
+      .set({ reminder_count: sql`reminder_count + 1`, last_reminded_at: at })
+      .where("id", "=", invoice.id)
+      .execute();
   return { invoice_id: invoice.id, email, sent_at: at };
+}
+
+/** What a reminder says: the due date and what is still owed, with the compensation when it is claimed. */
+export function reminderText(
+  invoice: Pick<Invoice, "due_date" | "total_ore" | "paid_ore">,
+  includeCompensation: boolean,
+) {
+  const owed = invoice.total_ore - invoice.paid_ore;
+  const lines = [`Förfallodatum ${invoice.due_date}. Kvar att betala: ${formatOre(owed)}.`];
+  if (includeCompensation)
+    lines.push(
+      `Förseningsersättning: ${formatOre(LATE_PAYMENT_COMPENSATION_ORE)}.`,
+      `Totalt att betala: ${formatOre(owed + LATE_PAYMENT_COMPENSATION_ORE)}.`,
+    );
+  return lines.join(" ");
 }
 
 /** send_invoice: an issued invoice (or credit) mailed to the buyer with its PDF attached. */
@@ -120,15 +174,6 @@ export function sendInvoiceReminder(
           details: "buyer_is_business is false",
         });
     },
-    note: (invoice) => {
-      const owed = invoice.total_ore - invoice.paid_ore;
-      const lines = [`Förfallodatum ${invoice.due_date}. Kvar att betala: ${formatOre(owed)}.`];
-      if (input.include_compensation)
-        lines.push(
-          `Förseningsersättning: ${formatOre(LATE_PAYMENT_COMPENSATION_ORE)}.`,
-          `Totalt att betala: ${formatOre(owed + LATE_PAYMENT_COMPENSATION_ORE)}.`,
-        );
-      return lines.join(" ");
-    },
+    note: (invoice) => reminderText(invoice, input.include_compensation),
   });
 }

@@ -9,10 +9,13 @@ import { Button } from "@/components/ui/button";
 export function CreateAndOpenButton({
   create,
   pending,
+  label,
   children,
 }: {
   create: () => Promise<string | null>;
   pending: boolean;
+  /** The accessible name, when several such buttons share one page (each names what it makes). */
+  label?: string;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -21,6 +24,7 @@ export function CreateAndOpenButton({
       type="button"
       variant="secondary"
       disabled={pending}
+      aria-label={label}
       onClick={async () => {
         const address = await create();
         if (address) navigate(address);

@@ -90,6 +90,10 @@ const ProjectDetailPage = lazyNamed(
   "ProjectDetailPage",
 );
 const InvoicesPage = lazyNamed(() => import("@/features/invoices/routes/invoices-page"), "InvoicesPage");
+const UninvoicedPage = lazyNamed(
+  () => import("@/features/invoices/routes/uninvoiced-page"),
+  "UninvoicedPage",
+);
 const InvoicePage = lazyNamed(() => import("@/features/invoices/routes/invoice-page"), "InvoicePage");
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
@@ -134,6 +138,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   deliverables: <DeliverablesPage />,
   contracts: <ContractsPage />,
   invoices: <InvoicesPage />,
+  invoicesUninvoiced: <UninvoicedPage />,
   invoice: <InvoicePage />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,

@@ -4,9 +4,10 @@ import { Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { InvoicePage } from "@/features/invoices/routes/invoice-page";
 import { InvoicesPage } from "@/features/invoices/routes/invoices-page";
+import { UninvoicedPage } from "@/features/invoices/routes/uninvoiced-page";
 import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
-import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
+import { postgrestError, rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
 const ID = "44444444-4444-4444-8444-444444444444";
 const STAMP = "2026-11-20T10:00:00.000Z";
@@ -135,6 +136,91 @@ describe("the invoices list", () => {
     const [request] = api.calls("GET", "/api/invoices/sie");
     expect(request?.url).toContain("from=2026-10-01&to=2026-11-01");
     expect(request?.headers.get("authorization")).toMatch(/^Bearer \S+/);
+  });
+});
+
+describe("the report of work approved but not invoiced", () => {
+  const PROJECT = "66666666-6666-4666-8666-666666666666";
+  const work = (overrides: Record<string, unknown>) => ({
+    project_id: PROJECT,
+    project_code: "P-2026-001",
+    project_title: "Autumn EP",
+    kind: "milestone",
+    id: "m1",
+    title: "Mix approved",
+    amount_ore: 1_500_000,
+    done_at: "2026-11-02T23:30:00.000Z",
+    ...overrides,
+  });
+  const renderReport = () =>
+    renderBackOffice(
+      <Routes>
+        <Route path="invoices/uninvoiced" element={<UninvoicedPage />} />
+        <Route path="invoices/:id" element={<h1>Draft page</h1>} />
+      </Routes>,
+      { route: "/app/invoices/uninvoiced" },
+    );
+
+  it("groups the work per project with its kind, day, amount and total, and invoices a project", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "POST rpc/approved_not_invoiced": () =>
+        jsonResponse([
+          work({}),
+          work({ kind: "deliverable", id: "d1", title: "Master WAV", amount_ore: null, done_at: null }),
+          work({ id: "m2", title: "Recording done", amount_ore: 250_050 }),
+          work({
+            project_id: "77777777-7777-4777-8777-777777777777",
+            project_code: "P-2026-002",
+            project_title: "Live session",
+            id: "m3",
+            title: "Session held",
+            amount_ore: 800_000,
+          }),
+        ]),
+      "POST rpc/invoice_from_project": () => jsonResponse({ id: ID, status: "draft" }),
+    });
+    renderReport();
+    const ep = await screen.findByRole("table", { name: "Not invoiced: P-2026-001 Autumn EP" });
+    expect(screen.getByRole("link", { name: "P-2026-001 · Autumn EP" })).toHaveAttribute(
+      "href",
+      `/app/projects/${PROJECT}`,
+    );
+    const rows = within(ep).getAllByRole("row");
+    // The mix was approved just after midnight in Stockholm: its day is the 3rd there.
+    expect(rows[1]).toHaveTextContent(/Mix approved.*Milestone.*3 Nov 2026.*15 000,00 kr/);
+    expect(rows[2]).toHaveTextContent(/Master WAV.*Deliverable.*not priced/);
+    expect(rows.at(-1)).toHaveTextContent(/Total.*17 500,50 kr.*\+ 1 not priced/);
+    const live = screen.getByRole("table", { name: "Not invoiced: P-2026-002 Live session" });
+    expect(within(live).getAllByRole("row").at(-1)).toHaveTextContent(/Total.*8 000,00 kr/);
+
+    await user.click(screen.getByRole("button", { name: "Create invoice for P-2026-001 Autumn EP" }));
+    expect(await screen.findByRole("heading", { name: "Draft page" })).toBeInTheDocument();
+    expect(api.calls("POST", "rpc/invoice_from_project")[0]?.body).toEqual({ project_id: PROJECT });
+    expect(api.calls("POST", "rpc/approved_not_invoiced")[0]?.body).toEqual({});
+  });
+
+  it("says so when nothing is waiting", async () => {
+    stubTableApi({ "POST rpc/approved_not_invoiced": () => jsonResponse([]) });
+    renderReport();
+    expect(
+      await screen.findByRole("heading", { name: "Nothing waiting to be invoiced" }),
+    ).toBeInTheDocument();
+  });
+
+  it("offers to try again when the report cannot be read", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    stubTableApi({
+      "POST rpc/approved_not_invoiced": () =>
+        fail ? postgrestError(500, "XX000", "database unavailable") : jsonResponse([work({})]),
+    });
+    renderReport();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to load the work waiting to be invoiced.");
+    fail = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "P-2026-001 · Autumn EP" })).toBeInTheDocument();
   });
 });
 

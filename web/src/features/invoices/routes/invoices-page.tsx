@@ -43,13 +43,21 @@ export function InvoicesPage() {
       New invoice
     </Button>
   );
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline">
+        <Link to="/app/invoices/uninvoiced">Approved but not invoiced</Link>
+      </Button>
+      {newButton}
+    </div>
+  );
 
   return (
     <div className="grid gap-6">
       <PageHeading
         title="Invoices"
         description="Drafts, issued invoices, payments and credits, in Swedish kronor."
-        actions={newButton}
+        actions={actions}
       />
       <SearchRegion aria-label="Filter invoices" className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1">

@@ -1,9 +1,7 @@
 import { DELIVERABLE_STATUS_LABELS } from "@app/contracts";
-import { ReceiptText } from "lucide-react";
 import { Link } from "react-router-dom";
-import { CreateAndOpenButton } from "@/components/ui/create-and-open-button";
+import { CreateInvoiceButton } from "@/components/create-invoice-button";
 import { useProjectDeliverables, useProjectInvoices } from "@/features/projects/api/get-project";
-import { useInvoiceFromProject } from "@/features/projects/api/invoice-from-project";
 import { ProjectSection } from "@/features/projects/components/project-section";
 import { formatDay } from "@/lib/format";
 import { formatOre } from "@/lib/money";
@@ -36,23 +34,6 @@ export function ProjectDeliverables({ projectId }: { projectId: string }) {
         </ul>
       )}
     </ProjectSection>
-  );
-}
-
-/** Bills what the project has earned so far as a new draft, then opens that draft for pricing and issuing. */
-function CreateInvoiceButton({ projectId }: { projectId: string }) {
-  const create = useInvoiceFromProject();
-  return (
-    <CreateAndOpenButton
-      pending={create.isPending}
-      create={async () => {
-        const draft = await create.mutateAsync(projectId).catch(() => null);
-        return draft && `/app/invoices/${draft.id}`;
-      }}
-    >
-      <ReceiptText aria-hidden="true" />
-      Create invoice
-    </CreateAndOpenButton>
   );
 }
 

@@ -20,6 +20,8 @@ import type { TableInsert } from "@/lib/table-writes";
 import { useIsAdmin } from "@/lib/use-auth";
 
 const SELLER_DESCRIPTION = "Printed as the seller on every invoice. Only administrators can change them.";
+const REMINDER_DESCRIPTION =
+  "The server can mail the buyer a reminder of an unpaid invoice, with its PDF, some days after the due date and again after as many days — at most three reminders per invoice.";
 const SIE_DESCRIPTION =
   "Where the SIE export for the accountant posts each part of an invoice and payment: BAS accounts by default.";
 
@@ -111,6 +113,9 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings | null })
           />
         </div>
       </SettingsSection>
+      <SettingsSection id="reminders" title="Payment reminders" description={REMINDER_DESCRIPTION}>
+        <ReminderFields remindersOn={form.form.watch("reminders_on")} />
+      </SettingsSection>
       <SettingsSection id="sie-accounts" title="Bookkeeping accounts (SIE)" description={SIE_DESCRIPTION}>
         <div className="grid gap-4 sm:grid-cols-2">
           {SIE_ACCOUNT_FIELDS.map(([name, label]) => (
@@ -129,6 +134,36 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings | null })
   );
 }
 
+function ReminderFields({ remindersOn }: { remindersOn: boolean }) {
+  return (
+    <div className="grid gap-4">
+      <CheckboxField name="reminders_on" label="Send reminders automatically" />
+      {remindersOn && (
+        <>
+          <TextField
+            name="reminder_days_after_due"
+            label="Days after the due date (1–90)"
+            inputMode="numeric"
+            autoComplete="off"
+            className="max-w-xs"
+          />
+          <CheckboxField
+            name="reminder_include_compensation"
+            label="Add the 450 kr late-payment compensation for business buyers"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** How the schedule reads to someone who cannot change it. */
+function reminderSummary(settings: CompanySettings) {
+  if (settings.reminder_days_after_due === null) return "Sent by hand only";
+  const fee = settings.reminder_include_compensation ? ", with 450 kr compensation for businesses" : "";
+  return `Automatically, ${settings.reminder_days_after_due} days after the due date${fee}`;
+}
+
 /** What a colleague who is not an administrator sees: the same details, to read. */
 function CompanySettingsView({ settings }: { settings: CompanySettings }) {
   const seller: [string, string][] = [
@@ -144,6 +179,7 @@ function CompanySettingsView({ settings }: { settings: CompanySettings }) {
     ["Website", settings.website],
     ["Payment terms", `${settings.default_payment_terms_days} days`],
     ["Late-payment terms", settings.late_interest_text ?? "Reference rate + 8 percentage points"],
+    ["Payment reminders", reminderSummary(settings)],
   ];
   const accounts = SIE_ACCOUNT_FIELDS.map(([name, label]): [string, string] => [label, settings[name]]);
   return (

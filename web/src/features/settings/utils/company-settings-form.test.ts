@@ -1,6 +1,7 @@
 import { sampleRow, tables } from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  type CompanySettings,
   type CompanySettingsFormValues,
   companySettingsInsertSchema,
   toCompanySettingsFormValues,
@@ -35,6 +36,33 @@ describe("company settings form", () => {
       sie_account_rounding: "3740",
     });
     expect(problems(VALID)).toEqual({});
+  });
+
+  it("sends the reminder days only while scheduled reminders are on, and asks for 1–90 days then", () => {
+    const off = { ...VALID, reminders_on: false, reminder_days_after_due: "7" };
+    expect(toCompanySettingsPayload(off)).toMatchObject({ reminder_days_after_due: null });
+    const on = {
+      ...VALID,
+      reminders_on: true,
+      reminder_days_after_due: "14",
+      reminder_include_compensation: true,
+    };
+    expect(toCompanySettingsPayload(on)).toMatchObject({
+      reminder_days_after_due: 14,
+      reminder_include_compensation: true,
+    });
+    expect(problems(on)).toEqual({});
+    for (const days of ["", "0", "91"])
+      expect(problems({ ...on, reminder_days_after_due: days }).reminder_days_after_due, days).toBeTruthy();
+    const stored = sampleRow(tables.company_settings) as unknown as CompanySettings;
+    expect(toCompanySettingsFormValues({ ...stored, reminder_days_after_due: null })).toMatchObject({
+      reminders_on: false,
+      reminder_days_after_due: "7",
+    });
+    expect(toCompanySettingsFormValues({ ...stored, reminder_days_after_due: 30 })).toMatchObject({
+      reminders_on: true,
+      reminder_days_after_due: "30",
+    });
   });
 
   it.each([

@@ -37,16 +37,24 @@ const TEXT_FIELDS = [
   "website",
   "default_payment_terms_days",
   "late_interest_text",
+  "reminder_days_after_due",
 ] as const;
 
 export type CompanySettingsFormValues = Record<(typeof TEXT_FIELDS)[number] | SieAccountField, string> & {
   f_skatt: boolean;
+  /** Scheduled reminders on: the days field then says how long after the due date. */
+  reminders_on: boolean;
+  reminder_include_compensation: boolean;
 };
+
+/** What the days field offers when scheduled reminders are first turned on. */
+const DEFAULT_REMINDER_DAYS = "7";
 
 /** A new business starts in Sweden, on 30 days and the BAS chart's accounts (the table's own defaults). */
 const NEW_COMPANY: Partial<Record<keyof CompanySettingsFormValues, string>> = {
   country: "SE",
   default_payment_terms_days: "30",
+  reminder_days_after_due: DEFAULT_REMINDER_DAYS,
   ...SIE_ACCOUNT_DEFAULTS,
 };
 
@@ -55,17 +63,30 @@ const ALL_TEXT = [...TEXT_FIELDS, ...SIE_ACCOUNT_FIELDS.map(([field]) => field)]
 export function toCompanySettingsFormValues(settings?: CompanySettings | null): CompanySettingsFormValues {
   const values = Object.fromEntries(
     ALL_TEXT.map((field) => [field, settings ? textOf(settings[field]) : (NEW_COMPANY[field] ?? "")]),
-  ) as Omit<CompanySettingsFormValues, "f_skatt">;
-  return { ...values, f_skatt: settings?.f_skatt ?? false };
+  ) as Omit<CompanySettingsFormValues, "f_skatt" | "reminders_on" | "reminder_include_compensation">;
+  const remindersOn = (settings?.reminder_days_after_due ?? null) !== null;
+  return {
+    ...values,
+    reminder_days_after_due: remindersOn ? values.reminder_days_after_due : DEFAULT_REMINDER_DAYS,
+    f_skatt: settings?.f_skatt ?? false,
+    reminders_on: remindersOn,
+    reminder_include_compensation: settings?.reminder_include_compensation ?? false,
+  };
 }
 
 const OPTIONAL = new Set<string>(["plusgiro", "late_interest_text"]);
 
 export function toCompanySettingsPayload(values: CompanySettingsFormValues): Record<string, unknown> {
-  const payload: Record<string, unknown> = { f_skatt: values.f_skatt };
+  const payload: Record<string, unknown> = {
+    f_skatt: values.f_skatt,
+    reminder_include_compensation: values.reminder_include_compensation,
+  };
   for (const field of ALL_TEXT) {
-    const text = values[field];
-    if (field === "default_payment_terms_days") payload[field] = numberOrNull(text);
+    const text = textOf(values[field]);
+    if (field === "reminder_days_after_due")
+      // Off is null; on, a blank field is "" so the schema asks for the days rather than turning it off.
+      payload[field] = values.reminders_on ? (numberOrNull(text) ?? "") : null;
+    else if (field === "default_payment_terms_days") payload[field] = numberOrNull(text);
     else if (OPTIONAL.has(field)) payload[field] = nullIfBlank(text);
     else payload[field] = text.trim();
   }

@@ -1,12 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { PROJECT_WRITE_INVALIDATES } from "@/features/projects/api/project-keys";
 import { tsr } from "@/lib/api-client";
 import { expectSuccess } from "@/lib/postgrest";
-import { invoicesQueryKey } from "@/lib/query-keys";
+import { crmQueryKey, invoicesQueryKey, projectsQueryKey } from "@/lib/query-keys";
 
 /**
- * A draft invoice for the project's reached milestones and approved deliverables not yet invoiced. The
- * server refuses when there is nothing to invoice; its words become the error toast.
+ * A draft invoice for the project's reached milestones and approved deliverables not yet invoiced (from
+ * the project's page and from the report of work not invoiced). The server refuses when there is nothing
+ * to invoice; its words become the error toast. The project's timeline (in the CRM's activity) notes it.
  */
 export function useInvoiceFromProject() {
   return useMutation({
@@ -17,7 +17,7 @@ export function useInvoiceFromProject() {
     meta: {
       successMessage: "Draft invoice created",
       errorMessage: "Could not create the invoice",
-      invalidates: [invoicesQueryKey, ...PROJECT_WRITE_INVALIDATES],
+      invalidates: [invoicesQueryKey, projectsQueryKey, crmQueryKey],
     },
   });
 }
