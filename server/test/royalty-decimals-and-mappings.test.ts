@@ -1,6 +1,7 @@
 import {
   BUILT_IN_ROYALTY_MAPPINGS,
   divideHalfEven,
+  type ExactDecimal,
   formatDecimal,
   kronorToOre,
   missingMappedColumns,
@@ -86,7 +87,7 @@ describe("exact decimals", () => {
         let exact = 0n;
         let sum = 0;
         for (const [a, r] of lines) {
-          const ore = converter.convert({ amount: a, rate: r });
+          const ore = converter.convert(parseDecimal(a) as ExactDecimal, parseDecimal(r) as ExactDecimal);
           const product = scaled(a, 8) * scaled(r, 6);
           const gap = BigInt(ore) * 10n ** 12n - product;
           expect(gap <= 10n ** 12n && gap >= -(10n ** 12n)).toBe(true);

@@ -77,10 +77,21 @@ export const multiplyDecimals = (a: ExactDecimal, b: ExactDecimal): ExactDecimal
   scale: a.scale + b.scale,
 });
 
+const powersOfTen: bigint[] = [];
+/** 10^n, remembered: a statement rescales by the same few powers on every line. */
+function pow10(n: number): bigint {
+  let power = powersOfTen[n];
+  if (power === undefined) {
+    power = 10n ** BigInt(n);
+    powersOfTen[n] = power;
+  }
+  return power;
+}
+
 /** `value` at a finer scale (the same number, more digits). */
 export function rescale(value: ExactDecimal, scale: number): bigint {
   if (scale < value.scale) throw new RangeError("rescale only adds digits");
-  return value.units * 10n ** BigInt(scale - value.scale);
+  return value.units * pow10(scale - value.scale);
 }
 
 /** n / d to the nearest integer, a half to the even neighbour (d > 0). */
@@ -98,6 +109,6 @@ export function divideHalfEven(n: bigint, d: bigint): bigint {
 
 /** A kronor amount to whole öre, half to even. */
 export function kronorToOre(value: ExactDecimal): bigint {
-  if (value.scale <= 2) return value.units * 10n ** BigInt(2 - value.scale);
-  return divideHalfEven(value.units, 10n ** BigInt(value.scale - 2));
+  if (value.scale <= 2) return value.units * pow10(2 - value.scale);
+  return divideHalfEven(value.units, pow10(value.scale - 2));
 }

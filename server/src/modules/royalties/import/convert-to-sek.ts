@@ -1,15 +1,8 @@
-import {
-  type ExactDecimal,
-  formatDecimal,
-  kronorToOre,
-  multiplyDecimals,
-  parseDecimal,
-  rescale,
-} from "@app/contracts";
+import { type ExactDecimal, formatDecimal, kronorToOre, multiplyDecimals, rescale } from "@app/contracts";
 
 export interface SekConverter {
   /** The line's amount in öre (amount × rate, see below). */
-  convert(line: { amount: string; rate: string }): number;
+  convert(amount: ExactDecimal, rate: ExactDecimal): number;
   /** The statement so far in öre: always the sum of every convert() answer. */
   totalOre(): number;
   /** The statement so far in exact kronor, before any rounding. */
@@ -28,10 +21,7 @@ export function createSekConverter(): SekConverter {
   let roundedOre = 0n;
 
   return {
-    convert(line) {
-      const amount = parseDecimal(line.amount);
-      const rate = parseDecimal(line.rate);
-      if (!amount || !rate) throw new RangeError("A line's amount and rate must be canonical decimals");
+    convert(amount, rate) {
       const sek = multiplyDecimals(amount, rate);
       const scale = Math.max(running.scale, sek.scale);
       running = { units: rescale(running, scale) + rescale(sek, scale), scale };

@@ -43,7 +43,14 @@ export interface MappingOptions {
   rates?: Record<string, string>;
 }
 
-export type LineMapper = (record: StatementRecord) => StatementLine | null;
+/** A mapped line with its amount and rate as exact decimals, for conversion without reading them again. */
+interface MappedRow {
+  line: StatementLine;
+  amount: ExactDecimal;
+  rate: ExactDecimal;
+}
+
+export type LineMapper = (record: StatementRecord) => MappedRow | null;
 
 /**
  * Binds a mapping to a file's header once, so each row is mapped by column index. The mapper answers
@@ -77,22 +84,26 @@ export function compileMapping(
   }
   const separator = mapping.decimal_separator;
 
-  return (record) => {
-    if (record.values.every((value) => value.trim() === "")) return null;
-    const text = (field: RoyaltyLineField) => {
-      const index = indexOf.get(field);
-      const value = index === undefined ? "" : (record.values[index] ?? "").trim();
-      return value === "" ? null : value;
-    };
-    const fail = (field: RoyaltyLineField, message: string): never => {
-      throw new StatementParseError({ row: record.row, column: mapping.columns[field] ?? null, message });
-    };
-    const decimal = (field: RoyaltyLineField) => {
-      const value = text(field);
-      if (value === null) return null;
-      return parseDecimal(value, separator) ?? fail(field, `"${value}" is not a number`);
-    };
+  // The row being mapped: the helpers below read it, so they are made once, not once per row.
+  let record: StatementRecord = { row: 0, values: [] };
+  const text = (field: RoyaltyLineField) => {
+    const index = indexOf.get(field);
+    const value = index === undefined ? "" : (record.values[index] ?? "").trim();
+    return value === "" ? null : value;
+  };
+  const fail = (field: RoyaltyLineField, message: string): never => {
+    throw new StatementParseError({ row: record.row, column: mapping.columns[field] ?? null, message });
+  };
+  const decimal = (field: RoyaltyLineField) => {
+    const value = text(field);
+    if (value === null) return null;
+    return parseDecimal(value, separator) ?? fail(field, `"${value}" is not a number`);
+  };
+  const isBlank = (value: string) => value.trim() === "";
 
+  return (next) => {
+    record = next;
+    if (record.values.every(isBlank)) return null;
     const amount = decimal("amount") ?? fail("amount", "The amount is empty");
     const currency = (text("currency") ?? mapping.default_currency ?? "").toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) fail("currency", `"${currency}" is not a currency code`);
@@ -102,9 +113,7 @@ export function compileMapping(
     const quantity = decimal("quantity");
     const usage = text("usage_period");
     const raw: Record<string, string> = {};
-    header.forEach((name, i) => {
-      raw[name] = record.values[i] ?? "";
-    });
+    for (let i = 0; i < header.length; i++) raw[header[i] as string] = record.values[i] ?? "";
     const isrc = text("isrc");
     const iswc =
       text("iswc")
@@ -112,7 +121,7 @@ export function compileMapping(
         .toUpperCase() ?? null;
     const upc = text("upc")?.replace(/\s/g, "") ?? null;
 
-    return {
+    const line: StatementLine = {
       row: record.row,
       isrc: isrc === null ? null : (normalizeIsrc(isrc.replace(/\s/g, "")) ?? null),
       upc: upc !== null && /^\d{8,14}$/.test(upc) ? upc : null,
@@ -132,6 +141,7 @@ export function compileMapping(
       right_type: text("right_type"),
       raw,
     };
+    return { line, amount, rate };
   };
 }
 

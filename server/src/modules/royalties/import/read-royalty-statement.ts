@@ -45,10 +45,10 @@ export async function readRoyaltyStatement(
     header: statement.header,
     async *lines() {
       for await (const record of statement.records()) {
-        const line = mapLine(record);
-        if (!line) continue;
+        const mapped = mapLine(record);
+        if (!mapped) continue;
         count += 1;
-        yield { ...line, amount_ore: converter.convert(line) };
+        yield { ...mapped.line, amount_ore: converter.convert(mapped.amount, mapped.rate) };
       }
       done = true;
     },
