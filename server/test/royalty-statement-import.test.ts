@@ -7,6 +7,7 @@ import {
   SOCIETY_SEK_MAPPING,
   TUNECORE_CSV_MAPPING,
 } from "@app/contracts";
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { MappingOptions } from "../src/modules/royalties/import/map-statement-line";
 import { openStatement } from "../src/modules/royalties/import/open-statement";
@@ -56,8 +57,7 @@ describe("the DistroKid-style TSV", () => {
       DISTROKID_TSV_MAPPING,
       { rates: { USD: "10.4523" } },
     );
-    expect(reading.encoding).toBe("utf-8");
-    expect(reading.delimiter).toBe("\t");
+    expect(reading.format).toEqual({ kind: "delimited", encoding: "utf-8", delimiter: "\t" });
     expect(lines).toHaveLength(7);
     const [first, , halfTeam, album, adjustment, tiny, unknown] = lines;
     expect(first).toMatchObject({ row: 2, isrc: "SEZ9Z2500001", amount: "5.123456789012", currency: "USD" });
@@ -101,8 +101,7 @@ describe("the TuneCore-style CSV", () => {
         rates: { USD: "10.50" },
       },
     );
-    expect(reading.encoding).toBe("utf-8");
-    expect(reading.delimiter).toBe(",");
+    expect(reading.format).toEqual({ kind: "delimited", encoding: "utf-8", delimiter: "," });
     expect(reading.header[0]).toBe("Sales Period");
     expect(lines.map((line) => line.isrc)).toEqual([
       "SEZ9Z2500001",
@@ -135,8 +134,7 @@ describe("the society statement", () => {
       createReadStream(fixture("society-sek.csv")),
       SOCIETY_SEK_MAPPING,
     );
-    expect(reading.encoding).toBe("iso-8859-1");
-    expect(reading.delimiter).toBe(";");
+    expect(reading.format).toEqual({ kind: "delimited", encoding: "iso-8859-1", delimiter: ";" });
     expect(reading.header).toContain("Avräkningsområde");
     expect(lines).toHaveLength(6);
     const [radio, background, mechanical, foreign, correction, unknown] = lines;
@@ -166,6 +164,72 @@ describe("the society statement", () => {
     const trickle = await readAll(chunks(bytes, 1), SOCIETY_SEK_MAPPING);
     expect(trickle.lines).toEqual(whole.lines);
     expect(trickle.summary).toEqual(whole.summary);
+  });
+});
+
+describe("an XLSX workbook", () => {
+  /** The DistroKid columns as a workbook: typed cells as Excel keeps them, and a second sheet to skip. */
+  async function distroKidWorkbook(): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Earnings");
+    const header = readFileSync(fixture("distrokid.tsv"), "utf8").split("\n")[0]?.split("\t") ?? [];
+    sheet.addRow(header);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 0, 15)),
+      "2025-11",
+      "Spotify",
+      "Nordvind Kollektiv",
+      { richText: [{ text: "Midnatts" }, { text: "ljus", font: { bold: true } }] },
+      "SE-Z9Z-25-00001",
+      "735000000018",
+      1532,
+      100,
+      "Song",
+      "SE",
+      0,
+      5.123456789012,
+    ]);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 0, 15)),
+      new Date(Date.UTC(2025, 5, 1)),
+      "iTunes",
+      "Nordvind Kollektiv",
+      "Ljus över vatten",
+      null,
+      "735000000018",
+      -2,
+      100,
+      "Album",
+      "SE",
+      0,
+      { formula: "-6.93*2", result: -13.86 },
+    ]);
+    workbook.addWorksheet("Notes").addRow(["Not", "a", "statement"]);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  it("reads the first worksheet's typed cells as a CSV export would hold them, streaming", async () => {
+    const bytes = await distroKidWorkbook();
+    const { reading, lines, summary } = await readAll(chunks(bytes, 1000), DISTROKID_TSV_MAPPING, {
+      rates: { USD: "10" },
+    });
+    expect(reading.format).toEqual({ kind: "xlsx" });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ row: 2, title: "Midnattsljus", isrc: "SEZ9Z2500001", quantity: "1532" });
+    expect(lines[0]?.amount).toBe("5.123456789012");
+    expect(lines[0]?.raw["Reporting Date"]).toBe("2026-01-15");
+    expect(lines[1]).toMatchObject({ row: 3, isrc: null, usage_period: "2025-06", amount: "-13.86" });
+    expect(summary).toMatchObject({ lines: 2, total_ore: 5123 - 13860 });
+    expect(summary.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+  });
+
+  it("refuses a damaged workbook with the one parse error", async () => {
+    const bytes = await distroKidWorkbook();
+    const damaged = Buffer.concat([bytes.subarray(0, 200), Buffer.alloc(400, 7), bytes.subarray(600)]);
+    const err = await parseFailure(
+      readAll(chunks(damaged, 1000), DISTROKID_TSV_MAPPING, { rates: { USD: "10" } }),
+    );
+    expect(err.code).toBe("royalty_statement_invalid");
   });
 });
 

@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { CsvError, type Info, parse } from "csv-parse";
-import iconv from "iconv-lite";
-import { detectDelimiter, detectEncoding, type StatementDelimiter, type StatementEncoding } from "./sniff";
+import { readDelimitedRows } from "./read-delimited-rows";
+import { isZipArchive, readXlsxRows } from "./read-xlsx-rows";
+import type { StatementFormat } from "./row-reader";
 import { StatementParseError } from "./statement-parse-error";
 
-/** Enough of the file to tell UTF-8 from ISO-8859-1 and to hold the header row. */
+/** Enough of the file to tell UTF-8 from ISO-8859-1, a workbook from text, and to hold the header row. */
 const SNIFF_BYTES = 64 * 1024;
 
 export interface StatementRecord {
@@ -17,8 +15,7 @@ export interface StatementRecord {
 }
 
 export interface OpenedStatement {
-  encoding: StatementEncoding;
-  delimiter: StatementDelimiter;
+  format: StatementFormat;
   /** The header row's column names, trimmed. */
   header: string[];
   /** The data rows, read as they are asked for: the file is never held whole. Iterate once. */
@@ -28,10 +25,10 @@ export interface OpenedStatement {
 }
 
 /**
- * Starts reading a statement: sniffs the encoding and the delimiter from the first bytes and reads the
- * header row. The rest is parsed on demand with backpressure (csv-parse behind an async iterator), and the
- * file's hash is taken from the same bytes as they pass, so a file is read once and memory does not grow
- * with it.
+ * Starts reading a statement: tells an XLSX workbook from CSV/TSV (and then the encoding and delimiter)
+ * by the first bytes and reads the header row. The rest is read as the caller asks for rows, with
+ * backpressure, and the file's hash is taken from the same bytes as they pass, so a file is read once
+ * and memory does not grow with it.
  */
 export async function openStatement(input: AsyncIterable<Uint8Array>): Promise<OpenedStatement> {
   const source = input[Symbol.asyncIterator]();
@@ -49,59 +46,50 @@ export async function openStatement(input: AsyncIterable<Uint8Array>): Promise<O
     headBytes += chunk.length;
   }
   const headBuffer = Buffer.concat(head);
-  const encoding = detectEncoding(headBuffer, exhausted);
-  const decode = textDecoder(encoding);
-  const firstText = decode(headBuffer, exhausted);
-  const delimiter = detectDelimiter(firstText);
-
   const hash = createHash("sha256");
   hash.update(headBuffer);
-  let finished = false;
-  let digest: string | undefined;
-  async function* text() {
-    yield firstText;
+  /** The bytes after the head, hashed as they pass. */
+  async function* rest() {
     if (exhausted) return;
     try {
       for (let next = await source.next(); !next.done; next = await source.next()) {
         const chunk = Buffer.from(next.value);
         hash.update(chunk);
-        yield decode(chunk, false);
+        yield chunk;
       }
-      const tail = decode(Buffer.alloc(0), true);
-      if (tail) yield tail;
     } finally {
       // A reader that stops early (an error, a cancelled import) closes the file behind it.
       await source.return?.();
     }
   }
+  const reader = isZipArchive(headBuffer)
+    ? readXlsxRows(headBuffer, rest())
+    : readDelimitedRows(headBuffer, exhausted, rest());
 
-  const parser = parse({ delimiter, info: true, relax_column_count: true, skip_empty_lines: true });
-  // The iterator below sees any failure of the pipeline; this only keeps it from being an unhandled rejection.
-  pipeline(Readable.from(text(), { objectMode: false }), parser).catch(() => {});
-  const rows = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: Info }>;
-
-  const first = await nextRow(rows);
+  const first = await reader.next();
   if (!first) throw new StatementParseError({ row: null, column: null, message: "The file is empty" });
-  const header = first.record.map((name) => name.trim());
+  const header = first.values.map((name) => name.trim());
   if (header.length < 2 || header.every((name) => name === ""))
     throw new StatementParseError({
-      row: first.info.lines,
+      row: first.row,
       column: null,
-      message: "The first row is not a header of tab-, semicolon- or comma-separated columns",
+      message:
+        "The first row is not a header of columns (tab-, semicolon- or comma-separated, or a worksheet)",
     });
 
+  let finished = false;
+  let digest: string | undefined;
   return {
-    encoding,
-    delimiter,
+    format: reader.format,
     header,
     async *records() {
       try {
-        for (let next = await nextRow(rows); next; next = await nextRow(rows)) {
-          yield { row: next.info.lines, values: fitToHeader(next.record, header.length, next.info.lines) };
+        for (let next = await reader.next(); next; next = await reader.next()) {
+          yield { row: next.row, values: fitToHeader(next.values, header.length, next.row) };
         }
         finished = true;
       } finally {
-        if (!finished) parser.destroy();
+        if (!finished) reader.stop();
       }
     },
     sha256() {
@@ -110,56 +98,6 @@ export async function openStatement(input: AsyncIterable<Uint8Array>): Promise<O
       return digest;
     },
   };
-}
-
-/** One decoded string per chunk. UTF-8 is decoded strictly: a stray ISO-8859-1 byte is an error, not "�". */
-function textDecoder(encoding: StatementEncoding): (chunk: Buffer, last: boolean) => string {
-  if (encoding === "iso-8859-1") {
-    // Windows-1252 is the superset that spreadsheet tools write under the ISO-8859-1 label (€ at 0x80);
-    // a single-byte encoding, so any chunk boundary is a character boundary.
-    return (chunk) => iconv.decode(chunk, "win1252");
-  }
-  // The decoder drops a leading byte order mark itself.
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let rowsSoFar = 1;
-  return (chunk, last) => {
-    try {
-      const text = decoder.decode(chunk, { stream: !last });
-      rowsSoFar += countNewlines(text);
-      return text;
-    } catch {
-      // Find the row of the first bad byte: the chunk decoded leniently has "�" there.
-      const lenient = new TextDecoder("utf-8").decode(chunk);
-      throw new StatementParseError({
-        row: rowsSoFar + countNewlines(lenient.slice(0, Math.max(0, lenient.indexOf("\uFFFD")))),
-        column: null,
-        message:
-          "The file began as UTF-8 but has bytes that are not UTF-8 here; save it as UTF-8 (or all of it as ISO-8859-1)",
-      });
-    }
-  };
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count += 1;
-  return count;
-}
-
-async function nextRow(rows: AsyncIterator<{ record: string[]; info: Info }>) {
-  try {
-    const next = await rows.next();
-    return next.done ? undefined : next.value;
-  } catch (err) {
-    if (err instanceof StatementParseError) throw err;
-    if (err instanceof CsvError)
-      throw new StatementParseError({
-        row: (err as CsvError & { lines?: number }).lines ?? null,
-        column: null,
-        message: err.message,
-      });
-    throw err;
-  }
 }
 
 /** Spreadsheet exports often end rows with empty cells past the header; anything else is a broken row. */

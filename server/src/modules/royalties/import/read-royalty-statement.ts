@@ -2,7 +2,7 @@ import type { RoyaltyColumnMapping } from "@app/contracts";
 import { createSekConverter } from "./convert-to-sek";
 import { compileMapping, type MappingOptions, type StatementLine } from "./map-statement-line";
 import { openStatement } from "./open-statement";
-import type { StatementDelimiter, StatementEncoding } from "./sniff";
+import type { StatementFormat } from "./row-reader";
 
 export interface ConvertedLine extends StatementLine {
   /** The line in SEK öre, from the statement's running total (see convert-to-sek.ts). */
@@ -19,8 +19,7 @@ interface StatementSummary {
 }
 
 export interface RoyaltyStatementReading {
-  encoding: StatementEncoding;
-  delimiter: StatementDelimiter;
+  format: StatementFormat;
   header: string[];
   /** The mapped, converted lines, one at a time as the caller asks for them. Iterate once. */
   lines(): AsyncGenerator<ConvertedLine>;
@@ -40,8 +39,7 @@ export async function readRoyaltyStatement(
   let count = 0;
   let done = false;
   return {
-    encoding: statement.encoding,
-    delimiter: statement.delimiter,
+    format: statement.format,
     header: statement.header,
     async *lines() {
       for await (const record of statement.records()) {
