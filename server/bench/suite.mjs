@@ -36,7 +36,7 @@ const CONNECTIONS = 50;
 /** The server's default pool (DATABASE_POOL_SIZE); the pg baseline gets the same. */
 const POOL = 10;
 const STAGES = ["prospect", "negotiation", "contract", "won", "lost"];
-const SCENARIOS = ["events", "crm", "refresh", "contactInsert", "dealMove", "storm"];
+const SCENARIOS = ["events", "crm", "refresh", "contactInsert", "dealMove", "storm", "royaltyImport"];
 /** BENCH_ONLY=refresh,dealMove runs those scenarios alone (with a profile, to see one at a time). */
 const ONLY = (process.env.BENCH_ONLY ?? SCENARIOS.join(",")).split(",").map((s) => s.trim());
 for (const name of ONLY)
@@ -52,6 +52,9 @@ const TARGETS = {
   contactInsert: { ratio: 0.5 },
   dealMove: { ratio: 0.5 },
   storm: { p99Factor: 3 },
+  // The statement engines alone (no database): well inside the minute a whole import may take, at most
+  // six times csv-parse's own CPU time on the same bytes, and a heap that does not grow with the file.
+  royaltyImport: { seconds: 60, cpuRatio: 6, heapGrowthMiB: 8 },
 };
 
 function cannon(opts) {
@@ -331,6 +334,42 @@ async function makeDeals(base, headers, n) {
   return (await res.json()).map((d) => d.id);
 }
 
+/** The royalty statement engines on a 200,000-line DistroKid-style file (bench/royalty-import.ts). */
+async function royaltyImport() {
+  console.log("royalty import: 200,000 statement lines, streaming…");
+  const child = startChild(join(here, "royalty-import.ts"), {}, ["--expose-gc", "--import", "tsx"]);
+  const result = await messageFrom(child);
+  await stopProcess(child);
+  return result;
+}
+
+function reportRoyaltyImport(r) {
+  const t = TARGETS.royaltyImport;
+  const growth = +(r.heapMiB.end - r.heapMiB.quarter).toFixed(1);
+  console.log(`\nroyalty import engines (${r.lines} lines, ${r.fileMiB} MiB, no database)`);
+  printTable(
+    ["Scenario", "Measured", "Baseline (same run)", "Ratio", "Target", "Result"],
+    [
+      [
+        "read, map, convert to öre, allocate, close",
+        `${r.pipelineMs} ms (CPU ${r.pipelineCpuMs} ms)`,
+        `csv-parse alone: ${r.baselineMs} ms (CPU ${r.baselineCpuMs} ms)`,
+        `CPU × ${r.cpuRatio} (wall × ${r.ratio})`,
+        `< ${t.seconds} s, CPU ≤ × ${t.cpuRatio}`,
+        verdict(r.pipelineMs < t.seconds * 1000 && r.cpuRatio <= t.cpuRatio),
+      ],
+      [
+        "heap after GC: a quarter in / at the end",
+        `${r.heapMiB.quarter} / ${r.heapMiB.end} MiB`,
+        "",
+        `${growth >= 0 ? "+" : ""}${growth} MiB`,
+        `≤ +${t.heapGrowthMiB} MiB`,
+        verdict(growth <= t.heapGrowthMiB),
+      ],
+    ],
+  );
+}
+
 const pct = (r) => `${Math.round(r * 100)} %`;
 const verdict = (ok) => (ok ? "met" : "**missed**");
 const rate = (s) => `${s.reqPerSec} req/s, p99 ${s.p99} ms`;
@@ -436,7 +475,9 @@ await runBench(async () => {
     engines: {},
   };
   for (const engine of enginesToRun()) results.engines[engine] = await runEngine(engine, dir);
+  if (runs("royaltyImport")) results.royaltyImport = await royaltyImport();
   for (const [engine, r] of Object.entries(results.engines)) report(engine, r);
+  if (results.royaltyImport) reportRoyaltyImport(results.royaltyImport);
   console.log(`\nmachine: ${describeMachine(results.machine)}`);
   mkdirSync(join(root, "bench"), { recursive: true });
   writeFileSync(join(root, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
