@@ -11,7 +11,7 @@ import { invoiceDocumentOf } from "./invoice-document-of";
 import { type InvoiceMail, noteInvoiceMail, reminderText, sendInvoiceMail } from "./invoice-mail";
 
 /** The schedule stops reminding of an invoice once it has had this many reminders (by hand included). */
-export const MAX_REMINDERS = 3;
+const MAX_REMINDERS = 3;
 const DAY_MS = 86_400_000;
 /** How often the schedule looks for invoices to remind of. */
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -173,5 +173,3 @@ export function createReminderSchedule(deps: {
 
   return { tick, ...repeatingJob(CHECK_EVERY_MS, tick, () => running) };
 }
-
-export type ReminderSchedule = ReturnType<typeof createReminderSchedule>;

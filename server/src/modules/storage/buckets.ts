@@ -174,5 +174,3 @@ export function createBucketAdmin(db: Database, service: StorageService, now: ()
 
   return { create, update, empty, remove };
 }
-
-export type BucketAdmin = ReturnType<typeof createBucketAdmin>;

@@ -10,7 +10,7 @@ const DOWNLOAD_AUDIENCE = "storage-signed-url";
 const UPLOAD_AUDIENCE = "storage-signed-upload";
 
 /** How long a signed upload URL works, as Supabase's: long enough for a slow connection's large file. */
-export const SIGNED_UPLOAD_SECONDS = 2 * 3600;
+const SIGNED_UPLOAD_SECONDS = 2 * 3600;
 
 /** What a signed upload URL lets its holder do: write this key, replacing an object there or not. */
 export interface UploadGrant {

@@ -15,7 +15,7 @@ export type UninvoicedProject = {
 };
 
 /** The report's rows gathered per project, in the order the server answers them. */
-export function groupByProject(rows: UninvoicedWork[]): UninvoicedProject[] {
+function groupByProject(rows: UninvoicedWork[]): UninvoicedProject[] {
   const projects = new Map<string, UninvoicedProject>();
   for (const row of rows) {
     const project = projects.get(row.project_id) ?? {
