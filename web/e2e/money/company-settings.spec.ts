@@ -89,7 +89,9 @@ for (const width of WIDTHS) {
     await expect(form(page).getByLabel("Rounding (öresavrundning)")).toHaveValue("3740");
     await expect(form(page).getByRole("checkbox", { name: /Approved for F-tax/ })).toBeChecked();
     await expect(form(page).getByLabel("Days after the due date (1–90)")).toHaveValue("14");
-    await expect(form(page).getByRole("checkbox", { name: /450 kr late-payment compensation/ })).toBeChecked();
+    await expect(
+      form(page).getByRole("checkbox", { name: /450 kr late-payment compensation/ }),
+    ).toBeChecked();
     await expectNoSeriousViolations(page, `company settings at ${width}`);
     // Off again, so the server reminds no other test's invoices.
     await reminders.uncheck();
