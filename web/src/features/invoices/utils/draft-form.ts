@@ -145,7 +145,7 @@ export function draftFormPath(payloadPath: string[]): string[] {
 }
 
 /** The payload's lines as the API stores them (an id only for lines that are kept). */
-export function linesToSave(lines: DraftPayload["lines"]): (LineValues & { id?: string })[] {
+export function linesToSave(lines: DraftPayload["lines"]): LineValues[] {
   return lines.map(({ id, vat_rate, ...line }) => ({
     ...line,
     vat_rate,
