@@ -99,7 +99,7 @@ export const uninvoicedWorkSchema = z.object({
   kind: z.enum(["milestone", "deliverable"]),
   id: z.string(),
   title: z.string(),
-  /** What the line bills: the milestone's share of the budget; null for a deliverable, which is priced on the draft. */
+  /** What the line bills: the milestone's share of the budget, the deliverable's fee; null for a deliverable not priced. */
   amount_ore: z.number().int().nullable(),
   /** When the milestone was reached or the deliverable approved. */
   done_at: z.string().nullable(),

@@ -20,6 +20,7 @@ import {
 import { DeliverableStatusBadge } from "@/features/deliverables/components/deliverable-status-badge";
 import { shortHash } from "@/features/deliverables/utils/short-hash";
 import { describeApiError } from "@/lib/api-errors";
+import { formatOre } from "@/lib/money";
 
 const APPROVAL_LABELS: Record<ApprovalState, string> = {
   awaiting: "Waiting for the client",
@@ -94,6 +95,9 @@ function DeliverableDetail({
         </div>
         <p className="text-sm text-muted-foreground">
           Spec: {details.length > 0 ? details.join(" · ") : "not set"}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Fee: {d.fee_ore === null ? "not priced" : formatOre(d.fee_ore)}
         </p>
       </div>
       {STARTABLE.includes(d.status) ? (

@@ -1,13 +1,8 @@
 import { invoicesTable, type MoneyLine, VAT_RATES, type VatRate } from "@app/contracts";
 import { z } from "zod";
 import type { Invoice, InvoiceLine, LineValues } from "@/features/invoices/api/invoices";
-import {
-  kronorInput,
-  parseKronor,
-  parseQuantity,
-  quantityInput,
-} from "@/features/invoices/utils/money-input";
 import { nullIfBlank } from "@/lib/form-values";
+import { kronorInput, parseKronor, parseQuantity, quantityInput } from "@/lib/money-input";
 
 /** A line as the editor holds it: amounts as typed, the line's id once it is stored. */
 export type LineFormValues = {
