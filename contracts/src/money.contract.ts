@@ -1,7 +1,8 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
-import { invoicesTable } from "./tables/invoices.table";
+import { MAX_INVOICE_LINES } from "./money/invoice-math";
+import { invoiceLinesTable, invoicesTable } from "./tables/invoices.table";
 
 const c = initContract();
 
@@ -35,6 +36,29 @@ export const recordInvoicePaymentSchema = z
     path: ["invoice_id"],
   });
 export type RecordInvoicePayment = z.input<typeof recordInvoicePaymentSchema>;
+
+/**
+ * A line of a draft as the editor saves it: the table's own rules for a line, without the invoice (the
+ * draft saved) and the position (the line's place in the list). An id of one of the draft's lines
+ * updates that line; a line without one is added.
+ */
+export const draftLineSchema = invoiceLinesTable.insert.omit({ invoice_id: true, position: true });
+
+/**
+ * A draft saved whole: its header changes (the columns a draft may change, as the table takes them) and
+ * its complete list of lines, checked against the `updated_at` the editor read (`version`).
+ */
+export const saveInvoiceDraftSchema = z
+  .object({
+    invoice_id: invoiceId,
+    version: z.string().datetime({ offset: true, message: "must be the updated_at the draft was read with" }),
+    changes: invoicesTable.update,
+    lines: z
+      .array(draftLineSchema)
+      .max(MAX_INVOICE_LINES, `An invoice has at most ${MAX_INVOICE_LINES} lines`),
+  })
+  .strict();
+export type SaveInvoiceDraft = z.input<typeof saveInvoiceDraftSchema>;
 
 /** A period of days, both included, for the SIE export: from on or before to. */
 export const siePeriodSchema = z
@@ -75,7 +99,7 @@ export const uninvoicedWorkSchema = z.object({
   kind: z.enum(["milestone", "deliverable"]),
   id: z.string(),
   title: z.string(),
-  /** What the line bills: the milestone's share of the budget; null for a deliverable, which is priced on the draft. */
+  /** What the line bills: the milestone's share of the budget, the deliverable's fee; null for a deliverable not priced. */
   amount_ore: z.number().int().nullable(),
   /** When the milestone was reached or the deliverable approved. */
   done_at: z.string().nullable(),
@@ -118,6 +142,16 @@ export const moneyContract = c.router({
     metadata: access("staff"),
     summary:
       "Issue a draft: checks every required field, takes the next number of its series and its OCR reference",
+  },
+  saveInvoiceDraft: {
+    method: "POST",
+    path: "/rest/v1/rpc/save_invoice_draft",
+    headers: restHeadersSchema,
+    body: saveInvoiceDraftSchema,
+    responses: invoiceResponses,
+    metadata: access("staff"),
+    summary:
+      "Save a draft in one transaction: its header changes and its whole list of lines, against the version read (409 when it changed since)",
   },
   creditInvoice: {
     method: "POST",

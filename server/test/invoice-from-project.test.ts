@@ -122,6 +122,61 @@ describe("invoice_from_project and approved_not_invoiced", () => {
     expect(all.body).toEqual(expect.arrayContaining(left.body));
   });
 
+  it("prices a line from an approved deliverable at its fee, and keeps an unpriced one at 0", async () => {
+    const p = await project();
+    const mix = await insert("deliverables", {
+      project_id: p.id,
+      kind: "tv_mix",
+      title: "TV mix",
+      fee_ore: 750_050,
+    });
+    await ctx.db.updateTable("deliverables").set({ status: "approved" }).where("id", "=", mix.id).execute();
+    const report = await rpc("approved_not_invoiced", { project_id: p.id });
+    const fees = report.body
+      .filter((w: { kind: string }) => w.kind === "deliverable")
+      .map((w: { id: string; amount_ore: number | null }) => [w.id, w.amount_ore]);
+    expect(fees).toEqual([
+      [p.master, null],
+      [mix.id, 750_050],
+    ]);
+    const made = await rpc("invoice_from_project", { project_id: p.id });
+    expect(made.status, made.text).toBe(200);
+    const billed = (await lines(made.body.id)).filter((l) => l.deliverable_id !== null);
+    expect(billed.map((l) => [l.deliverable_id, Number(l.unit_price_ore), Number(l.amount_ore)])).toEqual([
+      [p.master, 0, 0],
+      [mix.id, 750_050, 750_050],
+    ]);
+    expect(made.body.net_ore).toBe(milestoneAmountOre(3_333_333, 3333) + 1_333_333 + 750_050);
+  });
+
+  it("takes a deliverable's fee only as whole, non-negative öre", async () => {
+    const p = await project();
+    for (const [fee, code] of [
+      [-1, "23514"],
+      [12.5, "22P02"],
+      ["100", "22P02"],
+      [1_000_000_001, "23514"],
+    ] as const) {
+      const res = await post("/rest/v1/deliverables", {
+        project_id: p.id,
+        kind: "stems",
+        title: "X",
+        fee_ore: fee,
+      });
+      expect(res.status, `${fee} ${res.text}`).toBe(400);
+      expect(res.body.code).toBe(code);
+    }
+    const stems = await insert("deliverables", { project_id: p.id, kind: "stems", title: "Stems" });
+    const priced = await patch(`/rest/v1/deliverables?id=eq.${stems.id}`, { fee_ore: 1_000_000_000 });
+    expect(priced.status, priced.text).toBe(200);
+    expect(priced.body[0].fee_ore).toBe(1_000_000_000);
+    const cleared = await patch(`/rest/v1/deliverables?id=eq.${stems.id}`, { fee_ore: null });
+    expect(cleared.body[0].fee_ore).toBeNull();
+    // The client approved the deliverable as it was, fee included: it is priced before approval.
+    const late = await patch(`/rest/v1/deliverables?id=eq.${p.master}`, { fee_ore: 100 });
+    expect(late.status).toBe(409);
+  });
+
   it("refuses an unknown project (404) and one with nothing to invoice (409), writing nothing", async () => {
     const before = await ctx.db
       .selectFrom("invoices")

@@ -6,7 +6,7 @@ import { createLogger } from "../src/http/logger";
 import { createReminderSchedule } from "../src/modules/money/reminder-schedule";
 import { createMailer } from "../src/platform/mail/transport";
 import { createTestContext, type TestContext } from "./helpers";
-import { DOMESTIC_BUYER, invoiceApi } from "./support/invoice-api";
+import { BUYER, invoiceApi } from "./support/invoice-api";
 import { openOtherConnection } from "./support/test-database";
 
 /**
@@ -27,7 +27,7 @@ const fixtures = {} as Record<
 >;
 
 async function issued(email: string | null, fields: object = {}) {
-  const id = await api.draft({ ...DOMESTIC_BUYER, buyer_email: email, ...fields }, [LINE]);
+  const id = await api.draft({ ...BUYER, buyer_email: email, ...fields }, [LINE]);
   const res = await api.rpc("issue_invoice", { invoice_id: id });
   expect(res.status, res.text).toBe(200);
   return res.body as Invoice;

@@ -2,7 +2,7 @@ import { invoiceOcr, invoiceTotals } from "@app/contracts";
 import { addDays, stockholmDay } from "@app/contracts/stockholm-time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
-import { DOMESTIC_BUYER, invoiceApi } from "./support/invoice-api";
+import { BUYER, invoiceApi } from "./support/invoice-api";
 import { SELLER } from "./support/seller";
 
 /**
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const BUYER = DOMESTIC_BUYER;
 const LINES = [
   { description: "Mix, per hour", quantity_milli: 7500, unit: "h", unit_price_ore: 95_050, vat_rate: 25 },
   {
@@ -35,10 +34,8 @@ const call = (...args: Parameters<typeof api.call>) => api.call(...args);
 const rpc = (...args: Parameters<typeof api.rpc>) => api.rpc(...args);
 const draft = (fields: object = BUYER, lines: object[] = LINES) => api.draft(fields, lines);
 
-const storedInvoice = (id: string) =>
-  ctx.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const storedLines = (id: string) =>
-  ctx.db.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", id).orderBy("position").execute();
+const storedInvoice = (id: string) => api.stored.invoice(id);
+const storedLines = (id: string) => api.stored.lines(id);
 const today = () => stockholmDay(ctx.clock.now());
 
 describe("drafts", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_UNIT_PRICE_ORE } from "../money/invoice-math";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable } from "./define-table";
 
@@ -92,6 +93,8 @@ export const deliverablesTable = defineTable({
     due_date: column.date().orNull(),
     /** The team member (a back-office account) who delivers it: "My Tasks" is theirs. */
     assignee_id: column.uuid().orNull(),
+    /** What the deliverable is billed at, in öre: the unit price of the invoice line made from it; null while not priced. */
+    fee_ore: column.integer().refine(z.number().int().min(0).max(MAX_UNIT_PRICE_ORE), 1_500_000).orNull(),
     /** Read-only here: versions submit it and the client's decision approves it or sends it back. */
     status: column.enum(DELIVERABLE_STATUSES).generated(),
     created_at: column.timestamp().generated(),

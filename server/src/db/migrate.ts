@@ -31,6 +31,7 @@ import * as addInvoiceLineDeliverables from "./migrations/m0028_add_invoice_line
 import * as addApprovalLinkExpiry from "./migrations/m0029_add_approval_link_expiry";
 import * as addBucketAdministration from "./migrations/m0030_add_bucket_administration";
 import * as addReminderSchedule from "./migrations/m0031_add_reminder_schedule";
+import * as addDeliverableFee from "./migrations/m0032_add_deliverable_fee";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   m0029_add_approval_link_expiry: addApprovalLinkExpiry,
   m0030_add_bucket_administration: addBucketAdministration,
   m0031_add_reminder_schedule: addReminderSchedule,
+  m0032_add_deliverable_fee: addDeliverableFee,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

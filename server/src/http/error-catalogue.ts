@@ -168,6 +168,11 @@ const money = {
   payment_exceeds_balance: { status: 422, auth: "validation_failed", rest: "23514" },
   /** Late-payment compensation asked of a buyer who does not owe it: only a business buyer does. */
   compensation_not_owed: { status: 422, auth: "validation_failed", rest: "23514" },
+  /**
+   * A save against a version (the `updated_at` read) that is no longer the row's: someone saved in
+   * between, so nothing was written (PostgreSQL's serialization_failure).
+   */
+  stale_version: { status: 409, auth: "conflict", rest: "40001" },
   /** An export that needs the seller's details (company settings) before any are saved. */
   company_settings_missing: { status: 409, auth: "conflict", rest: "55000" },
   /** A royalty statement file that cannot be read: the details name the row and the column. */

@@ -187,6 +187,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "forms.openNewsletterConfirmation":  [{ query: { token: "not-a-token" } },                                         303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303],
   "forms.confirmNewsletterSubscription":[{ body: () => ({ token: "not-a-token" }) },                                   401, 200, 200, 200, 200, 401, 401, 401, 401, 401, 200],
   "money.issueInvoice":               [{ body: () => ({ invoice_id: anyId() }) },                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "money.saveInvoiceDraft":           [{ body: () => ({ invoice_id: anyId(), version: "2026-11-20T10:00:00.000Z", changes: {}, lines: [] }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "money.creditInvoice":              [{ body: () => ({ invoice_id: anyId() }) },                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "money.recordInvoicePayment":       [{ body: () => ({ invoice_id: anyId(), amount_ore: 100, paid_on: "2026-11-20" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "money.sendInvoice":                [{ body: () => ({ invoice_id: anyId(), email: "buyer@example.se" }) },          401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],

@@ -3,8 +3,8 @@ import { expect } from "vitest";
 import type { TestContext } from "../helpers";
 import { SELLER } from "./seller";
 
-/** A Swedish buyer with every detail issuing asks for. */
-export const DOMESTIC_BUYER = {
+/** A buyer with every field a domestic invoice must show. */
+export const BUYER = {
   buyer_name: "Kund AB",
   buyer_street_address: "Storgatan 2",
   buyer_postal_code: "111 22",
@@ -55,5 +55,18 @@ export async function invoiceApi(ctx: TestContext, seller: object = SELLER) {
   };
   const saved = await call("admin", "post", "/rest/v1/company_settings", seller);
   expect(saved.status, saved.text).toBe(201);
-  return { tokens, call, rpc, draft };
+  /** Rows as stored, to show that a refused write left them as they were. */
+  const stored = {
+    invoice: (id: string) =>
+      ctx.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    lines: (id: string) =>
+      ctx.db
+        .selectFrom("invoice_lines")
+        .selectAll()
+        .where("invoice_id", "=", id)
+        .orderBy("position")
+        .orderBy("id")
+        .execute(),
+  };
+  return { tokens, call, rpc, draft, stored };
 }

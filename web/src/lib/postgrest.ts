@@ -73,6 +73,14 @@ export class StaleRecordError extends Error {
   }
 }
 
+/**
+ * An RPC's refusal of a save made against a version that is no longer the record's (409, PostgreSQL's
+ * serialization_failure): the RPC's form of the empty answer a versioned PATCH gives.
+ */
+export function isStaleVersion(response: { status: number; body: unknown }): boolean {
+  return response.status === 409 && (response.body as { code?: unknown } | null)?.code === "40001";
+}
+
 /** The filters of a save that must not overwrite a newer version: `id=eq.…&updated_at=eq.<version read>`. */
 export function versionedFilter(id: string, updatedAt: string) {
   return { id: `eq.${id}`, updated_at: `eq.${updatedAt}` };

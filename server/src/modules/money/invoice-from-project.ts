@@ -37,7 +37,15 @@ export async function approvedNotInvoiced(db: Db, projectId?: string): Promise<U
   let deliverables = db
     .selectFrom("deliverables as d")
     .innerJoin("projects as p", "p.id", "d.project_id")
-    .select(["d.id", "d.title", "d.updated_at", "p.id as project_id", "p.code", "p.title as project_title"])
+    .select([
+      "d.id",
+      "d.title",
+      "d.fee_ore",
+      "d.updated_at",
+      "p.id as project_id",
+      "p.code",
+      "p.title as project_title",
+    ])
     .where("d.status", "=", "approved")
     .where("p.status", "!=", "cancelled")
     .where(sql<boolean>`not ${billed("deliverable_id", "d.id")}`);
@@ -69,7 +77,7 @@ export async function approvedNotInvoiced(db: Db, projectId?: string): Promise<U
       kind: "deliverable" as const,
       id: row.id,
       title: row.title,
-      amount_ore: null,
+      amount_ore: row.fee_ore === null ? null : Number(row.fee_ore),
       done_at: iso(row.updated_at),
     })),
   ];
@@ -106,7 +114,8 @@ async function buyerOf(
 
 /**
  * invoice_from_project: a draft invoice for the project with a line per reached milestone (its share of
- * the budget, to the öre) and per approved deliverable (priced by staff on the draft) that no invoice
+ * the budget, to the öre) and per approved deliverable (at its fee; one not priced starts at 0 for staff
+ * to price on the draft) that no invoice
  * bills yet. Refused when there is nothing to invoice, so no empty draft is left behind.
  */
 export async function invoiceFromProject(

@@ -7,7 +7,7 @@ import type { HookContext, Row, TableHooks } from "../../rest/table-hooks";
 import { type InvoiceLine, lockInvoice, refreshTotals } from "./invoice-store";
 
 /** Why an issued invoice and its lines stay as issued: corrections are credit invoices. */
-const notADraftInvoice = (status: string, what: string) =>
+export const notADraftInvoice = (status: string, what: string) =>
   new AppError("invalid_state", `Only a draft invoice's ${what}; this invoice is ${status}`, {
     details: `status is ${status}`,
     hint: "An issued invoice is never changed or deleted: correct it with a credit invoice (credit_invoice).",

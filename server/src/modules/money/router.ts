@@ -7,6 +7,7 @@ import { approvedNotInvoiced, invoiceFromProject } from "./invoice-from-project"
 import { type InvoiceMailDeps, sendInvoice, sendInvoiceReminder } from "./invoice-mail";
 import { creditInvoice, issueInvoice } from "./issue-invoice";
 import { recordInvoicePayment } from "./payments";
+import { saveInvoiceDraft } from "./save-invoice-draft";
 
 const s = initServer();
 
@@ -24,6 +25,10 @@ export function moneyRouter(deps: MoneyDeps) {
     issueInvoice: async ({ body, res }) => ({
       status: 200,
       body: await issueInvoice(deps.db, body.invoice_id, actorOf(res), at()),
+    }),
+    saveInvoiceDraft: async ({ body, res }) => ({
+      status: 200,
+      body: await saveInvoiceDraft(deps.db, body, actorOf(res), at()),
     }),
     creditInvoice: async ({ body, res }) => ({
       status: 200,

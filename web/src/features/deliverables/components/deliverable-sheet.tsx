@@ -21,6 +21,7 @@ import { DeliverableStatusBadge } from "@/features/deliverables/components/deliv
 import { approvalLabel } from "@/features/deliverables/utils/approval-label";
 import { shortHash } from "@/features/deliverables/utils/short-hash";
 import { describeApiError } from "@/lib/api-errors";
+import { formatOre } from "@/lib/money";
 
 const STARTABLE: readonly DeliverableStatus[] = ["pending", "changes_requested"];
 const UPLOADABLE: readonly DeliverableStatus[] = ["pending", "in_progress", "submitted", "changes_requested"];
@@ -88,6 +89,9 @@ function DeliverableDetail({
         </div>
         <p className="text-sm text-muted-foreground">
           Spec: {details.length > 0 ? details.join(" · ") : "not set"}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Fee: {d.fee_ore === null ? "not priced" : formatOre(d.fee_ore)}
         </p>
       </div>
       {STARTABLE.includes(d.status) ? (

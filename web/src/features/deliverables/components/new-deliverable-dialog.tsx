@@ -9,6 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { type ProjectOption, useCreateDeliverable } from "@/features/deliverables/api/deliverables";
 import { describeApiError } from "@/lib/api-errors";
+import { parseKronor } from "@/lib/money-input";
 
 type Props = {
   open: boolean;
@@ -26,6 +27,7 @@ const EMPTY = {
   bit_depth: "",
   loudness_target_lufs: "",
   due_date: "",
+  fee: "",
   assignee: "me" as "me" | "none",
 };
 
@@ -50,6 +52,10 @@ export function NewDeliverableDialog({ open, onOpenChange, projects, currentUser
     event.preventDefault();
     if (!values.project_id) return setProblem("Choose the project it belongs to");
     if (!values.title.trim()) return setProblem("A deliverable needs a title");
+    const fee = values.fee.trim() === "" ? null : parseKronor(values.fee);
+    if (fee === null && values.fee.trim() !== "")
+      return setProblem("A fee is kronor with at most two decimals, such as 7500 or 7 500,50");
+    if (fee !== null && fee < 0) return setProblem("A fee is not negative");
     setProblem(null);
     try {
       await create.mutateAsync({
@@ -61,6 +67,7 @@ export function NewDeliverableDialog({ open, onOpenChange, projects, currentUser
         bit_depth: values.bit_depth ? (Number(values.bit_depth) as 16 | 24 | 32) : null,
         loudness_target_lufs: orNull(values.loudness_target_lufs),
         due_date: orNull(values.due_date),
+        fee_ore: fee,
         assignee_id: values.assignee === "me" ? currentUserId : null,
       });
       close();
@@ -142,6 +149,16 @@ export function NewDeliverableDialog({ open, onOpenChange, projects, currentUser
             <div className="grid gap-2">
               <Label htmlFor={`${id}-due`}>Due date</Label>
               <Input id={`${id}-due`} type="date" value={values.due_date} onChange={set("due_date")} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-fee`}>Fee (SEK)</Label>
+              <Input
+                id={`${id}-fee`}
+                inputMode="decimal"
+                placeholder="Not priced"
+                value={values.fee}
+                onChange={set("fee")}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-assignee`}>Assignee</Label>

@@ -16,6 +16,7 @@ const DELIVERABLE = {
   bit_depth: 24,
   loudness_target_lufs: "-14.0",
   due_date: "2026-12-01",
+  fee_ore: 1_250_050,
   assignee_id: STAFF_USER.id,
   status: "submitted",
   created_at: "2026-11-20T10:00:00.000Z",
@@ -63,6 +64,7 @@ describe("the deliverables screen", () => {
     await user.click(screen.getByRole("button", { name: "Album master" }));
     const drawer = await screen.findByRole("dialog", { name: "Album master" });
     expect(drawer).toHaveTextContent("Spec: WAV · 48000 Hz · 24-bit · -14.0 LUFS");
+    expect(drawer).toHaveTextContent("Fee: SEK 12,500.50");
     const history = await within(drawer).findByRole("list", { name: "Version history" });
     expect(history).toHaveTextContent("Version 2");
     expect(history).toHaveTextContent("SHA-256 abcdef12…7890");
@@ -71,5 +73,30 @@ describe("the deliverables screen", () => {
     expect(history).toHaveTextContent("Waiting for the client");
     expect(within(drawer).getByRole("form", { name: "Send for approval" })).toBeInTheDocument();
     expect(within(drawer).getByRole("form", { name: "Upload a new version" })).toBeInTheDocument();
+  });
+
+  it("creates a deliverable with its fee typed in kronor as exact öre, and refuses a fee it cannot read", async () => {
+    const user = userEvent.setup();
+    const { requests } = stubFetch((request) => {
+      if (request.url.startsWith("/rest/v1/projects")) return jsonResponse([PROJECT]);
+      if (request.method === "POST" && request.url.startsWith("/rest/v1/deliverables"))
+        return jsonResponse([{ ...DELIVERABLE, title: "TV mix" }], 201);
+      return jsonResponse([]);
+    });
+    renderBackOffice(<DeliverablesPage />, { route: "/app/deliverables" });
+    await user.click((await screen.findAllByRole("button", { name: "New deliverable" }))[0] as HTMLElement);
+    const form = await screen.findByRole("form", { name: "New deliverable" });
+    await user.selectOptions(within(form).getByLabelText("Project"), PROJECT.id);
+    await user.type(within(form).getByLabelText("Title"), "TV mix");
+    await user.type(within(form).getByLabelText("Fee (SEK)"), "7 500,505");
+    await user.click(within(form).getByRole("button", { name: "Create deliverable" }));
+    expect(await within(form).findByText(/A fee is kronor with at most two decimals/)).toBeInTheDocument();
+    const posts = () => requests.filter((r) => r.method === "POST");
+    expect(posts()).toHaveLength(0);
+    await user.clear(within(form).getByLabelText("Fee (SEK)"));
+    await user.type(within(form).getByLabelText("Fee (SEK)"), "7 500,50");
+    await user.click(within(form).getByRole("button", { name: "Create deliverable" }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ project_id: PROJECT.id, title: "TV mix", fee_ore: 750_050 });
   });
 });

@@ -1,7 +1,7 @@
-import type { InvoiceStatus } from "@app/contracts";
+import type { InvoiceStatus, SaveInvoiceDraft } from "@app/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { tsr } from "@/lib/api-client";
-import { expectSuccess, searchFilter } from "@/lib/postgrest";
+import { expectSuccess, isStaleVersion, StaleRecordError, searchFilter } from "@/lib/postgrest";
 
 /** The invoice an invoice RPC answers: expectSuccess has already thrown every refusal. */
 function answeredInvoice(response: { status: number; body: unknown }) {
@@ -10,14 +10,7 @@ function answeredInvoice(response: { status: number; body: unknown }) {
 
 import { invoicesQueryKey } from "@/lib/query-keys";
 import { readRecord, readTable } from "@/lib/read-table";
-import {
-  deleteRow,
-  insertRow,
-  type TableInsert,
-  type TableRow,
-  type TableUpdate,
-  updateRow,
-} from "@/lib/table-writes";
+import { deleteRow, insertRow, type TableInsert, type TableRow, type TableUpdate } from "@/lib/table-writes";
 
 export type Invoice = TableRow<"invoices">;
 export type InvoiceLine = TableRow<"invoice_lines">;
@@ -80,36 +73,27 @@ export function useCreateInvoice() {
   });
 }
 
-export type LineValues = Omit<TableInsert<"invoice_lines">, "invoice_id" | "id">;
+/** A line as a draft save sends it: an id only for a line that is kept. */
+export type LineValues = SaveInvoiceDraft["lines"][number];
 
 type DraftSave = {
   invoice: Invoice;
   changes: TableUpdate<"invoices">;
-  /** The lines as the editor holds them: those with an id are kept (and updated), the rest added. */
-  lines: (LineValues & { id?: string })[];
-  /** The lines as they were read, so those the editor removed are deleted as read. */
-  readLines: InvoiceLine[];
+  /** The lines as the editor holds them, in order: those with an id are kept (and updated), the rest added. */
+  lines: LineValues[];
 };
 
 /**
- * Saves a draft: the invoice as read (versioned), then its lines, each versioned too, so a change someone
- * else saved meanwhile is reported rather than overwritten.
+ * Saves a draft whole in one request: its changes and its list of lines (a line left out is deleted),
+ * against the version read, so a change someone else saved meanwhile is reported rather than overwritten
+ * and a refusal leaves the draft as it was.
  */
-async function saveDraft({ invoice, changes, lines, readLines }: DraftSave) {
-  await updateRow("invoices", { id: invoice.id, version: invoice.updated_at, changes });
-  const kept = new Set(lines.map((line) => line.id).filter(Boolean));
-  for (const line of readLines)
-    if (!kept.has(line.id)) await deleteRow("invoice_lines", { id: line.id, version: line.updated_at });
-  for (const [position, { id, ...values }] of lines.entries()) {
-    const read = readLines.find((line) => line.id === id);
-    if (read)
-      await updateRow("invoice_lines", {
-        id: read.id,
-        version: read.updated_at,
-        changes: { ...values, position },
-      });
-    else await insertRow("invoice_lines", { ...values, position, invoice_id: invoice.id });
-  }
+async function saveDraft({ invoice, changes, lines }: DraftSave) {
+  const response = await tsr.money.saveInvoiceDraft.mutate({
+    body: { invoice_id: invoice.id, version: invoice.updated_at, changes, lines },
+  });
+  if (isStaleVersion(response)) throw new StaleRecordError();
+  return answeredInvoice(response);
 }
 
 export function useSaveDraft() {

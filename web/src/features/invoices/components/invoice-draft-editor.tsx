@@ -43,7 +43,7 @@ export function InvoiceDraftEditor({ record, onReload }: Props) {
     schema: draftPayloadSchema,
     formPathOf: draftFormPath,
     submit: async ({ lines: typed, ...changes }) =>
-      save.mutateAsync({ invoice, changes, lines: linesToSave(typed), readLines: lines }),
+      save.mutateAsync({ invoice, changes, lines: linesToSave(typed) }),
   });
   const isDirty = form.form.formState.isDirty;
   const refused = issue.error ? issueProblem(issue.error) : null;

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type Invoice, useRecordPayment } from "@/features/invoices/api/invoices";
-import { parseKronor } from "@/features/invoices/utils/money-input";
 import { describeApiError } from "@/lib/api-errors";
+import { parseKronor } from "@/lib/money-input";
 
 /** Today in Stockholm: the day a payment is usually recorded on. */
 const stockholmToday = () => stockholmDay(Date.now());

@@ -260,16 +260,14 @@ describe("an invoice", () => {
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect(await screen.findByText(/A quantity is a number with at most three decimals/)).toBeInTheDocument();
     expect(screen.getByLabelText("Line 1 quantity")).toHaveAttribute("aria-invalid", "true");
-    expect(api.calls("PATCH", "invoices")).toHaveLength(0);
-    expect(api.calls("POST", "invoice_lines")).toHaveLength(0);
+    expect(api.calls("POST", "rpc/save_invoice_draft")).toHaveLength(0);
   });
 
-  it("saves a draft's lines in integer öre and thousandths, versioned", async () => {
+  it("saves a draft and its lines in one request, in integer öre and thousandths, versioned", async () => {
     const user = userEvent.setup();
     const api = stubTableApi({
       "GET invoices": () => rowsResponse([invoice()]),
-      "PATCH invoices": () => writeResponse([invoice()]),
-      "POST invoice_lines": () => writeResponse([{}], 201),
+      "POST rpc/save_invoice_draft": () => jsonResponse(invoice()),
     });
     renderInvoice();
     await screen.findByRole("form", { name: "Draft invoice" });
@@ -279,17 +277,32 @@ describe("an invoice", () => {
     await user.type(screen.getByLabelText("Line 1 quantity"), "2,25");
     await user.type(screen.getByLabelText("Line 1 unit price (kr)"), "1 234,56");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
-    await waitFor(() => expect(api.calls("POST", "invoice_lines")).toHaveLength(1));
-    const [patch] = api.calls("PATCH", "invoices");
-    expect(patch?.params.get("updated_at")).toBe(`eq.${STAMP}`);
-    expect(api.calls("POST", "invoice_lines")[0]?.body).toMatchObject({
+    await waitFor(() => expect(api.calls("POST", "rpc/save_invoice_draft")).toHaveLength(1));
+    expect(api.calls("POST", "rpc/save_invoice_draft")[0]?.body).toMatchObject({
       invoice_id: ID,
-      description: "Mixing",
-      quantity_milli: 2250,
-      unit_price_ore: 123456,
-      vat_rate: 25,
-      position: 0,
+      version: STAMP,
+      changes: { buyer_name: "Söder Songs AB" },
+      lines: [{ description: "Mixing", quantity_milli: 2250, unit_price_ore: 123456, vat_rate: 25 }],
     });
+    for (const table of ["invoices", "invoice_lines"])
+      for (const method of ["POST", "PATCH", "DELETE"]) expect(api.calls(method, table)).toHaveLength(0);
+  });
+
+  it("offers to reload when the draft changed since it was read, instead of overwriting it", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET invoices": () => rowsResponse([invoice()]),
+      "POST rpc/save_invoice_draft": () =>
+        postgrestError(409, "40001", "The draft changed since it was read"),
+    });
+    renderInvoice();
+    await screen.findByRole("form", { name: "Draft invoice" });
+    await user.clear(screen.getByLabelText(/Buyer name/));
+    await user.type(screen.getByLabelText(/Buyer name/), "Ny Kund AB");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText(/Someone else changed this record/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(api.calls("POST", "rpc/save_invoice_draft")).toHaveLength(1);
   });
 
   it("lists what issuing found missing above the form", async () => {

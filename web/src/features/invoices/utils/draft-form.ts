@@ -1,13 +1,8 @@
 import { invoicesTable, type MoneyLine, VAT_RATES, type VatRate } from "@app/contracts";
 import { z } from "zod";
 import type { Invoice, InvoiceLine, LineValues } from "@/features/invoices/api/invoices";
-import {
-  kronorInput,
-  parseKronor,
-  parseQuantity,
-  quantityInput,
-} from "@/features/invoices/utils/money-input";
 import { nullIfBlank } from "@/lib/form-values";
+import { kronorInput, parseKronor, parseQuantity, quantityInput } from "@/lib/money-input";
 
 /** A line as the editor holds it: amounts as typed, the line's id once it is stored. */
 export type LineFormValues = {
@@ -145,7 +140,7 @@ export function draftFormPath(payloadPath: string[]): string[] {
 }
 
 /** The payload's lines as the API stores them (an id only for lines that are kept). */
-export function linesToSave(lines: DraftPayload["lines"]): (LineValues & { id?: string })[] {
+export function linesToSave(lines: DraftPayload["lines"]): LineValues[] {
   return lines.map(({ id, vat_rate, ...line }) => ({
     ...line,
     vat_rate,
