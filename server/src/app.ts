@@ -50,6 +50,7 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { royaltyTableHooks } from "./modules/royalties/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -107,6 +108,7 @@ export const tableHooks: TableHooksByTable = {
   ...moneyTableHooks,
   ...portfolioTableHooks,
   ...projectTableHooks,
+  ...royaltyTableHooks,
   ...deliverableTableHooks,
 };
 
