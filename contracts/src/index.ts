@@ -23,6 +23,7 @@ export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
 export * from "./royalties";
+export * from "./royalties.contract";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";
 export * from "./site-routes";

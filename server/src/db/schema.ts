@@ -340,6 +340,25 @@ interface RoyaltyCounterTable {
   last_number: number;
 }
 
+/** A CWR file as it was made and sent: immutable, numbered within its year. */
+interface CwrExportTable {
+  id: string;
+  year: number;
+  number_in_year: number;
+  file_name: string;
+  version: "2.1" | "2.2";
+  content: string;
+  created_by: string | null;
+  created_at: Generated<string>;
+}
+
+/** A work a CWR file registered, new (NWR) or revised (REV). */
+interface CwrExportWorkTable {
+  export_id: string;
+  work_id: string;
+  transaction_type: "NWR" | "REV";
+}
+
 export type NewEventRow = Insertable<RegistryTables["events"]>;
 export type NewCrmContactRow = Insertable<RegistryTables["crm_contacts"]>;
 
@@ -366,6 +385,8 @@ export interface Tables extends RegistryTables {
   studio_calendar_feeds: StudioCalendarFeedTable;
   project_code_counters: ProjectCodeCounterTable;
   royalty_counters: RoyaltyCounterTable;
+  cwr_exports: CwrExportTable;
+  cwr_export_works: CwrExportWorkTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

@@ -172,6 +172,14 @@ const money = {
   company_settings_missing: { status: 409, auth: "conflict", rest: "55000" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Royalties' own situations. */
+const royalties = {
+  /** Works CISAC's share rules would reject: the details name each work and what is wrong. */
+  cwr_share_rules: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** A CWR file needs the business's publisher details (IPI, sender code, societies) in company settings. */
+  cwr_sender_missing: { status: 409, auth: "conflict", rest: "55000" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** The back office's team administration. */
 const team = {
   /** Inviting an address that already has an account. */
@@ -210,6 +218,7 @@ export const errorCatalogue = {
   ...legal,
   ...deliverables,
   ...money,
+  ...royalties,
   ...team,
   ...backups,
 } satisfies Record<string, CatalogueEntry>;

@@ -122,6 +122,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
   }
 
+  // A CWR file once made is kept as it was sent, numbered within its year: never changed or removed.
+  await db.schema
+    .createTable("cwr_exports")
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("year", "integer", (c) => c.notNull())
+    .addColumn("number_in_year", "integer", (c) => c.notNull().check(sql`number_in_year between 1 and 9999`))
+    .addColumn("file_name", "text", (c) => c.notNull().unique())
+    .addColumn("version", "text", (c) => c.notNull().check(oneOf("version", ["2.1", "2.2"])))
+    .addColumn("content", "text", (c) => c.notNull())
+    .addColumn("created_by", t.uuid)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+    .addUniqueConstraint("cwr_exports_year_number_key", ["year", "number_in_year"])
+    .execute();
+  // Which works each file registered, and how: a work once sent is revised (REV) from then on.
+  await db.schema
+    .createTable("cwr_export_works")
+    .addColumn("export_id", t.uuid, (c) => c.notNull().references("cwr_exports.id").onDelete("restrict"))
+    .addColumn("work_id", t.uuid, (c) => c.notNull().references("works.id").onDelete("restrict"))
+    .addColumn("transaction_type", "text", (c) =>
+      c.notNull().check(oneOf("transaction_type", ["NWR", "REV"])),
+    )
+    .addPrimaryKeyConstraint("cwr_export_works_pkey", ["export_id", "work_id"])
+    .execute();
+  await db.schema
+    .createIndex("cwr_export_works_work_id_idx")
+    .on("cwr_export_works")
+    .column("work_id")
+    .execute();
+
   await db.schema.alterTable("company_settings").addColumn("cwr_publisher_ipi", "text").execute();
   await db.schema.alterTable("company_settings").addColumn("cwr_sender_code", "text").execute();
   await db.schema.alterTable("company_settings").addColumn("cwr_pr_society", "text").execute();
@@ -134,6 +163,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable("company_settings").dropColumn(column).execute();
   }
   for (const table of [
+    "cwr_export_works",
+    "cwr_exports",
     "recording_payees",
     "royalty_payees",
     "recordings",
