@@ -23,6 +23,16 @@ const apiError = z.object({ code: z.string(), message: z.string() });
 /** The file as made: CWR's fixed-width records in ASCII, lines ending in CR LF. */
 const cwrFile = c.otherResponse({ contentType: "text/plain; charset=us-ascii", body: z.string() });
 
+/** What an acknowledgement file recorded: per status, and the work numbers it named that we never sent. */
+export const cwrAckReceiptSchema = z.object({
+  society_code: z.string(),
+  society_name: z.string(),
+  recorded: z.number().int(),
+  statuses: z.record(z.string(), z.number().int()),
+  unknown_work_ids: z.array(z.string()),
+});
+export type CwrAckReceipt = z.infer<typeof cwrAckReceiptSchema>;
+
 /** The royalty routes beyond the catalogue's tables (staff only). */
 export const royaltiesContract = c.router({
   cwrExport: {
@@ -41,5 +51,22 @@ export const royaltiesContract = c.router({
     metadata: access("staff"),
     summary:
       "A CWR registration file of the works (NWR for new, REV for works sent before), numbered within its year and kept as sent; answered as an attachment under its CISAC name",
+  },
+  cwrAck: {
+    method: "POST",
+    path: "/api/royalties/cwr/ack",
+    contentType: "multipart/form-data",
+    body: c.type<{ file: unknown }>(),
+    responses: {
+      200: cwrAckReceiptSchema,
+      400: apiError,
+      401: z.union([apiError, apiKeyErrorSchema]),
+      403: apiError,
+      413: apiError,
+      422: apiError,
+    },
+    metadata: access("staff"),
+    summary:
+      "Import a society's CWR acknowledgement file (multipart, part `file`): each acknowledged work's status and the society's work number are recorded",
   },
 });

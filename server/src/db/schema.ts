@@ -359,6 +359,27 @@ interface CwrExportWorkTable {
   transaction_type: "NWR" | "REV";
 }
 
+/** A society's acknowledgement (ACK) file as received. */
+interface CwrAckImportTable {
+  id: string;
+  society_code: string;
+  file_name: string;
+  content: string;
+  created_by: string | null;
+  created_at: Generated<string>;
+}
+
+/** What a society's acknowledgement said of one of our works. */
+interface WorkAcknowledgementTable {
+  id: string;
+  import_id: string;
+  work_id: string;
+  society_code: string;
+  status: string;
+  society_work_id: string | null;
+  processed_on: string;
+}
+
 export type NewEventRow = Insertable<RegistryTables["events"]>;
 export type NewCrmContactRow = Insertable<RegistryTables["crm_contacts"]>;
 
@@ -387,6 +408,8 @@ export interface Tables extends RegistryTables {
   royalty_counters: RoyaltyCounterTable;
   cwr_exports: CwrExportTable;
   cwr_export_works: CwrExportWorkTable;
+  cwr_ack_imports: CwrAckImportTable;
+  work_acknowledgements: WorkAcknowledgementTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

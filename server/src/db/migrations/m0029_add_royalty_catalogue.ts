@@ -151,6 +151,38 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column("work_id")
     .execute();
 
+  // A society's acknowledgement file as received, and what it said of each of our works: its status and
+  // the society's own number for the work, which its statements are keyed by.
+  await db.schema
+    .createTable("cwr_ack_imports")
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("society_code", "text", (c) => c.notNull())
+    .addColumn("file_name", "text", (c) => c.notNull())
+    .addColumn("content", "text", (c) => c.notNull())
+    .addColumn("created_by", t.uuid)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+    .execute();
+  await db.schema
+    .createTable("work_acknowledgements")
+    .addColumn("id", t.uuid, (c) => c.primaryKey())
+    .addColumn("import_id", t.uuid, (c) => c.notNull().references("cwr_ack_imports.id").onDelete("cascade"))
+    .addColumn("work_id", t.uuid, (c) => c.notNull().references("works.id").onDelete("cascade"))
+    .addColumn("society_code", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("society_work_id", "text")
+    .addColumn("processed_on", t.date, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("work_acknowledgements_society_work_idx")
+    .on("work_acknowledgements")
+    .columns(["society_code", "society_work_id"])
+    .execute();
+  await db.schema
+    .createIndex("work_acknowledgements_work_id_idx")
+    .on("work_acknowledgements")
+    .column("work_id")
+    .execute();
+
   await db.schema.alterTable("company_settings").addColumn("cwr_publisher_ipi", "text").execute();
   await db.schema.alterTable("company_settings").addColumn("cwr_sender_code", "text").execute();
   await db.schema.alterTable("company_settings").addColumn("cwr_pr_society", "text").execute();
@@ -163,6 +195,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable("company_settings").dropColumn(column).execute();
   }
   for (const table of [
+    "work_acknowledgements",
+    "cwr_ack_imports",
     "cwr_export_works",
     "cwr_exports",
     "recording_payees",
