@@ -115,6 +115,7 @@ const COMMON_LENGTHS: Record<string, number> = {
   SWT: 52,
   OWR: 180,
   ALT: 83,
+  PER: 118,
   GRT: 37,
   TRL: 24,
 };
@@ -134,7 +135,7 @@ describe.each(["2.1", "2.2"] as const)("a CWR %s file", (version) => {
     expect(lines.map((l) => l.slice(0, 3))).toEqual([
       "HDR",
       "GRH",
-      ...["NWR", "SPU", "SPT", "SWR", "SWT", "PWR", "SWR", "SWT", "PWR", "OWR", "ALT", "REC", "GRT"],
+      ...["NWR", "SPU", "SPT", "SWR", "SWT", "PWR", "SWR", "SWT", "PWR", "OWR", "ALT", "PER", "REC", "GRT"],
       "GRH",
       ...["REV", "SPU", "SPT", "SWR", "SWT", "PWR", "GRT"],
       "TRL",
@@ -278,9 +279,11 @@ describe.each(["2.1", "2.2"] as const)("a CWR %s file", (version) => {
     ).toBe(10_000);
   });
 
-  it("writes alternate titles and recordings", () => {
+  it("writes alternate titles, performing artists and recordings", () => {
     const alt = find(lines, "ALT");
     expect([at(alt, 20, 79).trim(), at(alt, 80, 81)]).toEqual(["MIDNIGHT SUN", "AT"]);
+    const per = find(lines, "PER");
+    expect([at(per, 20, 64), at(per, 65, 94)]).toEqual(["NIGHTJAR".padEnd(45), " ".repeat(30)]);
     const rec = find(lines, "REC");
     expect(at(rec, 88, 93)).toBe("000335");
     expect(at(rec, 237, 249)).toBe("0036000291452");
@@ -295,7 +298,7 @@ describe.each(["2.1", "2.2"] as const)("a CWR %s file", (version) => {
   it("numbers transactions within their group and records within their transaction", () => {
     const rev = lines.indexOf(find(lines, "REV"));
     const nwr = lines.indexOf(find(lines, "NWR"));
-    lines.slice(nwr, nwr + 12).forEach((line, i) => {
+    lines.slice(nwr, nwr + 13).forEach((line, i) => {
       expect([at(line, 4, 11), at(line, 12, 19)]).toEqual(["00000000", String(i).padStart(8, "0")]);
     });
     expect(at(lines[rev + 1] as string, 12, 19)).toBe("00000001");
@@ -303,8 +306,8 @@ describe.each(["2.1", "2.2"] as const)("a CWR %s file", (version) => {
 
   it("counts transactions and records in GRT and TRL", () => {
     const [first, second] = lines.filter((l) => l.startsWith("GRT")) as [string, string];
-    // NWR group: GRH, 12 records of the work, GRT.
-    expect([at(first, 4, 8), at(first, 9, 16), at(first, 17, 24)]).toEqual(["00001", "00000001", "00000014"]);
+    // NWR group: GRH, 13 records of the work, GRT.
+    expect([at(first, 4, 8), at(first, 9, 16), at(first, 17, 24)]).toEqual(["00001", "00000001", "00000015"]);
     expect([at(second, 4, 8), at(second, 9, 16), at(second, 17, 24)]).toEqual([
       "00002",
       "00000001",

@@ -4,6 +4,7 @@ import {
   grh,
   grt,
   hdr,
+  per,
   pwr,
   rec,
   type Sequence,
@@ -61,6 +62,10 @@ function transaction(
     records.push(writerRecord("OWR", next(), writer, own));
   }
   for (const title of work.alternateTitles) records.push(alt(next(), title));
+  const artists = new Set(
+    work.recordings.map((r) => r.artist?.trim()).filter((a): a is string => Boolean(a)),
+  );
+  for (const artist of artists) records.push(per(next(), artist));
   for (const recording of work.recordings) records.push(rec(next(), recording, version));
   return records;
 }

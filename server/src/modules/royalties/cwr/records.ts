@@ -207,6 +207,14 @@ export function alt(seq: Sequence, title: string): string {
   return record("ALT", 83, [...prefix(seq), text(20, 60, cwrText(title)), text(80, 2, "AT"), blank(82, 2)]);
 }
 
+/**
+ * PER: an artist who performs the work. An artist is held as one display name (a band, a stage name),
+ * so it is written whole as the last name, as societies file acts.
+ */
+export function per(seq: Sequence, artist: string): string {
+  return record("PER", 118, [...prefix(seq), text(20, 45, cwrText(artist)), blank(65, 30), blank(95, 24)]);
+}
+
 /** The EAN-13 of a release: a 12-digit UPC is the same number with a leading zero. */
 const ean = (upc: string | null) => (upc ? upc.padStart(13, "0") : "");
 
