@@ -7,6 +7,7 @@ import { legalContract } from "./legal.contract";
 import { moneyContract } from "./money.contract";
 import { personalDataContract } from "./personal-data.contract";
 import { projectsContract } from "./projects.contract";
+import { royaltiesContract } from "./royalties.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
 import { type TableName, tables } from "./tables";
@@ -32,6 +33,7 @@ export const backOfficeRoutes = {
   setup: setupContract,
   studio: studioContract,
   projects: projectsContract,
+  royalties: royaltiesContract,
   team: teamContract,
   backups: backupsContract,
 };

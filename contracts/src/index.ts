@@ -22,6 +22,8 @@ export * from "./portfolio-media";
 export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
+export * from "./royalties";
+export * from "./royalties.contract";
 export * from "./royalty-mapping";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";

@@ -50,6 +50,8 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { royaltiesRouter } from "./modules/royalties/router";
+import { royaltyTableHooks } from "./modules/royalties/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -107,6 +109,7 @@ export const tableHooks: TableHooksByTable = {
   ...moneyTableHooks,
   ...portfolioTableHooks,
   ...projectTableHooks,
+  ...royaltyTableHooks,
   ...deliverableTableHooks,
 };
 
@@ -266,6 +269,7 @@ export async function createApp({
     }),
   );
   mount(contract.projects, projectsRouter({ db, now }));
+  mount(contract.royalties, royaltiesRouter({ db, now }));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isValidBankgiro, isValidSwedishVatNumber } from "../identifiers";
+import { societyCodeSchema } from "../royalties/catalogue";
 import { orgNumberSchema } from "./crm-companies.table";
+import { ipiSchema } from "./crm-contacts.table";
 import { column, defineTable } from "./define-table";
 
 export const vatNumberSchema = z
@@ -92,6 +94,19 @@ export const companySettingsTable = defineTable({
       .orNull(),
     /** Scheduled reminders to a business buyer add the statutory 450 kr late-payment compensation. */
     reminder_include_compensation: column.boolean().withDefault(),
+    /** The business as publisher in CWR registrations: its IPI name number. */
+    cwr_publisher_ipi: column.text(11).refine(ipiSchema, "00000000199").orNull(),
+    /** Its CISAC CWR sender code (two or three letters), which names its CWR files. */
+    cwr_sender_code: column
+      .text(3)
+      .refine(
+        z.string().regex(/^[A-Z0-9]{2,3}$/, "A CWR sender code is two or three capital letters or digits"),
+        "MPB",
+      )
+      .orNull(),
+    /** The societies that collect its performing and its mechanical rights (079 STIM, 048 NCB). */
+    cwr_pr_society: column.text(3).refine(societyCodeSchema, "079").orNull(),
+    cwr_mr_society: column.text(3).refine(societyCodeSchema, "048").orNull(),
     ...sieAccountColumns,
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

@@ -12,6 +12,13 @@ import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
 import { projectMembersTable, projectMilestonesTable, projectsTable } from "./projects.table";
+import {
+  recordingPayeesTable,
+  recordingsTable,
+  royaltyPayeesTable,
+  worksTable,
+  workWritersTable,
+} from "./royalty-catalogue.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
@@ -43,6 +50,11 @@ export const tables = {
   invoices: invoicesTable,
   invoice_lines: invoiceLinesTable,
   invoice_payments: invoicePaymentsTable,
+  works: worksTable,
+  work_writers: workWritersTable,
+  recordings: recordingsTable,
+  royalty_payees: royaltyPayeesTable,
+  recording_payees: recordingPayeesTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -70,6 +82,7 @@ export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./projects.table";
+export * from "./royalty-catalogue.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";
 export * from "./table-routes";

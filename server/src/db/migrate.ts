@@ -32,6 +32,7 @@ import * as addApprovalLinkExpiry from "./migrations/m0029_add_approval_link_exp
 import * as addBucketAdministration from "./migrations/m0030_add_bucket_administration";
 import * as addReminderSchedule from "./migrations/m0031_add_reminder_schedule";
 import * as addDeliverableFee from "./migrations/m0032_add_deliverable_fee";
+import * as addRoyaltyCatalogue from "./migrations/m0033_add_royalty_catalogue";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   m0030_add_bucket_administration: addBucketAdministration,
   m0031_add_reminder_schedule: addReminderSchedule,
   m0032_add_deliverable_fee: addDeliverableFee,
+  m0033_add_royalty_catalogue: addRoyaltyCatalogue,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

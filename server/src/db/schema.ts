@@ -343,6 +343,52 @@ interface StorageUsedUploadTokenTable {
   expires_at: string;
 }
 
+/** The last number of each royalty series (works' submitter ids, a year's CWR files). */
+interface RoyaltyCounterTable {
+  name: string;
+  last_number: number;
+}
+
+/** A CWR file as it was made and sent: immutable, numbered within its year. */
+interface CwrExportTable {
+  id: string;
+  year: number;
+  number_in_year: number;
+  file_name: string;
+  version: "2.1" | "2.2";
+  content: string;
+  created_by: string | null;
+  created_at: Generated<string>;
+}
+
+/** A work a CWR file registered, new (NWR) or revised (REV). */
+interface CwrExportWorkTable {
+  export_id: string;
+  work_id: string;
+  transaction_type: "NWR" | "REV";
+}
+
+/** A society's acknowledgement (ACK) file as received. */
+interface CwrAckImportTable {
+  id: string;
+  society_code: string;
+  file_name: string;
+  content: string;
+  created_by: string | null;
+  created_at: Generated<string>;
+}
+
+/** What a society's acknowledgement said of one of our works. */
+interface WorkAcknowledgementTable {
+  id: string;
+  import_id: string;
+  work_id: string;
+  society_code: string;
+  status: string;
+  society_work_id: string | null;
+  processed_on: string;
+}
+
 export type NewEventRow = Insertable<RegistryTables["events"]>;
 export type NewCrmContactRow = Insertable<RegistryTables["crm_contacts"]>;
 
@@ -368,6 +414,11 @@ export interface Tables extends RegistryTables {
   deliverable_approval_links: DeliverableApprovalLinkTable;
   studio_calendar_feeds: StudioCalendarFeedTable;
   project_code_counters: ProjectCodeCounterTable;
+  royalty_counters: RoyaltyCounterTable;
+  cwr_exports: CwrExportTable;
+  cwr_export_works: CwrExportWorkTable;
+  cwr_ack_imports: CwrAckImportTable;
+  work_acknowledgements: WorkAcknowledgementTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

@@ -179,6 +179,16 @@ const money = {
   royalty_statement_invalid: { status: 422, auth: "validation_failed", rest: "22P02" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** Royalties' own situations. */
+const royalties = {
+  /** Works CISAC's share rules would reject: the details name each work and what is wrong. */
+  cwr_share_rules: { status: 422, auth: "validation_failed", rest: "23514" },
+  /** A CWR file needs the business's publisher details (IPI, sender code, societies) in company settings. */
+  cwr_sender_missing: { status: 409, auth: "conflict", rest: "55000" },
+  /** An uploaded acknowledgement that is not a society's CWR ACK file (the message says where). */
+  cwr_ack_invalid: { status: 422, auth: "validation_failed", rest: "22P02" },
+} satisfies Record<string, CatalogueEntry>;
+
 /** The back office's team administration. */
 const team = {
   /** Inviting an address that already has an account. */
@@ -226,6 +236,7 @@ export const errorCatalogue = {
   ...legal,
   ...deliverables,
   ...money,
+  ...royalties,
   ...team,
   ...backups,
 } satisfies Record<string, CatalogueEntry>;

@@ -1,0 +1,72 @@
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+import { access, apiKeyErrorSchema } from "./common";
+
+const c = initContract();
+
+export const CWR_VERSIONS = ["2.1", "2.2"] as const;
+
+export const cwrExportRequestSchema = z
+  .object({
+    work_ids: z
+      .array(z.string().uuid("must be a work's id"))
+      .min(1, "Name at least one work")
+      .max(500, "At most 500 works in one file")
+      .refine((ids) => new Set(ids).size === ids.length, "A work is named once"),
+    version: z.enum(CWR_VERSIONS),
+  })
+  .strict();
+export type CwrExportRequest = z.infer<typeof cwrExportRequestSchema>;
+
+const apiError = z.object({ code: z.string(), message: z.string() });
+
+/** The file as made: CWR's fixed-width records in ASCII, lines ending in CR LF. */
+const cwrFile = c.otherResponse({ contentType: "text/plain; charset=us-ascii", body: z.string() });
+
+/** What an acknowledgement file recorded: per status, and the work numbers it named that we never sent. */
+export const cwrAckReceiptSchema = z.object({
+  society_code: z.string(),
+  society_name: z.string(),
+  recorded: z.number().int(),
+  statuses: z.record(z.string(), z.number().int()),
+  unknown_work_ids: z.array(z.string()),
+});
+export type CwrAckReceipt = z.infer<typeof cwrAckReceiptSchema>;
+
+/** The royalty routes beyond the catalogue's tables (staff only). */
+export const royaltiesContract = c.router({
+  cwrExport: {
+    method: "POST",
+    path: "/api/royalties/cwr",
+    body: cwrExportRequestSchema,
+    responses: {
+      200: cwrFile,
+      400: apiError,
+      401: z.union([apiError, apiKeyErrorSchema]),
+      403: apiError,
+      404: apiError,
+      409: apiError,
+      422: apiError,
+    },
+    metadata: access("staff"),
+    summary:
+      "A CWR registration file of the works (NWR for new, REV for works sent before), numbered within its year and kept as sent; answered as an attachment under its CISAC name",
+  },
+  cwrAck: {
+    method: "POST",
+    path: "/api/royalties/cwr/ack",
+    contentType: "multipart/form-data",
+    body: c.type<{ file: unknown }>(),
+    responses: {
+      200: cwrAckReceiptSchema,
+      400: apiError,
+      401: z.union([apiError, apiKeyErrorSchema]),
+      403: apiError,
+      413: apiError,
+      422: apiError,
+    },
+    metadata: access("staff"),
+    summary:
+      "Import a society's CWR acknowledgement file (multipart, part `file`): each acknowledged work's status and the society's work number are recorded",
+  },
+});
