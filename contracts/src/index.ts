@@ -22,6 +22,7 @@ export * from "./portfolio-media";
 export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
+export * from "./royalty-ledger.contract";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";
 export * from "./site-routes";

@@ -50,6 +50,7 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { royaltyLedgerTableHooks } from "./modules/royalties/ledger/table-hooks";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -108,6 +109,7 @@ export const tableHooks: TableHooksByTable = {
   ...portfolioTableHooks,
   ...projectTableHooks,
   ...deliverableTableHooks,
+  ...royaltyLedgerTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */

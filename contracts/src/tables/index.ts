@@ -12,6 +12,14 @@ import { legalDocumentsTable } from "./legal-documents.table";
 import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
 import { projectMembersTable, projectMilestonesTable, projectsTable } from "./projects.table";
+import {
+  royaltyAliasesTable,
+  royaltyImportsTable,
+  royaltyLinesTable,
+  royaltyPeriodsTable,
+  royaltySourcesTable,
+  royaltyStatementsTable,
+} from "./royalty-ledger.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
@@ -43,6 +51,12 @@ export const tables = {
   invoices: invoicesTable,
   invoice_lines: invoiceLinesTable,
   invoice_payments: invoicePaymentsTable,
+  royalty_sources: royaltySourcesTable,
+  royalty_periods: royaltyPeriodsTable,
+  royalty_imports: royaltyImportsTable,
+  royalty_lines: royaltyLinesTable,
+  royalty_aliases: royaltyAliasesTable,
+  royalty_statements: royaltyStatementsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -70,6 +84,7 @@ export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./projects.table";
+export * from "./royalty-ledger.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";
 export * from "./table-routes";

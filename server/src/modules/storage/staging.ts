@@ -20,6 +20,10 @@ export interface StagedUpload {
   head: Buffer;
   /** max-age in seconds sent with the upload (Cache-Control header or the form's cacheControl field). */
   cacheControl?: number;
+  /** The text fields of a multipart/form-data body (none for a raw body). */
+  fields?: Record<string, string>;
+  /** The file's name as a multipart/form-data body gave it. */
+  fileName?: string;
   discard(): Promise<void>;
 }
 
@@ -94,8 +98,9 @@ function receive(source: Readable, receiver: Receiver): Promise<void> {
 
 /** The first file of a multipart/form-data body (storage-js sends Blobs and Files so), and its fields. */
 function receiveMultipart(req: Request, receiver: Receiver, limit: number) {
-  return new Promise<{ fields: Record<string, string> }>((resolve, reject) => {
+  return new Promise<{ fields: Record<string, string>; fileName?: string }>((resolve, reject) => {
     const fields: Record<string, string> = {};
+    let fileName: string | undefined;
     let form: busboy.Busboy;
     try {
       form = busboy({
@@ -109,15 +114,16 @@ function receiveMultipart(req: Request, receiver: Receiver, limit: number) {
     form.on("field", (name, value) => {
       fields[name] = value;
     });
-    form.on("file", (_name, stream) => {
+    form.on("file", (_name, stream, info) => {
       if (file) return stream.resume();
+      fileName = info.filename;
       file = receive(stream, receiver);
       file.catch(reject);
     });
     form.once("error", () => reject(new AppError("invalid_request", "The multipart body is malformed")));
     form.once("close", () => {
       if (!file) return reject(new AppError("invalid_request", "The multipart body holds no file"));
-      file.then(() => resolve({ fields }), reject);
+      file.then(() => resolve({ fields, fileName }), reject);
     });
     req.pipe(form);
   });
@@ -139,8 +145,10 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
   const receiver = new Receiver(handle, limit, () => req.destroy());
   try {
     let cacheControl = parseMaxAge(req.headers["cache-control"]);
+    let fields: Record<string, string> = {};
+    let fileName: string | undefined;
     if (req.is("multipart/form-data")) {
-      const { fields } = await receiveMultipart(req, receiver, limit);
+      ({ fields, fileName } = await receiveMultipart(req, receiver, limit));
       cacheControl = parseMaxAge(fields.cacheControl) ?? cacheControl;
     } else {
       await receive(req, receiver);
@@ -148,7 +156,7 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
     if (receiver.overLimit) throw tooLarge(limit);
     await handle.sync();
     await handle.close();
-    return { file, ...receiver.summary(), cacheControl, discard };
+    return { file, ...receiver.summary(), cacheControl, fields, fileName, discard };
   } catch (err) {
     await handle.close().catch(() => {});
     await discard();
