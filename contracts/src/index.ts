@@ -23,6 +23,7 @@ export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
 export * from "./royalty-ledger.contract";
+export * from "./royalty-mapping";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";
 export * from "./site-routes";

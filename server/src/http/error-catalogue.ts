@@ -170,6 +170,8 @@ const money = {
   compensation_not_owed: { status: 422, auth: "validation_failed", rest: "23514" },
   /** An export that needs the seller's details (company settings) before any are saved. */
   company_settings_missing: { status: 409, auth: "conflict", rest: "55000" },
+  /** A royalty statement file that cannot be read: the details name the row and the column. */
+  royalty_statement_invalid: { status: 422, auth: "validation_failed", rest: "22P02" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** The back office's team administration. */
