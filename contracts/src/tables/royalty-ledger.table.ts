@@ -1,6 +1,22 @@
 import { z } from "zod";
+import {
+  DISTROKID_TSV_MAPPING,
+  type RoyaltyColumnMapping,
+  royaltyColumnMappingSchema,
+  SOCIETY_SEK_MAPPING,
+  TUNECORE_CSV_MAPPING,
+} from "../royalty-mapping";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable, type Policy } from "./define-table";
+
+/** The statement formats the server reads without a mapping of the source's own, by key. */
+export const BUILT_IN_ROYALTY_MAPPING_BY_KEY = {
+  distrokid_tsv: DISTROKID_TSV_MAPPING,
+  tunecore_csv: TUNECORE_CSV_MAPPING,
+  society_sek: SOCIETY_SEK_MAPPING,
+} satisfies Record<string, RoyaltyColumnMapping>;
+export const ROYALTY_MAPPING_KEYS = ["distrokid_tsv", "tunecore_csv", "society_sek", "custom"] as const;
+export type RoyaltyMappingKey = (typeof ROYALTY_MAPPING_KEYS)[number];
 
 export const ROYALTY_SOURCE_KINDS = ["distributor", "society", "publisher", "youtube", "sync"] as const;
 export const ROYALTY_PERIOD_STATUSES = ["open", "previewed", "closed"] as const;
@@ -41,10 +57,10 @@ export const royaltySourcesTable = defineTable({
       .text(200)
       .refine(z.string().trim().min(1, "A source needs a name").max(200), () => `Source ${++sampleSources}`),
     kind: column.enum(ROYALTY_SOURCE_KINDS),
-    /** A built-in mapping's key (one of the statement formats the server knows); or null with `mapping`. */
-    mapping_key: column.text(50).orNull(),
-    /** A column mapping staff built for this source's files; or null with `mapping_key`. */
-    mapping: column.json(z.record(z.unknown())).orNull(),
+    /** A built-in mapping's key (a statement format the server knows), or "custom" for `mapping`. */
+    mapping_key: column.enum(ROYALTY_MAPPING_KEYS),
+    /** The column mapping staff built for this source's files: set exactly when mapping_key is "custom". */
+    mapping: column.json(royaltyColumnMappingSchema).orNull(),
     default_currency: column.text(3).refine(currencySchema, "SEK").withDefault(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
@@ -167,6 +183,25 @@ export const royaltyAliasesTable = defineTable({
   policy: { ...serverWritten, delete: ["staff", "admin"] },
 });
 
+const earningsSchema = z.array(
+  z.object({
+    key: z.string(),
+    gross_ore: z.number().int(),
+    fee_ore: z.number().int(),
+    net_ore: z.number().int(),
+  }),
+);
+export const statementBreakdownSchema = z.object({
+  by_source: earningsSchema,
+  by_item: earningsSchema,
+  by_right: earningsSchema,
+});
+export const heldReserveSchema = z.object({
+  held_in: z.number().int(),
+  release_in: z.number().int(),
+  amount_ore: z.number().int(),
+});
+
 /** A payee's figures for a closed period, as the allocation made them; written only by closing it. */
 export const royaltyStatementsTable = defineTable({
   name: "royalty_statements",
@@ -177,15 +212,26 @@ export const royaltyStatementsTable = defineTable({
     period_id: column.uuid().foreignKeyTo("royalty_periods"),
     payee_id: column.uuid(),
     opening_balance_ore: column.integer(),
+    /** The payee's part of the money matched to them, before the publisher fee. */
     earnings_ore: column.integer(),
     fee_ore: column.integer(),
-    recouped_ore: column.integer(),
     reserve_held_ore: column.integer(),
     reserve_released_ore: column.integer(),
+    /** Advances paid in the period, and what earnings recouped of all advances outstanding. */
+    advances_ore: column.integer(),
+    recouped_ore: column.integer(),
+    /** Advances still to recoup after the period. */
+    unrecouped_ore: column.integer(),
+    /** opening + earnings − fee − reserve held + reserve released − recouped. */
     closing_balance_ore: column.integer(),
+    /** Paid out: the positive closing balance, once every advance is recouped. */
     payable_ore: column.integer(),
-    /** Earnings by source, work or recording and right, as the statement prints them. */
-    breakdown: column.json(z.array(z.record(z.unknown())), []),
+    /** What the next period opens with: closing balance − payable. */
+    carried_forward_ore: column.integer(),
+    /** Earnings (gross, fee, net) by source, by work or recording and by right, as the statement prints them. */
+    breakdown: column.json(statementBreakdownSchema, { by_source: [], by_item: [], by_right: [] }),
+    /** Reserves held and not yet released, each with the period it is released in. */
+    reserves_outstanding: column.json(z.array(heldReserveSchema), []),
     /** The payee's own self-billing invoice number, when the business pays a VAT-registered payee. */
     self_billing_number: column.text(40).orNull(),
     created_at: column.timestamp().generated(),

@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("kind", "text", (c) =>
       c.notNull().check(sql`kind in ('distributor', 'society', 'publisher', 'youtube', 'sync')`),
     )
-    .addColumn("mapping_key", "text")
+    .addColumn("mapping_key", "text", required)
     .addColumn("mapping", t.json)
     .addColumn("default_currency", "text", (c) => c.notNull().defaultTo("SEK"))
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -117,12 +117,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("opening_balance_ore", t.bigint, required)
     .addColumn("earnings_ore", t.bigint, required)
     .addColumn("fee_ore", t.bigint, required)
-    .addColumn("recouped_ore", t.bigint, required)
     .addColumn("reserve_held_ore", t.bigint, required)
     .addColumn("reserve_released_ore", t.bigint, required)
+    .addColumn("advances_ore", t.bigint, required)
+    .addColumn("recouped_ore", t.bigint, required)
+    .addColumn("unrecouped_ore", t.bigint, required)
     .addColumn("closing_balance_ore", t.bigint, required)
     .addColumn("payable_ore", t.bigint, required)
-    .addColumn("breakdown", t.json, (c) => c.notNull().defaultTo(t.isPostgres ? sql`'[]'::jsonb` : "[]"))
+    .addColumn("carried_forward_ore", t.bigint, required)
+    .addColumn("breakdown", t.json, required)
+    .addColumn("reserves_outstanding", t.json, (c) =>
+      c.notNull().defaultTo(t.isPostgres ? sql`'[]'::jsonb` : "[]"),
+    )
     .addColumn("self_billing_number", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addUniqueConstraint("royalty_statements_period_payee_key", ["period_id", "payee_id"])
