@@ -35,12 +35,14 @@ export const royaltyColumnMappingSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     /** The header of the column each field is read from; a field left out is not in the file. */
-    columns: z.object(
-      Object.fromEntries(ROYALTY_LINE_FIELDS.map((field) => [field, headerName.optional()])) as Record<
-        RoyaltyLineField,
-        z.ZodOptional<typeof headerName>
-      >,
-    ),
+    columns: z
+      .object(
+        Object.fromEntries(ROYALTY_LINE_FIELDS.map((field) => [field, headerName.optional()])) as Record<
+          RoyaltyLineField,
+          z.ZodOptional<typeof headerName>
+        >,
+      )
+      .strict(),
     /** The currency of every amount when the file has no currency column (DistroKid's "Earnings (USD)"). */
     default_currency: z
       .string()

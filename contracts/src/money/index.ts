@@ -1,4 +1,4 @@
+export * from "./exact-decimal";
 export * from "./invoice-math";
 export * from "./issue-rules";
 export * from "./ocr";
-export * from "./exact-decimal";

@@ -9,7 +9,7 @@ export interface ConvertedLine extends StatementLine {
   amount_ore: number;
 }
 
-export interface StatementSummary {
+interface StatementSummary {
   sha256: string;
   lines: number;
   /** Equals the sum of every line's amount_ore. */

@@ -2,7 +2,7 @@
 export type StatementEncoding = "utf-8" | "iso-8859-1";
 
 /** The separators statement exports use: DistroKid tabs, Swedish exports semicolons, the rest commas. */
-export const STATEMENT_DELIMITERS = ["\t", ";", ",", "|"] as const;
+const STATEMENT_DELIMITERS = ["\t", ";", ",", "|"] as const;
 export type StatementDelimiter = (typeof STATEMENT_DELIMITERS)[number];
 
 /**
