@@ -88,6 +88,8 @@ export const royaltyPeriodsTable = defineTable({
     received_ore: column.integer().orNull().generated(),
     /** What of it stays unpaid (unmatched lines, works without a fully signed split): set at close. */
     suspense_ore: column.integer().orNull().generated(),
+    /** The suspense itemised at close (unmatched lines, works and recordings held, and why). */
+    suspense: column.json(z.record(z.unknown())).orNull().generated(),
     closed_at: column.timestamp().orNull().generated(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
@@ -144,6 +146,8 @@ export const royaltyLinesTable = defineTable({
     work_number: column.text(50).orNull(),
     title: column.text(500).orNull(),
     artist: column.text(500).orNull(),
+    /** The right the money is for as the statement names it (PR, MR, SR…); null when it does not say. */
+    right_type: column.text(20).orNull(),
     /** Units as the statement gives them: an exact decimal string. */
     quantity: column.text(40).orNull(),
     /** The amount in `currency` as an exact decimal string, never a float. */

@@ -11,11 +11,15 @@ export interface PayeeShare {
 /** Who is paid a work's or a recording's money, or why nobody may be paid it yet. */
 export type PayeeSplit = { shares: PayeeShare[] } | { held: string };
 
-/** A payee's standing terms: the part of positive earnings held as a reserve, and for how many periods. */
+/**
+ * A payee's standing terms: the part of positive earnings held as a reserve and for how many periods, and
+ * whether the business pays VAT to them (a VAT-registered writer), so each payment is a self-billing invoice.
+ */
 export interface PayeeTerms {
   payee_id: string;
   reserve_bp: number;
   reserve_periods: number;
+  vat_registered: boolean;
 }
 
 /**

@@ -100,6 +100,7 @@ function lineRow(
     work_number: clip(line.work_number, 50),
     title: clip(line.title, 500),
     artist: clip(line.artist, 500),
+    right_type: clip(line.right_type, 20),
     quantity: line.quantity,
     amount: line.amount,
     currency: line.currency,
