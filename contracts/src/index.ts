@@ -22,6 +22,7 @@ export * from "./portfolio-media";
 export * from "./projects.contract";
 export * from "./public-contract";
 export * from "./public-pages";
+export * from "./royalties";
 export * from "./royalty-ledger.contract";
 export * from "./royalty-mapping";
 export { type Contract, contract } from "./server-contract";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isValidBankgiro, isValidSwedishVatNumber } from "../identifiers";
+import { societyCodeSchema } from "../royalties/catalogue";
 import { orgNumberSchema } from "./crm-companies.table";
+import { ipiSchema } from "./crm-contacts.table";
 import { column, defineTable } from "./define-table";
 
 export const vatNumberSchema = z
@@ -82,6 +84,19 @@ export const companySettingsTable = defineTable({
     website: column.webAddress("https://example.se/"),
     default_payment_terms_days: column.integer().refine(z.number().int().min(0).max(365), 30).withDefault(),
     late_interest_text: column.text(500).orNull(),
+    /** The business as publisher in CWR registrations: its IPI name number. */
+    cwr_publisher_ipi: column.text(11).refine(ipiSchema, "00000000199").orNull(),
+    /** Its CISAC CWR sender code (two or three letters), which names its CWR files. */
+    cwr_sender_code: column
+      .text(3)
+      .refine(
+        z.string().regex(/^[A-Z0-9]{2,3}$/, "A CWR sender code is two or three capital letters or digits"),
+        "MPB",
+      )
+      .orNull(),
+    /** The societies that collect its performing and its mechanical rights (079 STIM, 048 NCB). */
+    cwr_pr_society: column.text(3).refine(societyCodeSchema, "079").orNull(),
+    cwr_mr_society: column.text(3).refine(societyCodeSchema, "048").orNull(),
     ...sieAccountColumns,
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

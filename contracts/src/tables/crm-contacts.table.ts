@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidIpiNameNumber } from "../identifiers";
+import { isValidIpiNameNumber } from "../royalties/identifiers";
 import { column, defineTable } from "./define-table";
 
 const score = z.number().min(0).max(10);

@@ -13,6 +13,13 @@ import { legalTemplatesTable } from "./legal-templates.table";
 import { portfolioItemsTable } from "./portfolio-items.table";
 import { projectMembersTable, projectMilestonesTable, projectsTable } from "./projects.table";
 import {
+  recordingPayeesTable,
+  recordingsTable,
+  royaltyPayeesTable,
+  worksTable,
+  workWritersTable,
+} from "./royalty-catalogue.table";
+import {
   royaltyAliasesTable,
   royaltyImportsTable,
   royaltyLinesTable,
@@ -51,6 +58,11 @@ export const tables = {
   invoices: invoicesTable,
   invoice_lines: invoiceLinesTable,
   invoice_payments: invoicePaymentsTable,
+  works: worksTable,
+  work_writers: workWritersTable,
+  recordings: recordingsTable,
+  royalty_payees: royaltyPayeesTable,
+  recording_payees: recordingPayeesTable,
   royalty_sources: royaltySourcesTable,
   royalty_periods: royaltyPeriodsTable,
   royalty_imports: royaltyImportsTable,
@@ -84,6 +96,7 @@ export * from "./legal-documents.table";
 export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./projects.table";
+export * from "./royalty-catalogue.table";
 export * from "./royalty-ledger.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ISRC_PATTERN, isValidIswc, isValidUpcOrEan } from "../identifiers";
 import { mediaPathSchema, PORTFOLIO_MEDIA_BUCKET } from "../portfolio-media";
+import { ISRC_PATTERN, ISWC_PATTERN, isValidIswc, isValidUpcOrEan } from "../royalties/identifiers";
 import { staffOnly } from "./crm-companies.table";
 import { column, defineTable } from "./define-table";
 
@@ -12,7 +12,7 @@ export const upcSchema = z
   .refine(isValidUpcOrEan, "A UPC has 12 digits and an EAN 13, the last a valid check digit");
 export const iswcSchema = z
   .string()
-  .regex(/^T\d{10}$/, "An ISWC is T followed by ten digits (T1234567890)")
+  .regex(ISWC_PATTERN, "An ISWC is T followed by ten digits (T1234567890)")
   .refine(isValidIswc, "This ISWC's check digit does not match");
 
 /** A talent's works, shown and edited in the portfolio builder. */

@@ -154,8 +154,8 @@ export const royaltyLinesTable = defineTable({
     amount: column.text(60),
     currency: column.text(3).refine(currencySchema, "SEK"),
     amount_ore: column.integer(),
-    work_id: column.uuid().orNull(),
-    recording_id: column.uuid().orNull(),
+    work_id: column.uuid().foreignKeyTo("works").orNull(),
+    recording_id: column.uuid().foreignKeyTo("recordings").orNull(),
     match_method: column.enum(ROYALTY_MATCH_METHODS).orNull(),
   },
   defaultOrder: "row_number.asc",
@@ -177,8 +177,8 @@ export const royaltyAliasesTable = defineTable({
     identifier_kind: column.enum(ROYALTY_ALIAS_KINDS),
     /** The identifier as lines are compared: normalised (no hyphens or spaces, upper case). */
     identifier: column.text(500),
-    work_id: column.uuid().orNull(),
-    recording_id: column.uuid().orNull(),
+    work_id: column.uuid().foreignKeyTo("works").orNull(),
+    recording_id: column.uuid().foreignKeyTo("recordings").orNull(),
     created_by: column.uuid().orNull(),
     created_at: column.timestamp().generated(),
   },
@@ -214,7 +214,7 @@ export const royaltyStatementsTable = defineTable({
   columns: {
     id: column.uuid().withDefault(),
     period_id: column.uuid().foreignKeyTo("royalty_periods"),
-    payee_id: column.uuid(),
+    payee_id: column.uuid().foreignKeyTo("royalty_payees"),
     opening_balance_ore: column.integer(),
     /** The payee's part of the money matched to them, before the publisher fee. */
     earnings_ore: column.integer(),

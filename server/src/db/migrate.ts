@@ -29,7 +29,8 @@ import * as addSieAccounts from "./migrations/m0026_add_sie_accounts";
 import * as addInvoices from "./migrations/m0027_add_invoices";
 import * as addInvoiceLineDeliverables from "./migrations/m0028_add_invoice_line_deliverables";
 import * as addApprovalLinkExpiry from "./migrations/m0029_add_approval_link_expiry";
-import * as addRoyaltyLedger from "./migrations/m0030_add_royalty_ledger";
+import * as addRoyaltyCatalogue from "./migrations/m0029_add_royalty_catalogue";
+import * as addRoyaltyLedger from "./migrations/m0031_add_royalty_ledger";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -68,7 +69,8 @@ export const migrations: Record<string, Migration> = {
   m0027_add_invoices: addInvoices,
   m0028_add_invoice_line_deliverables: addInvoiceLineDeliverables,
   m0029_add_approval_link_expiry: addApprovalLinkExpiry,
-  m0030_add_royalty_ledger: addRoyaltyLedger,
+  m0029_add_royalty_catalogue: addRoyaltyCatalogue,
+  m0031_add_royalty_ledger: addRoyaltyLedger,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

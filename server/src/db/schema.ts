@@ -334,6 +334,12 @@ interface StorageBlobTable {
   data: Buffer;
 }
 
+/** The last number of each royalty series (works' submitter ids, a year's CWR files). */
+interface RoyaltyCounterTable {
+  name: string;
+  last_number: number;
+}
+
 export type NewEventRow = Insertable<RegistryTables["events"]>;
 export type NewCrmContactRow = Insertable<RegistryTables["crm_contacts"]>;
 
@@ -359,6 +365,7 @@ export interface Tables extends RegistryTables {
   deliverable_approval_links: DeliverableApprovalLinkTable;
   studio_calendar_feeds: StudioCalendarFeedTable;
   project_code_counters: ProjectCodeCounterTable;
+  royalty_counters: RoyaltyCounterTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

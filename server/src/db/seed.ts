@@ -8,6 +8,7 @@ import { seedLegal } from "./seed-legal";
 import { seedMoney } from "./seed-money";
 import { seedPortfolio } from "./seed-portfolio";
 import { seedProjects } from "./seed-projects";
+import { seedRoyalties } from "./seed-royalties";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
 
@@ -285,6 +286,7 @@ export async function seedDemoData(db: Database) {
     const studio = await seedStudio(trx, db.engine);
     const projects = await seedProjects(trx, db.engine);
     const money = await seedMoney(trx, db.engine);
+    const royalties = await seedRoyalties(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
@@ -294,6 +296,7 @@ export async function seedDemoData(db: Database) {
       ...studio,
       ...projects,
       ...money,
+      ...royalties,
     };
   });
 }

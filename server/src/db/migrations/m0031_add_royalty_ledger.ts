@@ -9,7 +9,7 @@ const required = (c: ColumnDefinitionBuilder) => c.notNull();
  * (bigint: a period's sums pass the 32-bit range); an amount in a statement's own currency is kept as the
  * exact decimal text it was written as. A file's SHA-256 is unique, so the same statement is never imported
  * twice even by two requests at once; an import's lines go with it, and nothing that was imported or paid
- * can lose its source or period.
+ * can lose its source, period, work, recording or payee (a remembered match goes with its work or recording).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const t = dialectOf(db);
@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("kind", "text", (c) =>
       c.notNull().check(sql`kind in ('distributor', 'society', 'publisher', 'youtube', 'sync')`),
     )
-    .addColumn("mapping_key", "text", required)
+    .addColumn("mapping_key", "text", (c) =>
+      c.notNull().check(sql`mapping_key in ('distrokid_tsv', 'tunecore_csv', 'society_sek', 'custom')`),
+    )
     .addColumn("mapping", t.json)
     .addColumn("default_currency", "text", (c) => c.notNull().defaultTo("SEK"))
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -84,8 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("amount", "text", required)
     .addColumn("currency", "text", required)
     .addColumn("amount_ore", t.bigint, required)
-    .addColumn("work_id", t.uuid)
-    .addColumn("recording_id", t.uuid)
+    .addColumn("work_id", t.uuid, (c) => c.references("works.id").onDelete("restrict"))
+    .addColumn("recording_id", t.uuid, (c) => c.references("recordings.id").onDelete("restrict"))
     .addColumn("match_method", "text", (c) =>
       c.check(
         sql`match_method in ('isrc', 'upc_title', 'iswc', 'work_number', 'title_writer', 'alias', 'manual')`,
@@ -105,8 +107,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`identifier_kind in ('isrc', 'upc', 'iswc', 'work_number', 'title')`),
     )
     .addColumn("identifier", "text", required)
-    .addColumn("work_id", t.uuid)
-    .addColumn("recording_id", t.uuid)
+    .addColumn("work_id", t.uuid, (c) => c.references("works.id").onDelete("cascade"))
+    .addColumn("recording_id", t.uuid, (c) => c.references("recordings.id").onDelete("cascade"))
     .addColumn("created_by", t.uuid)
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addUniqueConstraint("royalty_aliases_identifier_key", ["source_id", "identifier_kind", "identifier"])
@@ -115,7 +117,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("royalty_statements")
     .addColumn("id", t.uuid, (c) => c.primaryKey())
     .addColumn("period_id", t.uuid, (c) => c.notNull().references("royalty_periods.id").onDelete("restrict"))
-    .addColumn("payee_id", t.uuid, required)
+    .addColumn("payee_id", t.uuid, (c) => c.notNull().references("royalty_payees.id").onDelete("restrict"))
     .addColumn("opening_balance_ore", t.bigint, required)
     .addColumn("earnings_ore", t.bigint, required)
     .addColumn("fee_ore", t.bigint, required)

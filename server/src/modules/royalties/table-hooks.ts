@@ -1,0 +1,103 @@
+import { restError } from "../../http/rest-error";
+import type { Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
+import { takeSubmitterWorkId } from "./counters";
+import { assertSharesWithinWhole, type SharedOut } from "./share-caps";
+
+const WORK_WRITERS: SharedOut = {
+  table: "work_writers",
+  parentTable: "works",
+  parentColumn: "work_id",
+  shareColumn: "manuscript_share_bp",
+  parentNoun: "work",
+};
+
+const RECORDING_PAYEES: SharedOut = {
+  table: "recording_payees",
+  parentTable: "recordings",
+  parentColumn: "recording_id",
+  shareColumn: "share_bp",
+  parentNoun: "recording",
+};
+
+/**
+ * Rows that share out a parent: each write is summed with the parent's other rows, as it will be
+ * stored. An upsert may name an existing row, so its own share is never counted twice.
+ */
+function shareCapHooks(of: SharedOut): TableHooks {
+  const check = (ctx: { trx: Parameters<typeof assertSharesWithinWhole>[0] }, row: Row, exceptId?: string) =>
+    assertSharesWithinWhole(ctx.trx, of, {
+      parentId: String(row[of.parentColumn]),
+      shareBp: Number(row[of.shareColumn] ?? 0),
+      exceptId,
+    });
+  return {
+    async beforeInsert(ctx, values) {
+      await check(ctx, values, typeof values.id === "string" ? values.id : undefined);
+      return values;
+    },
+    async beforeUpdate(ctx, changes, before) {
+      if (of.shareColumn in changes || of.parentColumn in changes) {
+        await check(ctx, { ...before, ...changes }, String(before.id));
+      }
+      return changes;
+    },
+  };
+}
+
+/**
+ * A writer the business controls is registered with societies: CWR needs their IPI name number and the
+ * society that collects their performing right.
+ */
+function assertControlledWriterIdentified(row: Row) {
+  if (!row.controlled || (row.ipi_name_number && row.society_code)) return;
+  throw restError(
+    "23514",
+    'new row for relation "work_writers" violates check constraint "work_writers_controlled_identified_check"',
+    {
+      details: "Failing check: a controlled writer has an IPI name number and a society",
+      hint: "Give the writer's IPI name number and society code (079 for STIM), or mark them not controlled.",
+    },
+  );
+}
+
+const workWriterHooks: TableHooks = {
+  async beforeInsert(ctx, values) {
+    assertControlledWriterIdentified(values);
+    return shareCapHooks(WORK_WRITERS).beforeInsert?.(ctx, values) ?? values;
+  },
+  async beforeUpdate(ctx, changes, before) {
+    assertControlledWriterIdentified({ ...before, ...changes });
+    return shareCapHooks(WORK_WRITERS).beforeUpdate?.(ctx, changes, before) ?? changes;
+  },
+};
+
+/** A payee is one party of the CRM at most: a contact or a company, not both. */
+function assertOneParty(row: Row) {
+  if (!row.contact_id || !row.company_id) return;
+  throw restError(
+    "23514",
+    'new row for relation "royalty_payees" violates check constraint "royalty_payees_one_party"',
+    { details: "Failing check: a payee is a contact or a company, not both" },
+  );
+}
+
+/** The royalty catalogue's rules for the data API, registered by the composition root. */
+export const royaltyTableHooks = {
+  works: {
+    async beforeInsert(ctx, values) {
+      return { ...values, submitter_work_id: await takeSubmitterWorkId(ctx.trx) };
+    },
+  },
+  work_writers: workWriterHooks,
+  recording_payees: shareCapHooks(RECORDING_PAYEES),
+  royalty_payees: {
+    beforeInsert(_ctx, values) {
+      assertOneParty(values);
+      return values;
+    },
+    beforeUpdate(_ctx, changes, before) {
+      assertOneParty({ ...before, ...changes });
+      return changes;
+    },
+  },
+} satisfies TableHooksByTable;
