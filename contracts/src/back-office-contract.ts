@@ -8,6 +8,7 @@ import { moneyContract } from "./money.contract";
 import { personalDataContract } from "./personal-data.contract";
 import { projectsContract } from "./projects.contract";
 import { royaltiesContract } from "./royalties.contract";
+import { royaltyLedgerContract } from "./royalty-ledger.contract";
 import { setupContract } from "./setup.contract";
 import { studioContract } from "./studio.contract";
 import { type TableName, tables } from "./tables";
@@ -29,6 +30,7 @@ export const backOfficeRoutes = {
   legal: legalContract,
   deliverables: deliverablesContract,
   money: moneyContract,
+  royaltyLedger: royaltyLedgerContract,
   personalData: personalDataContract,
   setup: setupContract,
   studio: studioContract,

@@ -24,6 +24,7 @@ export * from "./public-contract";
 export * from "./public-pages";
 export * from "./royalties";
 export * from "./royalties.contract";
+export * from "./royalty-ledger.contract";
 export * from "./royalty-mapping";
 export { type Contract, contract } from "./server-contract";
 export * from "./setup.contract";

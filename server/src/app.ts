@@ -50,6 +50,13 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { dbCatalogue } from "./modules/royalties/ledger/db-catalogue";
+import {
+  type RoyaltyLedgerDeps,
+  royaltyImportHandler,
+  royaltyLedgerRouter,
+} from "./modules/royalties/ledger/router";
+import { royaltyLedgerTableHooks } from "./modules/royalties/ledger/table-hooks";
 import { royaltiesRouter } from "./modules/royalties/router";
 import { royaltyTableHooks } from "./modules/royalties/table-hooks";
 import { storageRouter } from "./modules/storage/router";
@@ -111,6 +118,7 @@ export const tableHooks: TableHooksByTable = {
   ...projectTableHooks,
   ...royaltyTableHooks,
   ...deliverableTableHooks,
+  ...royaltyLedgerTableHooks,
 };
 
 /** Builds the whole product (API and web app) as one Express app; main.ts listens. */
@@ -270,6 +278,10 @@ export async function createApp({
   );
   mount(contract.projects, projectsRouter({ db, now }));
   mount(contract.royalties, royaltiesRouter({ db, now }));
+  const royalties: RoyaltyLedgerDeps = { db, catalogue: dbCatalogue, storageDir: config.STORAGE_DIR, now };
+  // Before the contract's routes: the statement file is streamed to disk by hand, like storage's uploads.
+  app.post(contract.royaltyLedger.importRoyaltyStatement.path, royaltyImportHandler(royalties, authorizer));
+  mount(contract.royaltyLedger, royaltyLedgerRouter(royalties));
   mount(
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),

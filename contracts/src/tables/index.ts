@@ -19,6 +19,14 @@ import {
   worksTable,
   workWritersTable,
 } from "./royalty-catalogue.table";
+import {
+  royaltyAliasesTable,
+  royaltyImportsTable,
+  royaltyLinesTable,
+  royaltyPeriodsTable,
+  royaltySourcesTable,
+  royaltyStatementsTable,
+} from "./royalty-ledger.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
 
 /**
@@ -55,6 +63,12 @@ export const tables = {
   recordings: recordingsTable,
   royalty_payees: royaltyPayeesTable,
   recording_payees: recordingPayeesTable,
+  royalty_sources: royaltySourcesTable,
+  royalty_periods: royaltyPeriodsTable,
+  royalty_imports: royaltyImportsTable,
+  royalty_lines: royaltyLinesTable,
+  royalty_aliases: royaltyAliasesTable,
+  royalty_statements: royaltyStatementsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -83,6 +97,7 @@ export * from "./legal-templates.table";
 export * from "./portfolio-items.table";
 export * from "./projects.table";
 export * from "./royalty-catalogue.table";
+export * from "./royalty-ledger.table";
 export * from "./sample-row";
 export * from "./studio-sessions.table";
 export * from "./table-routes";

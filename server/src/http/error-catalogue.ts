@@ -227,6 +227,16 @@ const backups = {
   backup_failed: { status: 500, auth: "unexpected_failure", rest: "PGRST000", storage: "InternalError" },
 } satisfies Record<string, CatalogueEntry>;
 
+/** The royalty ledger's own situations. */
+const royaltyLedger = {
+  /** A statement file whose SHA-256 an earlier import already has: its money is counted once. */
+  royalty_file_imported: { status: 409, auth: "conflict", rest: "23505" },
+  /** A write into a closed royalty period, which never changes again (corrections go into a later one). */
+  royalty_period_closed: { status: 409, auth: "conflict", rest: "55000" },
+  /** An import without a period to put it in: none named, and no open period holds the import day. */
+  royalty_period_needed: { status: 422, auth: "validation_failed", rest: "23502" },
+} satisfies Record<string, CatalogueEntry>;
+
 export const errorCatalogue = {
   ...request,
   ...access,
@@ -239,6 +249,7 @@ export const errorCatalogue = {
   ...royalties,
   ...team,
   ...backups,
+  ...royaltyLedger,
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

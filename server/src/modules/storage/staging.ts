@@ -22,6 +22,10 @@ export interface StagedUpload {
   cacheControl?: number;
   /** The type the client says the file has (the Content-Type, or the form file's); checked before use. */
   claimedType?: string;
+  /** The text fields of a multipart/form-data body (none for a raw body). */
+  fields?: Record<string, string>;
+  /** The file's name as a multipart/form-data body gave it. */
+  fileName?: string;
   discard(): Promise<void>;
 }
 
@@ -96,35 +100,39 @@ function receive(source: Readable, receiver: Receiver): Promise<void> {
 
 /** The first file of a multipart/form-data body (storage-js sends Blobs and Files so), and its fields. */
 function receiveMultipart(req: Request, receiver: Receiver, limit: number) {
-  return new Promise<{ fields: Record<string, string>; type?: string }>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let type: string | undefined;
-    let form: busboy.Busboy;
-    try {
-      form = busboy({
-        headers: req.headers,
-        limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12, fileSize: limit + 1 },
+  return new Promise<{ fields: Record<string, string>; type?: string; fileName?: string }>(
+    (resolve, reject) => {
+      const fields: Record<string, string> = {};
+      let type: string | undefined;
+      let fileName: string | undefined;
+      let form: busboy.Busboy;
+      try {
+        form = busboy({
+          headers: req.headers,
+          limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12, fileSize: limit + 1 },
+        });
+      } catch {
+        return reject(new AppError("invalid_request", "The multipart body has no valid boundary"));
+      }
+      let file: Promise<void> | undefined;
+      form.on("field", (name, value) => {
+        fields[name] = value;
       });
-    } catch {
-      return reject(new AppError("invalid_request", "The multipart body has no valid boundary"));
-    }
-    let file: Promise<void> | undefined;
-    form.on("field", (name, value) => {
-      fields[name] = value;
-    });
-    form.on("file", (_name, stream, info) => {
-      if (file) return stream.resume();
-      type = info.mimeType;
-      file = receive(stream, receiver);
-      file.catch(reject);
-    });
-    form.once("error", () => reject(new AppError("invalid_request", "The multipart body is malformed")));
-    form.once("close", () => {
-      if (!file) return reject(new AppError("invalid_request", "The multipart body holds no file"));
-      file.then(() => resolve({ fields, type }), reject);
-    });
-    req.pipe(form);
-  });
+      form.on("file", (_name, stream, info) => {
+        if (file) return stream.resume();
+        type = info.mimeType;
+        fileName = info.filename;
+        file = receive(stream, receiver);
+        file.catch(reject);
+      });
+      form.once("error", () => reject(new AppError("invalid_request", "The multipart body is malformed")));
+      form.once("close", () => {
+        if (!file) return reject(new AppError("invalid_request", "The multipart body holds no file"));
+        file.then(() => resolve({ fields, type, fileName }), reject);
+      });
+      req.pipe(form);
+    },
+  );
 }
 
 /**
@@ -144,8 +152,11 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
   try {
     let cacheControl = parseMaxAge(req.headers["cache-control"]);
     let claimedType = req.headers["content-type"];
+    let fields: Record<string, string> = {};
+    let fileName: string | undefined;
     if (req.is("multipart/form-data")) {
-      const { fields, type } = await receiveMultipart(req, receiver, limit);
+      let type: string | undefined;
+      ({ fields, type, fileName } = await receiveMultipart(req, receiver, limit));
       cacheControl = parseMaxAge(fields.cacheControl) ?? cacheControl;
       claimedType = type;
     } else {
@@ -154,7 +165,7 @@ export async function stageUpload(req: Request, dir: string, limit: number): Pro
     if (receiver.overLimit) throw tooLarge(limit);
     await handle.sync();
     await handle.close();
-    return { file, ...receiver.summary(), cacheControl, claimedType, discard };
+    return { file, ...receiver.summary(), cacheControl, claimedType, fields, fileName, discard };
   } catch (err) {
     await handle.close().catch(() => {});
     await discard();

@@ -1,0 +1,75 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import type { NextFunction, Request, Response } from "express";
+import type { Database } from "../../../db/database";
+import { AppError } from "../../../http/app-error";
+import { actorOf, type createAuthorizer } from "../../../http/authorize";
+import { stageUpload } from "../../storage/staging";
+import type { RoyaltyCatalogue } from "./catalogue";
+import { closeRoyaltyPeriod, previewRoyaltyPeriod } from "./close-royalty-period";
+import { importStatement } from "./import-statement";
+import { matchRoyaltyLine } from "./match-royalty-line";
+
+const s = initServer();
+
+/** The largest statement file taken: a 200,000-line export is some 40 MB. */
+const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
+
+export interface RoyaltyLedgerDeps {
+  db: Database;
+  catalogue: RoyaltyCatalogue;
+  /** Where uploads are staged (their `tmp` directory) before they are read. */
+  storageDir: string;
+  now: () => number;
+}
+
+/** The ledger's RPCs, each one transaction in its module. */
+export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
+  const at = () => new Date(deps.now()).toISOString();
+  return s.router(contract.royaltyLedger, {
+    importRoyaltyStatement: async () => {
+      throw new Error("served by royaltyImportHandler");
+    },
+    matchRoyaltyLine: async ({ body, res }) => ({
+      status: 200,
+      body: await matchRoyaltyLine(deps.db, deps.catalogue, body, actorOf(res), at()),
+    }),
+    previewRoyaltyPeriod: async ({ body }) => ({
+      status: 200,
+      body: await previewRoyaltyPeriod(deps.db, deps.catalogue, body.period_id, at()),
+    }),
+    closeRoyaltyPeriod: async ({ body }) => ({
+      status: 200,
+      body: await closeRoyaltyPeriod(deps.db, deps.catalogue, body.period_id, at()),
+    }),
+  });
+}
+
+/**
+ * POST /api/royalties/imports, streamed by hand: staff only, checked before a byte is read; the file is
+ * staged to disk (never held in memory), imported, and the staged copy removed whatever happens.
+ */
+export const royaltyImportHandler =
+  (deps: RoyaltyLedgerDeps, authorizer: ReturnType<typeof createAuthorizer>) =>
+  (req: Request, res: Response, next: NextFunction) => {
+    (async () => {
+      const principal = await authorizer.authorize("staff", req);
+      if (!req.is("multipart/form-data"))
+        throw new AppError(
+          "unsupported_media_type",
+          "Send the statement as multipart/form-data with the fields file and source_id",
+        );
+      const staged = await stageUpload(req, deps.storageDir, MAX_STATEMENT_BYTES);
+      try {
+        const imported = await importStatement(deps.db, {
+          staged,
+          catalogue: deps.catalogue,
+          actorId: principal?.kind === "user" ? principal.userId : null,
+          at: new Date(deps.now()).toISOString(),
+        });
+        res.status(201).json(imported);
+      } finally {
+        await staged.discard();
+      }
+    })().catch(next);
+  };
