@@ -28,6 +28,7 @@ import * as addDeliverables from "./migrations/m0025_add_deliverables";
 import * as addSieAccounts from "./migrations/m0026_add_sie_accounts";
 import * as addInvoices from "./migrations/m0027_add_invoices";
 import * as addInvoiceLineDeliverables from "./migrations/m0028_add_invoice_line_deliverables";
+import * as addMilestoneAssignee from "./migrations/m0029_add_milestone_assignee";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   m0026_add_sie_accounts: addSieAccounts,
   m0027_add_invoices: addInvoices,
   m0028_add_invoice_line_deliverables: addInvoiceLineDeliverables,
+  m0029_add_milestone_assignee: addMilestoneAssignee,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */
