@@ -83,9 +83,11 @@ for (const width of WIDTHS) {
       "href",
       `/app/invoices/${invoice.id}`,
     );
-    await page.getByLabel("Project").selectOption({ label: `${project.code} · Sync ${tag}` });
+    await page
+      .getByLabel("Project", { exact: true })
+      .selectOption({ label: `${project.code} · Sync ${tag}` });
     await expect(table.getByRole("row")).toHaveCount(2);
-    await page.getByLabel("Project").selectOption({ label: "All projects" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "All projects" });
 
     await page.getByLabel("Counterparty").selectOption(signedName);
     await expect(page).toHaveURL(

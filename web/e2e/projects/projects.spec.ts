@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { boardColumn, expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
+import { staffHeaders } from "../legal/support";
 import { addMilestone, createProjectFromDeal, createWonDeal } from "./support";
 
 /** The page is no wider than the window: nothing makes a person scroll sideways. */
@@ -15,7 +16,7 @@ test("a won deal becomes a project, whose team member and milestone are added an
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInAsStaff(page, request);
+  const user = await signInAsStaff(page, request);
   const title = `Album production ${uniqueTag()}`;
   await createWonDeal(page, title);
 
@@ -49,7 +50,13 @@ test("a won deal becomes a project, whose team member and milestone are added an
   await expect(timeline).toContainText("Team member added");
 
   // Edited in place: the server refuses shares past the whole fee beside the field; a fitting one saves.
-  await addMilestone(page, "Delivery", "70");
+  // The rest of the fee is billed on delivery, planned by a colleague's client beside this page.
+  const projectId = page.url().split("/").pop();
+  const planned = await request.post("/rest/v1/project_milestones", {
+    headers: await staffHeaders(request, user),
+    data: { project_id: projectId, title: "Delivery", billing_share_bp: 7000 },
+  });
+  expect(planned.status(), await planned.text()).toBe(201);
   await page.getByRole("button", { name: "Edit milestone Signing" }).click();
   const editDialog = page.getByRole("dialog", { name: 'Edit "Signing"' });
   await editDialog.getByLabel(/^Billing share/).fill("40");
