@@ -211,6 +211,62 @@ describe("projects through the data API", () => {
     expect((await add("Bonus", 1000)).status).toBe(201);
   });
 
+  it("refuses a versioned milestone edit that would bill more than the fee, saying how much is left", async () => {
+    const p = await newProject();
+    const add = (title: string, billing_share_bp: number) =>
+      api("post", "/rest/v1/project_milestones").send({ project_id: p.id, title, billing_share_bp });
+    expect((await add("Signing", 3000)).status).toBe(201);
+    const delivery = (await add("Delivery", 5000)).body[0];
+    const path = `/rest/v1/project_milestones?id=eq.${delivery.id}&updated_at=eq.${delivery.updated_at}`;
+    const over = await api("patch", path).send({ title: "Final delivery", billing_share_bp: 7500 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: "23514", hint: "At most 70 % is left to bill." });
+    expect(over.body.details).toContain("105 %");
+    const read = await api(
+      "get",
+      `/rest/v1/project_milestones?id=eq.${delivery.id}&select=title,billing_share_bp`,
+    );
+    expect(read.body).toEqual([{ title: "Delivery", billing_share_bp: 5000 }]);
+    const edited = await api("patch", path).send({ title: "Final delivery", billing_share_bp: 7000 });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject([{ title: "Final delivery", billing_share_bp: 7000 }]);
+  });
+
+  it("gives a milestone an optional assignee, filterable for My Tasks and on the timeline", async () => {
+    const p = await newProject();
+    const assignee = "0b6c1f3e-2d4a-4e5f-8a9b-1c2d3e4f5a6b";
+    const created = await api("post", "/rest/v1/project_milestones").send({
+      project_id: p.id,
+      title: "Mix approved",
+      due_date: "2026-12-01",
+      assignee_id: assignee,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body[0].assignee_id).toBe(assignee);
+    const before = await countOf("project_milestones");
+    const bad = await api("post", "/rest/v1/project_milestones").send({
+      project_id: p.id,
+      title: "Bad",
+      assignee_id: "not-a-uuid",
+    });
+    expect(bad.status).toBe(400);
+    expect(await countOf("project_milestones")).toBe(before);
+
+    const unassign = await api("patch", `/rest/v1/project_milestones?id=eq.${created.body[0].id}`).send({
+      assignee_id: null,
+    });
+    expect(unassign.status, unassign.text).toBe(200);
+    const mine = await api(
+      "get",
+      `/rest/v1/project_milestones?assignee_id=eq.${assignee}&project_id=eq.${p.id}`,
+    );
+    expect(mine.body).toEqual([]);
+    const rows = (await timelineOf(p.id)).filter((row) => row.changes.milestone);
+    expect(
+      rows.map((row) => (row.changes.milestone?.to as { assignee_id?: string | null } | null)?.assignee_id),
+    ).toEqual([assignee, null]);
+  });
+
   it("links studio sessions and portfolio works to a project", async () => {
     const p = await newProject();
     const room = await api("post", "/rest/v1/studio_rooms").send({ name: "Project room" });

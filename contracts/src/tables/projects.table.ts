@@ -128,6 +128,8 @@ export const projectMilestonesTable = defineTable({
       .integer()
       .refine(z.number().int().min(0).max(WHOLE_FEE_BP, "A share is at most 100 %"), 0)
       .orNull(),
+    /** The team member (a back-office account) who sees to it: "My Tasks" is theirs. */
+    assignee_id: column.uuid().orNull(),
     reached_at: column.timestamp().orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

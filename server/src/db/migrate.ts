@@ -34,6 +34,7 @@ import * as addReminderSchedule from "./migrations/m0031_add_reminder_schedule";
 import * as addDeliverableFee from "./migrations/m0032_add_deliverable_fee";
 import * as addRoyaltyCatalogue from "./migrations/m0033_add_royalty_catalogue";
 import * as addRoyaltyLedger from "./migrations/m0034_add_royalty_ledger";
+import * as addMilestoneAssignee from "./migrations/m0035_add_milestone_assignee";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   m0032_add_deliverable_fee: addDeliverableFee,
   m0033_add_royalty_catalogue: addRoyaltyCatalogue,
   m0034_add_royalty_ledger: addRoyaltyLedger,
+  m0035_add_milestone_assignee: addMilestoneAssignee,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -30,8 +30,18 @@ async function ndaWith(
   return id;
 }
 
+/** A row of `table`, answered by the API (the project's code, the draft invoice's id). */
+async function insertRow(request: APIRequestContext, headers: Headers, table: string, data: object) {
+  const response = await request.post(`/rest/v1/${table}`, {
+    headers: { ...headers, prefer: "return=representation" },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string; code?: string }[])[0] as { id: string; code?: string };
+}
+
 for (const width of WIDTHS) {
-  test(`the contracts screen lists fully signed documents, filtered by counterparty, at ${width} px`, async ({
+  test(`the contracts screen lists fully signed documents, by counterparty and project, at ${width} px`, async ({
     page,
     request,
   }) => {
@@ -45,6 +55,15 @@ for (const width of WIDTHS) {
     const signedId = await ndaWith(request, headers, signedName, { sign: true });
     await ndaWith(request, headers, otherName, { sign: true });
     await ndaWith(request, headers, `Unsigned ${tag}`, { sign: false });
+    // A project whose signed contract is the first NDA, and a draft invoice of that project.
+    const project = await insertRow(request, headers, "projects", {
+      title: `Sync ${tag}`,
+      legal_document_id: signedId,
+    });
+    const invoice = await insertRow(request, headers, "invoices", {
+      project_id: project.id,
+      buyer_name: signedName,
+    });
 
     await page.goto("/app/contracts");
     await expect(page.getByRole("heading", { level: 1, name: "Contracts" })).toBeVisible();
@@ -54,6 +73,21 @@ for (const width of WIDTHS) {
     // Sent but not signed: a document, not yet a contract.
     await expect(table.getByRole("link", { name: `NDA: Unsigned ${tag}` })).toHaveCount(0);
     await expectNoSeriousViolations(page, `contracts at ${width}`);
+
+    const signedRow = table.getByRole("row").filter({ hasText: `NDA: ${signedName}` });
+    await expect(signedRow.getByRole("link", { name: new RegExp(`^${project.code}`) })).toHaveAttribute(
+      "href",
+      `/app/projects/${project.id}`,
+    );
+    await expect(signedRow.getByRole("link", { name: "Draft" })).toHaveAttribute(
+      "href",
+      `/app/invoices/${invoice.id}`,
+    );
+    await page
+      .getByLabel("Project", { exact: true })
+      .selectOption({ label: `${project.code} · Sync ${tag}` });
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "All projects" });
 
     await page.getByLabel("Counterparty").selectOption(signedName);
     await expect(page).toHaveURL(

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { boardColumn, expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
+import { staffHeaders } from "../legal/support";
 import { addMilestone, createProjectFromDeal, createWonDeal } from "./support";
 
 /** The page is no wider than the window: nothing makes a person scroll sideways. */
@@ -10,9 +11,12 @@ async function expectNoHorizontalOverflow(page: Page, where: string) {
   expect(overflow, `${where} is wider than the window`).toBeLessThanOrEqual(0);
 }
 
-test("a won deal becomes a project, which gets a team member and a milestone", async ({ page, request }) => {
+test("a won deal becomes a project, whose team member and milestone are added and edited", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
-  await signInAsStaff(page, request);
+  const user = await signInAsStaff(page, request);
   const title = `Album production ${uniqueTag()}`;
   await createWonDeal(page, title);
 
@@ -39,10 +43,38 @@ test("a won deal becomes a project, which gets a team member and a milestone", a
 
   await addMilestone(page, "Signing", "30");
   // 30 % of SEK 12,345 is SEK 3,703.50, worked out in öre.
-  await expect(page.getByText(/^Signing · 30 % \(SEK\s3,703\.50\)$/)).toBeVisible();
+  // A new milestone is the signed-in person's, as a new deliverable is.
+  await expect(page.getByText(/^Signing · 30 % \(SEK\s3,703\.50\) · yours$/)).toBeVisible();
   const timeline = page.getByRole("list", { name: "Timeline" });
   await expect(timeline).toContainText('Milestone "Signing" added');
   await expect(timeline).toContainText("Team member added");
+
+  // Edited in place: the server refuses shares past the whole fee beside the field; a fitting one saves.
+  // The rest of the fee is billed on delivery, planned by a colleague's client beside this page.
+  const projectId = page.url().split("/").pop();
+  const planned = await request.post("/rest/v1/project_milestones", {
+    headers: await staffHeaders(request, user),
+    data: { project_id: projectId, title: "Delivery", billing_share_bp: 7000 },
+  });
+  expect(planned.status(), await planned.text()).toBe(201);
+  await page.getByRole("button", { name: "Edit milestone Signing" }).click();
+  const editDialog = page.getByRole("dialog", { name: 'Edit "Signing"' });
+  await editDialog.getByLabel(/^Billing share/).fill("40");
+  await editDialog.getByRole("button", { name: "Save Milestone" }).click();
+  await expect(editDialog.getByText(/more than 100 %\. At most 30 % is left to bill\.$/)).toBeVisible();
+  await editDialog.getByLabel(/^Billing share/).fill("25");
+  await editDialog.getByLabel("Reached").check();
+  await editDialog.getByRole("button", { name: "Save Milestone" }).click();
+  await expect(toast(page, "Milestone saved")).toBeVisible();
+  await expect(page.getByText(/^Signing · 25 % \(SEK\s3,086\.25\) · yours\s*Reached$/)).toBeVisible();
+  await expect(timeline).toContainText('Milestone "Signing" changed');
+
+  await page.getByRole("button", { name: `Edit ${name} as Engineer` }).click();
+  const memberEdit = page.getByRole("dialog", { name: `Edit ${name}` });
+  await memberEdit.getByLabel(/^Rate/).fill("1100");
+  await memberEdit.getByRole("button", { name: "Save Member" }).click();
+  await expect(toast(page, "Team member saved")).toBeVisible();
+  await expect(page.getByText(`${name} · Engineer · SEK 1,100 per hour`)).toBeVisible();
 
   // The deal now points to its project instead of offering to make another.
   await page.goto("/app/crm/deals");

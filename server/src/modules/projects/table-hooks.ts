@@ -27,10 +27,11 @@ const projectHooks: TableHooks = {
 const milestoneShare = (row: Row) => (typeof row.billing_share_bp === "number" ? row.billing_share_bp : null);
 
 const milestoneHooks: TableHooks = {
-  ...projectPartHooks("milestone", ({ title, due_date, billing_share_bp, reached_at }) => ({
+  ...projectPartHooks("milestone", ({ title, due_date, billing_share_bp, assignee_id, reached_at }) => ({
     title,
     due_date,
     billing_share_bp,
+    assignee_id,
     reached_at,
   })),
   async beforeInsert(ctx, values) {

@@ -1,6 +1,6 @@
 import { stockholmDay } from "@app/contracts/stockholm-time";
 import { useQuery } from "@tanstack/react-query";
-import { type Priority, priorityOf } from "@/lib/priority";
+import { mergeTasks } from "@/features/dashboard/utils/my-tasks";
 import { deliverablesQueryKey } from "@/lib/query-keys";
 import { readTable } from "@/lib/read-table";
 
@@ -51,32 +51,45 @@ export function useOpenApprovals() {
   });
 }
 
-type Task = { id: string; title: string; dueDate: string | null; priority: Priority };
-
-/** The signed-in person's deliverables not yet approved, soonest due first, with their priority today. */
+/**
+ * The signed-in person's work due: deliverables not yet approved and milestones not yet reached that have
+ * a due day, read once each (the first few of each, soonest due first) and merged into one list.
+ */
 export function useMyTasks(userId: string | null, now: number = Date.now()) {
   const today = stockholmDay(now);
   return useQuery({
     queryKey: [...deliverablesQueryKey, "mine", userId ?? "", today],
     queryFn: async ({ signal }) => {
-      const page = await readTable(
-        "deliverables",
-        {
-          count: "exact",
-          select: ["id", "title", "due_date"],
-          filters: { assignee_id: `eq.${userId}`, status: "neq.approved" },
-          order: ["due_date.asc.nullslast"],
-          range: { limit: SHOWN },
-        },
-        signal,
+      const [deliverables, milestones] = await Promise.all([
+        readTable(
+          "deliverables",
+          {
+            count: "exact",
+            select: ["id", "title", "due_date"],
+            filters: { assignee_id: `eq.${userId}`, status: "neq.approved" },
+            order: ["due_date.asc.nullslast"],
+            range: { limit: SHOWN },
+          },
+          signal,
+        ),
+        readTable(
+          "project_milestones",
+          {
+            count: "exact",
+            select: ["id", "title", "due_date", "project_id"],
+            filters: { assignee_id: `eq.${userId}`, reached_at: "is.null", due_date: "not.is.null" },
+            order: ["due_date.asc"],
+            range: { limit: SHOWN },
+          },
+          signal,
+        ),
+      ]);
+      const items = mergeTasks(
+        { deliverables: deliverables.rows, milestones: milestones.rows },
+        today,
+        SHOWN,
       );
-      const items: Task[] = page.rows.map((d) => ({
-        id: d.id,
-        title: d.title,
-        dueDate: d.due_date,
-        priority: priorityOf(d.due_date, today),
-      }));
-      return { total: page.total, items };
+      return { total: deliverables.total + milestones.total, items };
     },
     enabled: Boolean(userId),
     meta: { errorMessage: "Could not load your tasks" },

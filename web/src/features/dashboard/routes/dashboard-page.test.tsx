@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DashboardPage } from "@/features/dashboard/routes/dashboard-page";
 import { jsonResponse, stubFetch } from "@/test/fetch-stub";
@@ -126,6 +126,8 @@ describe("DashboardPage", () => {
           { id: "t2", title: "Artwork", due_date: inDays(5) },
           { id: "t3", title: "Lyric sheet", due_date: null },
         ]);
+      if (request.url.startsWith("/rest/v1/project_milestones"))
+        return jsonResponse([{ id: "m1", title: "Mix sign-off", due_date: inDays(30), project_id: "p1" }]);
       return jsonResponse([]);
     });
     renderBackOffice(<DashboardPage />);
@@ -133,16 +135,23 @@ describe("DashboardPage", () => {
     const approvals = screen.getByRole("list", { name: /waiting for a client/ });
     expect(approvals.querySelectorAll("li")[0]).toHaveTextContent("Album master, version 2");
     expect(approvals.querySelectorAll("li")[1]).toHaveTextContent("TV mix, version 1");
-    const tasks = await screen.findByRole("list", { name: /Your deliverables/ });
-    await waitFor(() => expect(tasks.querySelectorAll("li")).toHaveLength(3));
+    const tasks = await screen.findByRole("list", { name: /Your deliverables and milestones/ });
+    await waitFor(() => expect(tasks.querySelectorAll("li")).toHaveLength(4));
     expect(tasks.querySelectorAll("li")[0]).toHaveTextContent("High priority");
     expect(tasks.querySelectorAll("li")[1]).toHaveTextContent("Medium priority");
+    expect(tasks.querySelectorAll("li")[2]).toHaveTextContent("Milestone · Due");
     expect(tasks.querySelectorAll("li")[2]).toHaveTextContent("Low priority");
+    expect(within(tasks).getByRole("link", { name: "Mix sign-off" })).toHaveAttribute(
+      "href",
+      "/app/projects/p1",
+    );
+    expect(tasks.querySelectorAll("li")[3]).toHaveTextContent("Lyric sheet");
     const urls = requests.map((r) => decodeURIComponent(r.url));
     expect(urls).toContainEqual(expect.stringContaining("approval_state=eq.awaiting"));
     // Only links that still work: a version whose link expired waits for staff, not for the client.
     expect(urls).toContainEqual(expect.stringMatching(/approval_expires_at=gt\.\d{4}-\d\d-\d\dT/));
     expect(urls).toContainEqual(expect.stringContaining("order=approval_requested_at.asc"));
     expect(urls).toContainEqual(expect.stringContaining(`assignee_id=eq.${STAFF_USER.id}`));
+    expect(urls).toContainEqual(expect.stringMatching(/project_milestones\?.*reached_at=is\.null/));
   });
 });

@@ -11,6 +11,7 @@ import { useMyTasks, useOpenApprovals } from "@/features/dashboard/api/get-deliv
 import { usePipeline } from "@/features/dashboard/api/get-pipeline";
 import { useReceivables } from "@/features/dashboard/api/get-receivables";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
+import type { Task } from "@/features/dashboard/utils/my-tasks";
 import { formatSek } from "@/lib/format";
 import { formatOre } from "@/lib/money";
 import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
@@ -128,17 +129,19 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent>
             {tasks.data && tasks.data.items.length > 0 ? (
-              <ul className="grid gap-3" aria-label="Your deliverables, soonest due first">
+              <ul className="grid gap-3" aria-label="Your deliverables and milestones, soonest due first">
                 {tasks.data.items.map((task) => (
-                  <li key={task.id} className="flex items-start justify-between gap-2 text-sm">
+                  <li key={task.key} className="flex items-start justify-between gap-2 text-sm">
                     <span className="grid gap-0.5">
                       <Link
-                        to="/app/deliverables"
+                        to={task.href}
                         className="font-medium text-primary underline-offset-4 hover:underline"
                       >
                         {task.title}
                       </Link>
-                      <span className="text-muted-foreground">Due {task.dueDate ?? "—"}</span>
+                      <span className="text-muted-foreground">
+                        {TASK_KIND_LABELS[task.kind]} · Due {task.dueDate ?? "—"}
+                      </span>
                     </span>
                     <Badge variant={PRIORITY_VARIANTS[task.priority]}>
                       {PRIORITY_LABELS[task.priority]} priority
@@ -185,5 +188,7 @@ export function DashboardPage() {
     </div>
   );
 }
+
+const TASK_KIND_LABELS: Record<Task["kind"], string> = { deliverable: "Deliverable", milestone: "Milestone" };
 
 const PRIORITY_VARIANTS: Record<Priority, BadgeVariant> = { high: "red", medium: "yellow", low: "neutral" };

@@ -1,5 +1,6 @@
 import { DELIVERABLE_KIND_LABELS, DELIVERABLE_KINDS, type DeliverableKind } from "@app/contracts";
 import { type FormEvent, useId, useState } from "react";
+import { AssigneeSelect } from "@/components/form/assignee-select";
 import { FormProblem } from "@/components/form/form-problem";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -28,7 +29,8 @@ const EMPTY = {
   loudness_target_lufs: "",
   due_date: "",
   fee: "",
-  assignee: "me" as "me" | "none",
+  /** The assignee's account id, "" for nobody. */
+  assignee_id: "",
 };
 
 const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
@@ -37,13 +39,15 @@ const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 export function NewDeliverableDialog({ open, onOpenChange, projects, currentUserId }: Props) {
   const id = useId();
   const create = useCreateDeliverable();
-  const [values, setValues] = useState(EMPTY);
+  // A new deliverable is the signed-in person's until they choose otherwise.
+  const fresh = () => ({ ...EMPTY, assignee_id: currentUserId ?? "" });
+  const [values, setValues] = useState(fresh);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: event.target.value }));
 
   const close = () => {
-    setValues(EMPTY);
+    setValues(fresh());
     setProblem(null);
     onOpenChange(false);
   };
@@ -68,7 +72,7 @@ export function NewDeliverableDialog({ open, onOpenChange, projects, currentUser
         loudness_target_lufs: orNull(values.loudness_target_lufs),
         due_date: orNull(values.due_date),
         fee_ore: fee,
-        assignee_id: values.assignee === "me" ? currentUserId : null,
+        assignee_id: orNull(values.assignee_id),
       });
       close();
     } catch (error) {
@@ -162,10 +166,11 @@ export function NewDeliverableDialog({ open, onOpenChange, projects, currentUser
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-assignee`}>Assignee</Label>
-              <NativeSelect id={`${id}-assignee`} value={values.assignee} onChange={set("assignee")}>
-                <option value="me">Me</option>
-                <option value="none">Nobody yet</option>
-              </NativeSelect>
+              <AssigneeSelect
+                id={`${id}-assignee`}
+                value={values.assignee_id}
+                onChange={set("assignee_id")}
+              />
             </div>
           </div>
           <FormProblem problem={problem} />

@@ -6,6 +6,7 @@ import {
 } from "@app/contracts";
 import { PackageCheck, Plus } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
@@ -32,7 +33,9 @@ export function DeliverablesPage() {
   const id = useId();
   const currentUserId = useCurrentUserId();
   const [filters, setFilters] = useState<DeliverableFilters>(ALL_FILTERS);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A link from elsewhere (the dashboard's tasks) names the deliverable to open: `?open=<id>`.
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get("open"));
   const [creating, setCreating] = useState(false);
   const deliverables = useDeliverables(filters, currentUserId);
   const projects = useProjectOptions();

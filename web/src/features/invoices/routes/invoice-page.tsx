@@ -6,7 +6,7 @@ import { useInvoice } from "@/features/invoices/api/invoices";
 import { InvoiceDraftEditor } from "@/features/invoices/components/invoice-draft-editor";
 import { InvoiceIssuedView } from "@/features/invoices/components/invoice-issued-view";
 import { InvoiceStatusBadge } from "@/features/invoices/components/invoice-status-badge";
-import { invoiceLabel } from "@/features/invoices/utils/invoice-label";
+import { invoiceLabel } from "@/lib/invoice-label";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** One invoice: a draft to edit and issue, or an issued one to follow up (payments, a credit). */

@@ -17,7 +17,7 @@ import {
   InvoiceStatusBadge,
 } from "@/features/invoices/components/invoice-status-badge";
 import { SieExportForm } from "@/features/invoices/components/sie-export-form";
-import { invoiceLabel } from "@/features/invoices/utils/invoice-label";
+import { invoiceLabel } from "@/lib/invoice-label";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchDraft } from "@/lib/use-search-draft";
 

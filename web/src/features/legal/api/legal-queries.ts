@@ -1,6 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { legalKeys } from "@/features/legal/api/legal-keys";
-import { CONTRACT_COLUMNS, toContract } from "@/features/legal/utils/contracts";
+import {
+  CONTRACT_COLUMNS,
+  CONTRACT_INVOICE_COLUMNS,
+  CONTRACT_PROJECT_COLUMNS,
+  toContracts,
+} from "@/features/legal/utils/contracts";
 import { searchFilter } from "@/lib/postgrest";
 import { countRows, readRecord, readTable } from "@/lib/read-table";
 import type { TableRow } from "@/lib/table-writes";
@@ -24,18 +29,54 @@ function useLegalRows<N extends LegalTable>(table: N, errorMessage: string) {
 export const useLegalDocuments = () => useLegalRows("legal_documents", "Could not load the documents");
 export const useLegalTemplates = () => useLegalRows("legal_templates", "Could not load the templates");
 
-/** The fully signed documents, as contracts: only the columns the contracts screen shows. */
+/**
+ * The fully signed documents as contracts, each with the projects naming it as their signed contract and
+ * those projects' invoices: one read per table, joined in memory. Projects and invoices are written on
+ * screens whose saves do not refresh the legal reads, so this list is read afresh each time it is shown.
+ */
 export function useSignedContracts() {
   return useQuery({
-    queryKey: legalKeys.list("legal_documents", { status: "fully_signed" }),
+    queryKey: legalKeys.list("legal_documents", { status: "fully_signed", with: "projects,invoices" }),
     queryFn: async ({ signal }) => {
-      const { rows } = await readTable(
-        "legal_documents",
-        { ...EXACT, select: CONTRACT_COLUMNS, filters: { status: "eq.fully_signed" } },
-        signal,
-      );
-      return rows.map(toContract);
+      const documents = (
+        await readTable(
+          "legal_documents",
+          { ...EXACT, select: CONTRACT_COLUMNS, filters: { status: "eq.fully_signed" } },
+          signal,
+        )
+      ).rows;
+      const projects =
+        documents.length === 0
+          ? []
+          : (
+              await readTable(
+                "projects",
+                {
+                  ...EXACT,
+                  select: CONTRACT_PROJECT_COLUMNS,
+                  filters: { legal_document_id: `in.(${documents.map((d) => d.id).join(",")})` },
+                },
+                signal,
+              )
+            ).rows;
+      const invoices =
+        projects.length === 0
+          ? []
+          : (
+              await readTable(
+                "invoices",
+                {
+                  ...EXACT,
+                  select: CONTRACT_INVOICE_COLUMNS,
+                  filters: { project_id: `in.(${projects.map((p) => p.id).join(",")})` },
+                  order: ["created_at.desc"],
+                },
+                signal,
+              )
+            ).rows;
+      return toContracts(documents, projects, invoices);
     },
+    staleTime: 0,
     meta: { errorMessage: "Could not load the contracts" },
   });
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
@@ -16,28 +17,24 @@ import {
   type Contract,
   counterpartiesOf,
   filterContracts,
-  projectIdsOf,
+  projectsOf,
 } from "@/features/legal/utils/contracts";
 import { formatDateTime } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUrlState } from "@/lib/use-url-state";
 
 /**
- * How a project is named in the filter. Until projects have names to look up, a contract's project is
- * known only by its id, so it is shown by the id's first characters.
+ * /app/contracts: the fully signed legal documents, the business's contracts, each linked to its document,
+ * to the projects it is the signed contract of, and to those projects' invoices.
  */
-export type ProjectLabel = (projectId: string) => string;
-const projectIdLabel: ProjectLabel = (id) => `Project ${id.slice(0, 8)}`;
-
-/** /app/contracts: the fully signed legal documents, the business's contracts, each linked to its document. */
-export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?: ProjectLabel }) {
+export function ContractsPage() {
   useDocumentTitle("Contracts");
   const searchId = useId();
   const contracts = useSignedContracts();
   const [filters, setFilters] = useUrlState(ALL_CONTRACTS);
   const all = contracts.data ?? [];
   const visible = filterContracts(all, filters);
-  const projects = projectIdsOf(all);
+  const projects = projectsOf(all);
 
   return (
     <div className="grid gap-6">
@@ -55,7 +52,7 @@ export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?
           <Label htmlFor={searchId}>Search</Label>
           <SearchInput
             id={searchId}
-            placeholder="Title or counterparty..."
+            placeholder="Title, counterparty or project..."
             value={filters.search}
             onChange={(event) => setFilters({ search: event.target.value })}
             className="w-full sm:w-64"
@@ -73,13 +70,15 @@ export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?
             label="Project"
             allLabel="All projects"
             value={filters.project}
-            options={projects.map((id) => ({ value: id, label: projectLabel(id) }))}
+            options={projects.map((p) => ({ value: p.id, label: `${p.code} · ${p.title}` }))}
             onChange={(project) => setFilters({ project })}
           />
         ) : null}
       </SearchRegion>
       {contracts.isPending ? (
         <Spinner label="Loading contracts" />
+      ) : contracts.isError && !contracts.data ? (
+        <LoadFailed onRetry={() => contracts.refetch()}>Failed to load the contracts.</LoadFailed>
       ) : visible.length === 0 ? (
         <EmptyState
           icon={FileSignature}
@@ -87,7 +86,7 @@ export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?
           description={
             all.length === 0
               ? "A legal document appears here once every signer has signed it."
-              : "Try another counterparty or search."
+              : "Try another counterparty, project or search."
           }
         >
           {all.length === 0 ? (
@@ -101,7 +100,7 @@ export function ContractsPage({ projectLabel = projectIdLabel }: { projectLabel?
           )}
         </EmptyState>
       ) : (
-        <ContractsTable contracts={visible} projectLabel={projectLabel} />
+        <ContractsTable contracts={visible} />
       )}
     </div>
   );
@@ -138,13 +137,17 @@ function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelec
   );
 }
 
-function ContractsTable({ contracts, projectLabel }: { contracts: Contract[]; projectLabel: ProjectLabel }) {
+const linkClass = "text-primary underline-offset-4 hover:underline";
+
+function ContractsTable({ contracts }: { contracts: Contract[] }) {
   return (
     <Table aria-label="Contracts">
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Contract</TableHead>
           <TableHead scope="col">Counterparties</TableHead>
+          <TableHead scope="col">Projects</TableHead>
+          <TableHead scope="col">Invoices</TableHead>
           <TableHead scope="col">Signed</TableHead>
         </TableRow>
       </TableHeader>
@@ -155,13 +158,31 @@ function ContractsTable({ contracts, projectLabel }: { contracts: Contract[]; pr
               <Link to={`/app/legal/${contract.id}`} className="underline-offset-4 hover:underline">
                 {contract.title}
               </Link>
-              {contract.projectId ? (
-                <span className="block text-xs font-normal text-muted-foreground">
-                  {projectLabel(contract.projectId)}
-                </span>
-              ) : null}
             </TableHead>
             <TableCell className="min-w-32">{contract.counterparties.join(", ")}</TableCell>
+            <TableCell className="min-w-28">
+              <LinkList
+                label={`Projects of ${contract.title}`}
+                empty="No project"
+                links={contract.projects.map((p) => ({
+                  key: p.id,
+                  to: `/app/projects/${p.id}`,
+                  text: p.code,
+                  title: p.title,
+                }))}
+              />
+            </TableCell>
+            <TableCell className="min-w-24">
+              <LinkList
+                label={`Invoices of ${contract.title}`}
+                empty="None"
+                links={contract.invoices.map((i) => ({
+                  key: i.id,
+                  to: `/app/invoices/${i.id}`,
+                  text: i.label,
+                }))}
+              />
+            </TableCell>
             <TableCell className="whitespace-nowrap">
               <time dateTime={contract.signedAt}>{formatDateTime(contract.signedAt)}</time>
             </TableCell>
@@ -169,5 +190,24 @@ function ContractsTable({ contracts, projectLabel }: { contracts: Contract[]; pr
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+type RowLink = { key: string; to: string; text: string; title?: string };
+
+/** A cell's links (a contract's projects or invoices), one per line, or a muted word when there are none. */
+function LinkList({ label, empty, links }: { label: string; empty: string; links: RowLink[] }) {
+  if (links.length === 0) return <span className="text-muted-foreground">{empty}</span>;
+  return (
+    <ul aria-label={label} className="grid gap-0.5">
+      {links.map((link) => (
+        <li key={link.key}>
+          <Link to={link.to} className={linkClass}>
+            {link.text}
+            {link.title ? <span className="block text-xs text-muted-foreground">{link.title}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { crmQueryKey, projectsQueryKey } from "@/lib/query-keys";
+import { crmQueryKey, deliverablesQueryKey, projectsQueryKey } from "@/lib/query-keys";
 
 export const projectKeys = {
   all: projectsQueryKey,
@@ -10,6 +10,7 @@ export const projectKeys = {
 
 /**
  * What every projects write refreshes: the projects' own reads, and the CRM's (the timeline lives in
- * crm_activity, and a project made from a deal changes what the deal shows).
+ * crm_activity, and a project made from a deal changes what the deal shows), and the deliverables' (a
+ * milestone's assignee, due day or reaching changes the dashboard's tasks, read beside the deliverables).
  */
-export const PROJECT_WRITE_INVALIDATES = [projectsQueryKey, crmQueryKey] as const;
+export const PROJECT_WRITE_INVALIDATES = [projectsQueryKey, crmQueryKey, deliverablesQueryKey] as const;

@@ -1,5 +1,5 @@
 import { PROJECT_MEMBER_ROLES, tables } from "@app/contracts";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { fieldsFor } from "@/components/form/fields";
 import { RecordForm } from "@/components/form/record-form";
@@ -8,13 +8,15 @@ import { useRecordForm } from "@/components/form/use-record-form";
 import { Button } from "@/components/ui/button";
 import { useProjectMembers } from "@/features/projects/api/get-project";
 import { personName, usePeople } from "@/features/projects/api/list-options";
-import { useInsertProjectRow } from "@/features/projects/api/project-writes";
+import { useInsertProjectRow, useUpdateProjectRow } from "@/features/projects/api/project-writes";
+import { PartActions } from "@/features/projects/components/part-actions";
 import { PersonPicker } from "@/features/projects/components/person-picker";
 import { ProjectSection } from "@/features/projects/components/project-section";
 import { RemovePartDialog } from "@/features/projects/components/remove-part-dialog";
 import { MEMBER_ROLE_LABELS } from "@/features/projects/utils/project-labels";
 import { nullIfBlank } from "@/lib/form-values";
-import { formatOre, oreOrNull } from "@/lib/money";
+import { formatOre, kronorTextOf, oreOrNull } from "@/lib/money";
+import { readRecord } from "@/lib/read-table";
 import type { TableRow } from "@/lib/table-writes";
 
 type Member = TableRow<"project_members">;
@@ -22,13 +24,14 @@ type MemberFormValues = { contact_id: string; role: string; rate: string };
 
 const { Field, TextField, SelectField } = fieldsFor<MemberFormValues>();
 
-/** The project's team: who works on it, in which role, at what rate; added and removed here. */
+/** The project's team: who works on it, in which role, at what rate; added, edited and removed here. */
 export function ProjectTeam({ projectId, feeModel }: { projectId: string; feeModel: string }) {
   const members = useProjectMembers(projectId);
   const rows = members.data ?? [];
   const people = usePeople({ ids: rows.map((member) => member.contact_id) });
   const names = new Map((people.data ?? []).map((person) => [person.id, personName(person)]));
   const [isAdding, setIsAdding] = useState(false);
+  const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const rateUnit = feeModel === "daily" ? "day" : "hour";
 
@@ -54,14 +57,13 @@ export function ProjectTeam({ projectId, feeModel }: { projectId: string; feeMod
                 {MEMBER_ROLE_LABELS[member.role]}
                 {member.rate_ore === null ? null : ` · ${formatOre(member.rate_ore)} per ${rateUnit}`}
               </span>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={`Remove ${names.get(member.contact_id) ?? "member"} as ${MEMBER_ROLE_LABELS[member.role]}`}
-                onClick={() => setRemoving(member)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <span className="flex items-center gap-1">
+                <PartActions
+                  name={`${names.get(member.contact_id) ?? "member"} as ${MEMBER_ROLE_LABELS[member.role]}`}
+                  onEdit={() => setEditing(member)}
+                  onRemove={() => setRemoving(member)}
+                />
+              </span>
             </li>
           ))}
         </ul>
@@ -72,7 +74,17 @@ export function ProjectTeam({ projectId, feeModel }: { projectId: string; feeMod
         title="Add a team member"
         description={`A contact in a role, with an optional rate in SEK per ${rateUnit}.`}
       >
-        <MemberForm projectId={projectId} onClose={() => setIsAdding(false)} />
+        <MemberForm projectId={projectId} member={null} onClose={() => setIsAdding(false)} />
+      </RecordFormDialog>
+      <RecordFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? null : setEditing(null))}
+        title={`Edit ${editing ? (names.get(editing.contact_id) ?? "the member") : "the member"}`}
+        description={`Their role on the project and an optional rate in SEK per ${rateUnit}.`}
+      >
+        {editing ? (
+          <MemberForm projectId={projectId} member={editing} onClose={() => setEditing(null)} />
+        ) : null}
       </RecordFormDialog>
       {removing ? (
         <RemovePartDialog
@@ -91,28 +103,63 @@ export function ProjectTeam({ projectId, feeModel }: { projectId: string; feeMod
   );
 }
 
-function MemberForm({ projectId, onClose }: { projectId: string; onClose(): void }) {
+const toMemberFormValues = (member: Member | null): MemberFormValues => ({
+  contact_id: member?.contact_id ?? "",
+  role: member?.role ?? "producer",
+  rate: kronorTextOf(member?.rate_ore),
+});
+
+type MemberFormProps = {
+  projectId: string;
+  /** The member to edit, as last read (the contact stays, role and rate change); null to add one. */
+  member: Member | null;
+  onClose(): void;
+};
+
+function MemberForm({ projectId, member, onClose }: MemberFormProps) {
+  const [current, setCurrent] = useState(member);
   const add = useInsertProjectRow("project_members", {
     successMessage: "Added to the team",
     errorMessage: "Could not add the team member",
   });
+  const update = useUpdateProjectRow("project_members", {
+    successMessage: "Team member saved",
+    errorMessage: "Could not save the team member",
+  });
   const form = useRecordForm({
-    defaultValues: { contact_id: "", role: "producer", rate: "" },
+    defaultValues: toMemberFormValues(member),
     toPayload: (values: MemberFormValues) => ({
-      project_id: projectId,
-      contact_id: nullIfBlank(values.contact_id) ?? "",
+      ...(current ? {} : { project_id: projectId, contact_id: nullIfBlank(values.contact_id) ?? "" }),
       role: values.role,
       rate_ore: oreOrNull(values.rate),
     }),
-    schema: tables.project_members.insert,
-    submit: (payload) => add.mutateAsync(payload),
+    schema: member ? tables.project_members.update : tables.project_members.insert,
+    submit: (payload) =>
+      current
+        ? update.mutateAsync({ id: current.id, version: current.updated_at, changes: payload })
+        : add.mutateAsync(payload as Parameters<typeof add.mutateAsync>[0]),
     formPathOf: (path) => (path[0] === "rate_ore" ? ["rate"] : path),
   });
+  const reload = async () => {
+    if (!current) return;
+    const fresh = await readRecord("project_members", current.id);
+    if (!fresh) return;
+    setCurrent(fresh);
+    form.reset(toMemberFormValues(fresh));
+  };
   return (
-    <RecordForm form={form} submitLabel="Add Member" onSaved={onClose} onCancel={onClose}>
-      <Field name="contact_id" label="Contact">
-        {(control) => <PersonPicker {...control} />}
-      </Field>
+    <RecordForm
+      form={form}
+      submitLabel={member ? "Save Member" : "Add Member"}
+      onSaved={onClose}
+      onCancel={onClose}
+      onReload={reload}
+    >
+      {member ? null : (
+        <Field name="contact_id" label="Contact">
+          {(control) => <PersonPicker {...control} />}
+        </Field>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           name="role"

@@ -5,6 +5,7 @@ import { SettingsNav } from "@/components/settings-nav";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { useTeamMembers } from "@/features/team/api/list-members";
@@ -67,12 +68,7 @@ function TeamScreen() {
       {list.isPending ? (
         <LoadingStatus>Loading the team...</LoadingStatus>
       ) : list.isError && !list.data ? (
-        <div role="alert" className="grid justify-items-start gap-3">
-          <p className="text-error-text">Failed to load the team.</p>
-          <Button variant="secondary" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => list.refetch()}>Failed to load the team.</LoadFailed>
       ) : members.length === 0 ? (
         <EmptyState icon={Users} title="No team members yet" description="Invite a colleague to get started.">
           <Button variant="secondary" onClick={() => setIsInviting(true)}>
