@@ -78,6 +78,7 @@ export const BACK_OFFICE_ROUTES = {
   contracts: "contracts",
   invoices: "invoices",
   invoice: "invoices/:id",
+  royalties: "royalties",
   activity: "activity",
   settings: "settings",
   profile: "settings/profile",

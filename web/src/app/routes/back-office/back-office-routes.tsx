@@ -91,6 +91,7 @@ const ProjectDetailPage = lazyNamed(
 );
 const InvoicesPage = lazyNamed(() => import("@/features/invoices/routes/invoices-page"), "InvoicesPage");
 const InvoicePage = lazyNamed(() => import("@/features/invoices/routes/invoice-page"), "InvoicePage");
+const RoyaltiesPage = lazyNamed(() => import("@/features/royalties/routes/royalties-page"), "RoyaltiesPage");
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
@@ -135,6 +136,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   contracts: <ContractsPage />,
   invoices: <InvoicesPage />,
   invoice: <InvoicePage />,
+  royalties: <RoyaltiesPage />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
   profile: <ProfilePage />,
