@@ -9,6 +9,7 @@ import { seedMoney } from "./seed-money";
 import { seedPortfolio } from "./seed-portfolio";
 import { seedProjects } from "./seed-projects";
 import { seedRoyalties } from "./seed-royalties";
+import { seedRoyaltyLedger } from "./seed-royalty-ledger";
 import { seedStudio } from "./seed-studio";
 import { toStoredRow } from "./stored-values";
 
@@ -287,6 +288,7 @@ export async function seedDemoData(db: Database) {
     const projects = await seedProjects(trx, db.engine);
     const money = await seedMoney(trx, db.engine);
     const royalties = await seedRoyalties(trx, db.engine);
+    const royaltyLedger = await seedRoyaltyLedger(trx, db.engine);
     return {
       events: Number(inserted.numInsertedOrUpdatedRows ?? 0n),
       talent,
@@ -297,6 +299,7 @@ export async function seedDemoData(db: Database) {
       ...projects,
       ...money,
       ...royalties,
+      ...royaltyLedger,
     };
   });
 }

@@ -1,5 +1,4 @@
 import { tables } from "@app/contracts";
-import type { Db } from "../../../db/database";
 import { toApiRow } from "../../../db/stored-values";
 import type { PayeeShare, PayeeSplit, RoyaltyCatalogue } from "./catalogue";
 

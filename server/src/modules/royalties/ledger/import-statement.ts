@@ -72,11 +72,7 @@ async function refuseImportedFile(db: Db, sha256: string) {
 
 const clip = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
 
-function lineRow(
-  importId: string,
-  line: ConvertedLine,
-  match: ReturnType<Awaited<ReturnType<typeof loadLineMatcher>>>,
-) {
+function lineRow(importId: string, line: ConvertedLine, match: LineMatch | null) {
   for (const [field, value] of [
     ["amount", line.amount],
     ["quantity", line.quantity],
