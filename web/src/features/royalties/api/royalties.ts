@@ -179,16 +179,18 @@ export function useCatalogue() {
   });
 }
 
-export type ImportRequest = { file: File; sourceId: string; periodId: string };
+/** `rate`: SEK per unit of the statement's currency, for a file that states none ("" for none). */
+export type ImportRequest = { file: File; sourceId: string; periodId: string; rate: string };
 
 /** Uploads a statement file into a source (and a period, or the open one the day falls in). */
 export function useImportStatement() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ file, sourceId, periodId }: ImportRequest) => {
+    mutationFn: async ({ file, sourceId, periodId, rate }: ImportRequest) => {
       const form = new FormData();
       form.append("source_id", sourceId);
       if (periodId) form.append("period_id", periodId);
+      if (rate.trim()) form.append("rate", rate.trim().replace(",", "."));
       // The file last: the server can read the fields before it streams the file.
       form.append("file", file, file.name);
       setProgress({ sent: 0, total: file.size });

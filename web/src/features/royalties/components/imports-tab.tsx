@@ -3,6 +3,7 @@ import { FileUp, Upload } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -26,6 +27,7 @@ export function ImportsTab() {
   const upload = useImportStatement();
   const [sourceId, setSourceId] = useState("");
   const [periodId, setPeriodId] = useState("");
+  const [rate, setRate] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [done, setDone] = useState<RoyaltyImport | null>(null);
@@ -43,7 +45,7 @@ export function ImportsTab() {
     setProblem(null);
     setDone(null);
     upload.mutate(
-      { file, sourceId, periodId },
+      { file, sourceId, periodId, rate },
       {
         onSuccess: (created) => {
           setDone(created);
@@ -60,7 +62,7 @@ export function ImportsTab() {
         <h2 id={`${id}-upload`} className="text-lg font-semibold">
           Import a statement
         </h2>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3" noValidate>
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
           <div className="grid gap-1">
             <Label htmlFor={`${id}-source`}>Source</Label>
             <NativeSelect
@@ -91,6 +93,22 @@ export function ImportsTab() {
             </NativeSelect>
           </div>
           <div className="grid gap-1">
+            <Label htmlFor={`${id}-rate`}>
+              Rate, SEK per unit<span className="font-normal text-muted-foreground"> (optional)</span>
+            </Label>
+            <Input
+              id={`${id}-rate`}
+              inputMode="decimal"
+              value={rate}
+              placeholder="10.4523"
+              aria-describedby={`${id}-rate-hint`}
+              onChange={(e) => setRate(e.target.value)}
+            />
+            <p id={`${id}-rate-hint`} className="text-xs text-muted-foreground">
+              For a statement in another currency that gives no rate of its own.
+            </p>
+          </div>
+          <div className="grid gap-1">
             <Label htmlFor={`${id}-file`}>Statement file</Label>
             <input
               key={fileKey}
@@ -104,7 +122,7 @@ export function ImportsTab() {
               CSV, TSV or XLSX as the source's mapping reads it.
             </p>
           </div>
-          <div className="grid gap-2 sm:col-span-3">
+          <div className="grid gap-2 sm:col-span-2 lg:col-span-4">
             {problem ? (
               <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
                 {problem}

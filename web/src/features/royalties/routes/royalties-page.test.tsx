@@ -162,6 +162,7 @@ describe("the royalties screen", () => {
       type: "text/tab-separated-values",
     });
     await user.upload(screen.getByLabelText("Statement file"), file);
+    await user.type(screen.getByLabelText(/^Rate, SEK per unit/), "10,45");
     await user.click(screen.getByRole("button", { name: "Import" }));
 
     expect(await screen.findByRole("progressbar", { name: "Upload" })).toHaveAttribute("aria-valuenow", "40");
@@ -177,6 +178,7 @@ describe("the royalties screen", () => {
     expect(request?.headers.authorization).toMatch(/^Bearer /);
     expect(request?.body.get("source_id")).toBe(SOURCE);
     expect(request?.body.get("period_id")).toBe(PERIOD);
+    expect(request?.body.get("rate")).toBe("10.45");
     expect((request?.body.get("file") as File | null)?.name).toBe("distrokid-2026-10.tsv");
     // The list is read again, so the new import shows among the past ones.
     await waitFor(() => expect(api.calls("GET", "royalty_imports").length).toBeGreaterThan(1));
@@ -185,13 +187,18 @@ describe("the royalties screen", () => {
   it("says why an import was refused, such as the same file twice", async () => {
     const user = userEvent.setup();
     stubTableApi({ "GET royalty_sources": () => rowsResponse([source]) });
-    stubUpload(409, { code: "royalty_import_duplicate", message: "This file was imported already" });
+    const sent = stubUpload(409, {
+      code: "royalty_import_duplicate",
+      message: "This file was imported already",
+    });
     renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
     await screen.findByRole("option", { name: "DistroKid" });
     await user.selectOptions(screen.getByLabelText("Source"), "DistroKid");
     await user.upload(screen.getByLabelText("Statement file"), new File(["x"], "again.tsv"));
     await user.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByText("This file was imported already")).toBeInTheDocument();
+    // No rate typed: none is sent, and the server uses the file's own.
+    expect(sent[0]?.body.has("rate")).toBe(false);
     expect(screen.queryByRole("region", { name: /^Imported/ })).toBeNull();
   });
 
