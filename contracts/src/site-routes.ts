@@ -80,6 +80,7 @@ export const BACK_OFFICE_ROUTES = {
   // The report of work done and approved that no invoice bills yet.
   invoicesUninvoiced: "invoices/uninvoiced",
   invoice: "invoices/:id",
+  royalties: "royalties",
   activity: "activity",
   settings: "settings",
   profile: "settings/profile",

@@ -30,6 +30,10 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/contracts", "Every legal document all its signers have signed, newest first."],
   ["/app/invoices", "Drafts, issued invoices, payments and credits, in Swedish kronor."],
   ["/app/invoices/some-id", "Invoice not found"],
+  [
+    "/app/royalties",
+    "Statements in, lines matched to the catalogue, periods closed into each payee's statement.",
+  ],
   ["/app/activity", "Record type"],
   ["/app/settings", "Two-factor authentication"],
   ["/app/settings/profile", "E-mail address"],

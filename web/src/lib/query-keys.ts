@@ -18,3 +18,9 @@ export const projectsQueryKey = ["projects"] as const;
  * one invalidation does.
  */
 export const invoicesQueryKey = ["invoices"] as const;
+
+/**
+ * Every royalty read (the royalties screen's tabs, the A&R dashboard's accrual) sits under `royalties`:
+ * an import, a match or a close changes lines, imports, periods and statements together.
+ */
+export const royaltiesQueryKey = ["royalties"] as const;

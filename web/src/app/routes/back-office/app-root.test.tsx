@@ -46,6 +46,7 @@ describe("back-office shell", () => {
       "Contracts",
       "Legal",
       "Invoices",
+      "Royalties",
       "Activity",
       "Settings",
       "Inbox",

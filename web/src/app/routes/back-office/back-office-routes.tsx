@@ -95,6 +95,7 @@ const UninvoicedPage = lazyNamed(
   "UninvoicedPage",
 );
 const InvoicePage = lazyNamed(() => import("@/features/invoices/routes/invoice-page"), "InvoicePage");
+const RoyaltiesPage = lazyNamed(() => import("@/features/royalties/routes/royalties-page"), "RoyaltiesPage");
 const SettingsPage = lazyNamed(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 const ProfilePage = lazyNamed(() => import("@/features/settings/routes/profile-page"), "ProfilePage");
 const CompanySettingsPage = lazyNamed(
@@ -140,6 +141,7 @@ const SCREENS: Record<BackOfficeRoute, ReactElement> = {
   invoices: <InvoicesPage />,
   invoicesUninvoiced: <UninvoicedPage />,
   invoice: <InvoicePage />,
+  royalties: <RoyaltiesPage />,
   activity: <ActivityPage />,
   settings: <SettingsPage />,
   profile: <ProfilePage />,

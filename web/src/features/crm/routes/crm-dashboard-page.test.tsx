@@ -12,12 +12,14 @@ const figure = (label: string) =>
   screen.getByRole("heading", { name: label }).parentElement?.nextElementSibling;
 
 describe("CrmDashboardPage", () => {
-  it("computes its figures from the API, this year's releases and signed contracts too, and a dash for royalties", async () => {
+  it("computes its figures from the API, this year's releases and signed contracts too, and the royalties of open periods", async () => {
     const api = stubCrmApi({
       "GET crm_brief_talent": () => rowsResponse([{ id: "x" }], { total: 12 }),
       "GET crm_briefs": () => rowsResponse([{ id: "y" }], { total: 3 }),
       "GET portfolio_items": () => rowsResponse([], { total: 4 }),
       "GET legal_documents": () => rowsResponse([], { total: 2 }),
+      "GET royalty_periods": () => rowsResponse([{ id: "p1" }, { id: "p2" }]),
+      "GET royalty_imports": () => rowsResponse([{ total_ore: 1_250_050 }, { total_ore: 49_950 }]),
     });
     renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
     await waitFor(() => expect(figure("Matches Made")).toHaveTextContent("12"));
@@ -25,8 +27,16 @@ describe("CrmDashboardPage", () => {
     expect(figure("Sessions Booked")).toHaveTextContent(/^0$/);
     expect(figure("New Releases")).toHaveTextContent(/^4$/);
     expect(figure("Contracts Signed")).toHaveTextContent(/^2$/);
-    expect(figure("Royalty Accrual")).toHaveTextContent(/^—$/);
-    expect(figure("Royalty Accrual")?.nextElementSibling).toHaveTextContent(/^Not tracked yet/);
+    await waitFor(() => expect(figure("Royalty Accrual")).toHaveTextContent(/^13\s000,00\skr$/));
+    expect(within(figure("Royalty Accrual") as HTMLElement).getByRole("link")).toHaveAttribute(
+      "href",
+      "/app/royalties",
+    );
+    expect(figure("Royalty Accrual")?.nextElementSibling).toHaveTextContent(
+      "Imported into periods not yet closed",
+    );
+    expect(api.calls("GET", "royalty_periods")[0]?.params.get("status")).toBe("neq.closed");
+    expect(api.calls("GET", "royalty_imports")[0]?.params.get("period_id")).toBe("in.(p1,p2)");
     expect(api.calls("GET", "crm_briefs")[0]?.params.get("status")).toBe("neq.shipped");
     const { year, startsAt } = reportingYear();
     const releases = api.calls("GET", "portfolio_items")[0]?.params;
@@ -36,6 +46,13 @@ describe("CrmDashboardPage", () => {
     expect(signed?.get("status")).toBe("eq.fully_signed");
     expect(signed?.get("updated_at")).toBe(`gte.${startsAt}`);
     expect(screen.getByText("No sessions in the next 7 days.")).toBeInTheDocument();
+  });
+
+  it("shows no royalty accrual, and reads no imports, while every period is closed", async () => {
+    const api = stubCrmApi({ "GET royalty_periods": () => rowsResponse([]) });
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    await waitFor(() => expect(figure("Royalty Accrual")).toHaveTextContent(/^0,00\skr$/));
+    expect(api.calls("GET", "royalty_imports")).toHaveLength(0);
   });
 
   it("lists talent with no activity for 30+ days (or none) in the Nurture Queue", async () => {

@@ -1,3 +1,4 @@
+import { formatOre } from "@app/contracts";
 import { formatStockholmSpan, weekStart } from "@app/contracts/stockholm-time";
 import {
   BadgeDollarSign,
@@ -19,6 +20,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { NO_FIGURE_YET, StatCard } from "@/components/ui/stat-card";
 import { PLATFORM } from "@/config/site";
 import { NURTURE_AFTER_DAYS, useArFigures, useNurtureQueue } from "@/features/crm/api/get-ar-figures";
+import { useRoyaltyAccrual } from "@/features/crm/api/get-royalty-accrual";
 import { type SessionView, useUpcomingSessions } from "@/features/crm/api/studio-sessions";
 import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
 import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
@@ -35,6 +37,7 @@ export function CrmDashboardPage() {
   useDocumentTitle("A&R Dashboard");
   const figures = useArFigures();
   const nurture = useNurtureQueue();
+  const accrual = useRoyaltyAccrual();
   const [dialog, setDialog] = useState<"talent" | "brief" | "session" | null>(null);
   const upcoming = useUpcomingSessions(...upcomingWindow());
   const closeDialog = (open: boolean) => {
@@ -85,9 +88,10 @@ export function CrmDashboardPage() {
         />
         <StatCard
           label="Royalty Accrual"
-          value={NO_FIGURE_YET}
+          value={accrual.data === undefined ? NO_FIGURE_YET : formatOre(accrual.data)}
           icon={BadgeDollarSign}
-          hint="Not tracked yet: comes with royalty statements"
+          hint="Imported into periods not yet closed"
+          href={accrual.data === undefined ? undefined : "/app/royalties"}
         />
       </section>
 

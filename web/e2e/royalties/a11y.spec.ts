@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, signInAsStaff } from "../crm/support";
+import { expectNoHorizontalOverflow } from "../deliverables/support";
+
+const WIDTHS = [
+  { name: "375 px", width: 375, height: 740 },
+  { name: "1280 px", width: 1280, height: 800 },
+] as const;
+
+for (const viewport of WIDTHS) {
+  test(`every royalties tab and the match dialog pass axe at ${viewport.name}`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signInAsStaff(page, request);
+    const check = async (where: string) => {
+      await expectNoSeriousViolations(page, where);
+      if (viewport.width === 375) await expectNoHorizontalOverflow(page, where);
+    };
+
+    await page.goto("/app/royalties");
+    // The demo's imported statement, with its one line left unmatched.
+    await expect(page.getByRole("table", { name: "Past imports, newest first" })).toContainText(
+      "distrokid-demo.tsv",
+    );
+    await check("royalty imports");
+
+    await page.getByRole("tab", { name: "Unmatched" }).click();
+    const unmatched = page.getByRole("table", { name: "Unmatched lines" });
+    await expect(unmatched).toContainText("Unknown Track");
+    await check("unmatched lines");
+    await unmatched.getByRole("button", { name: /^Match Unknown Track/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Match a line" });
+    await expect(dialog.getByLabel("Search works and recordings")).toHaveValue("QZZZZ2500999");
+    await expect(dialog.getByText("Nothing in the catalogue matches.")).toBeVisible();
+    await check("match dialog");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("tab", { name: "Periods" }).click();
+    await expect(page.getByRole("table", { name: "Periods, latest first" })).toContainText("2026 H1");
+    await check("royalty periods");
+
+    await page.getByRole("tab", { name: "Statements" }).click();
+    await expect(page.getByRole("heading", { name: "Statements" })).toBeVisible();
+    await check("royalty statements");
+
+    await page.getByRole("tab", { name: "Catalogue" }).click();
+    await expect(page.getByRole("heading", { name: "Works" })).toBeVisible();
+    await check("royalty catalogue");
+  });
+}

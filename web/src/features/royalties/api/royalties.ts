@@ -1,0 +1,210 @@
+import type { MatchRoyaltyLine, RoyaltyPeriodReport, royaltyMatchResultSchema } from "@app/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { z } from "zod";
+import { tsr } from "@/lib/api-client";
+import { expectSuccess, searchFilter } from "@/lib/postgrest";
+import { royaltiesQueryKey } from "@/lib/query-keys";
+import { readTable } from "@/lib/read-table";
+import { insertRow, type TableInsert, type TableRow } from "@/lib/table-writes";
+import { postFormWithProgress, type UploadProgress } from "@/lib/upload-with-progress";
+
+export type RoyaltySource = TableRow<"royalty_sources">;
+export type RoyaltyPeriod = TableRow<"royalty_periods">;
+export type RoyaltyImport = TableRow<"royalty_imports">;
+export type RoyaltyLine = TableRow<"royalty_lines">;
+export type RoyaltyStatement = TableRow<"royalty_statements">;
+export type RoyaltyPayee = TableRow<"royalty_payees">;
+export type Work = TableRow<"works">;
+export type WorkWriter = TableRow<"work_writers">;
+export type Recording = TableRow<"recordings">;
+type MatchResult = z.infer<typeof royaltyMatchResultSchema>;
+
+const root = royaltiesQueryKey;
+const invalidates = [root] as const;
+const EXACT = { count: "exact" } as const;
+/** The unmatched queue shows a page at a time: a bad file can leave thousands of lines unmatched. */
+export const UNMATCHED_PAGE = 100;
+
+export function useRoyaltySources() {
+  return useQuery({
+    queryKey: [...root, "sources"],
+    queryFn: async ({ signal }) =>
+      (await readTable("royalty_sources", { ...EXACT, order: ["name.asc"] }, signal)).rows,
+    meta: { errorMessage: "Could not load the royalty sources" },
+  });
+}
+
+export function useRoyaltyPeriods() {
+  return useQuery({
+    queryKey: [...root, "periods"],
+    queryFn: async ({ signal }) =>
+      (await readTable("royalty_periods", { ...EXACT, order: ["starts_on.desc"] }, signal)).rows,
+    meta: { errorMessage: "Could not load the royalty periods" },
+  });
+}
+
+export function useRoyaltyImports() {
+  return useQuery({
+    queryKey: [...root, "imports"],
+    queryFn: async ({ signal }) =>
+      (await readTable("royalty_imports", { ...EXACT, order: ["created_at.desc"] }, signal)).rows,
+    meta: { errorMessage: "Could not load the imports" },
+  });
+}
+
+/** The lines no work or recording was found for, oldest import's first rows first, a page at a time. */
+export function useUnmatchedLines(offset: number) {
+  return useQuery({
+    queryKey: [...root, "unmatched", offset],
+    queryFn: ({ signal }) =>
+      readTable(
+        "royalty_lines",
+        {
+          ...EXACT,
+          filters: { work_id: "is.null", recording_id: "is.null" },
+          order: ["import_id.asc", "row_number.asc"],
+          range: { limit: UNMATCHED_PAGE, offset },
+        },
+        signal,
+      ),
+    meta: { errorMessage: "Could not load the unmatched lines" },
+  });
+}
+
+export type CatalogueHit =
+  | { kind: "work"; id: string; title: string; detail: string }
+  | { kind: "recording"; id: string; title: string; detail: string };
+
+const SEARCH_LIMIT = 10;
+
+/** Works by title or ISWC and recordings by title, ISRC or artist, for matching a line by hand. */
+export function useCatalogueSearch(text: string) {
+  const works = searchFilter(["title", "iswc", "submitter_work_id"], text);
+  const recordings = searchFilter(["title", "isrc", "artist"], text);
+  return useQuery({
+    queryKey: [...root, "catalogue-search", text.trim()],
+    enabled: works !== undefined,
+    queryFn: async ({ signal }): Promise<CatalogueHit[]> => {
+      const limit = { range: { limit: SEARCH_LIMIT } };
+      const [foundWorks, foundRecordings] = await Promise.all([
+        readTable("works", { ...limit, filters: { and: works }, order: ["title.asc"] }, signal),
+        readTable("recordings", { ...limit, filters: { and: recordings }, order: ["title.asc"] }, signal),
+      ]);
+      return [
+        ...foundWorks.rows.map((work) => ({
+          kind: "work" as const,
+          id: work.id,
+          title: work.title,
+          detail: [work.submitter_work_id, work.iswc].filter(Boolean).join(" · "),
+        })),
+        ...foundRecordings.rows.map((recording) => ({
+          kind: "recording" as const,
+          id: recording.id,
+          title: recording.title,
+          detail: [recording.isrc, recording.artist].filter(Boolean).join(" · "),
+        })),
+      ];
+    },
+    meta: { errorMessage: "Could not search the catalogue" },
+  });
+}
+
+export function useMatchLine() {
+  return useMutation({
+    mutationFn: async (body: MatchRoyaltyLine) =>
+      expectSuccess(await tsr.royaltyLedger.matchRoyaltyLine.mutate({ body })).body as MatchResult,
+    meta: { errorMessage: "Could not match the line", invalidates },
+  });
+}
+
+export function useCreatePeriod() {
+  return useMutation({
+    mutationFn: (values: TableInsert<"royalty_periods">) => insertRow("royalty_periods", values),
+    meta: { successMessage: "Period created", errorMessage: "Could not create the period", invalidates },
+  });
+}
+
+export function usePreviewPeriod() {
+  return useMutation({
+    mutationFn: async (periodId: string): Promise<RoyaltyPeriodReport> =>
+      expectSuccess(await tsr.royaltyLedger.previewRoyaltyPeriod.mutate({ body: { period_id: periodId } }))
+        .body as RoyaltyPeriodReport,
+    meta: { errorMessage: "Could not preview the period", invalidates },
+  });
+}
+
+export function useClosePeriod() {
+  return useMutation({
+    mutationFn: async (periodId: string): Promise<RoyaltyPeriodReport> =>
+      expectSuccess(await tsr.royaltyLedger.closeRoyaltyPeriod.mutate({ body: { period_id: periodId } }))
+        .body as RoyaltyPeriodReport,
+    // A refusal is shown in the confirm dialog, where it can be read before trying again.
+    meta: { successMessage: "Period closed", invalidates },
+  });
+}
+
+/** Every payee's statement of a closed period, with the payees' names. */
+export function useRoyaltyStatements(periodId: string) {
+  return useQuery({
+    queryKey: [...root, "statements", periodId],
+    enabled: periodId !== "",
+    queryFn: async ({ signal }) => {
+      const [statements, payees] = await Promise.all([
+        readTable("royalty_statements", { ...EXACT, filters: { period_id: `eq.${periodId}` } }, signal),
+        readTable("royalty_payees", { ...EXACT, order: ["name.asc"] }, signal),
+      ]);
+      const names = new Map(payees.rows.map((payee) => [payee.id, payee.name]));
+      return statements.rows
+        .map((statement) => ({ ...statement, payeeName: names.get(statement.payee_id) ?? "Unknown payee" }))
+        .sort((a, b) => a.payeeName.localeCompare(b.payeeName, "sv"));
+    },
+    meta: { errorMessage: "Could not load the statements" },
+  });
+}
+
+/** The catalogue: works with their writers, and recordings. */
+export function useCatalogue() {
+  return useQuery({
+    queryKey: [...root, "catalogue"],
+    queryFn: async ({ signal }) => {
+      const [works, writers, recordings] = await Promise.all([
+        readTable("works", { ...EXACT, order: ["title.asc"] }, signal),
+        readTable("work_writers", { ...EXACT }, signal),
+        readTable("recordings", { ...EXACT, order: ["title.asc"] }, signal),
+      ]);
+      return { works: works.rows, writers: writers.rows, recordings: recordings.rows };
+    },
+    meta: { errorMessage: "Could not load the catalogue" },
+  });
+}
+
+/** `rate`: SEK per unit of the statement's currency, for a file that states none ("" for none). */
+export type ImportRequest = { file: File; sourceId: string; periodId: string; rate: string };
+
+/** Uploads a statement file into a source (and a period, or the open one the day falls in). */
+export function useImportStatement() {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: async ({ file, sourceId, periodId, rate }: ImportRequest) => {
+      const form = new FormData();
+      form.append("source_id", sourceId);
+      if (periodId) form.append("period_id", periodId);
+      if (rate.trim()) form.append("rate", rate.trim().replace(",", "."));
+      // The file last: the server can read the fields before it streams the file.
+      form.append("file", file, file.name);
+      setProgress({ sent: 0, total: file.size });
+      try {
+        return (await postFormWithProgress("/api/royalties/imports", form, setProgress)) as RoyaltyImport;
+      } finally {
+        setProgress(null);
+      }
+    },
+    meta: {
+      successMessage: "Statement imported",
+      errorMessage: "Could not import the statement",
+      invalidates,
+    },
+  });
+  return { ...mutation, progress };
+}

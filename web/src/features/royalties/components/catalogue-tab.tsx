@@ -1,0 +1,108 @@
+import { Library } from "lucide-react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCatalogue, type WorkWriter } from "@/features/royalties/api/royalties";
+
+/** A share in basis points as a person reads it: 3333 → "33.33 %". */
+export function formatShare(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
+}
+
+function writersLine(writers: WorkWriter[]): string {
+  if (writers.length === 0) return "No writers yet";
+  return writers
+    .map(
+      (writer) =>
+        `${writer.role} ${formatShare(writer.manuscript_share_bp)}${writer.controlled ? " (controlled)" : ""}`,
+    )
+    .join(" · ");
+}
+
+/** The works (with their writers' manuscript shares) and recordings money is matched to; read only here. */
+export function CatalogueTab() {
+  const catalogue = useCatalogue();
+  if (catalogue.isPending)
+    return (
+      <div>
+        <Spinner label="Loading the catalogue" />
+      </div>
+    );
+  if (catalogue.isError)
+    return (
+      <div>
+        <p role="alert" className="text-sm text-destructive">
+          The catalogue could not be loaded.
+        </p>
+      </div>
+    );
+  const { works, writers, recordings } = catalogue.data;
+  return (
+    <div className="grid gap-6">
+      <section className="grid gap-3" aria-labelledby="royalty-works">
+        <h2 id="royalty-works" className="text-lg font-semibold">
+          Works
+        </h2>
+        {works.length === 0 ? (
+          <EmptyState
+            icon={Library}
+            title="No works yet"
+            description="Works registered for royalties show here."
+          />
+        ) : (
+          <Table aria-label="Works">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Work</TableHead>
+                <TableHead scope="col">Writers</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {works.map((work) => (
+                <TableRow key={work.id}>
+                  <TableCell>
+                    <span className="block font-medium">{work.title}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {[work.submitter_work_id, work.iswc].filter(Boolean).join(" · ")}
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-sm">
+                    {writersLine(writers.filter((writer) => writer.work_id === work.id))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+      <section className="grid gap-3" aria-labelledby="royalty-recordings">
+        <h2 id="royalty-recordings" className="text-lg font-semibold">
+          Recordings
+        </h2>
+        {recordings.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No recordings yet.</p>
+        ) : (
+          <Table aria-label="Recordings">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Recording</TableHead>
+                <TableHead scope="col">ISRC</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {recordings.map((recording) => (
+                <TableRow key={recording.id}>
+                  <TableCell>
+                    <span className="block font-medium">{recording.title}</span>
+                    <span className="block text-xs text-muted-foreground">{recording.artist ?? ""}</span>
+                  </TableCell>
+                  <TableCell className="font-mono text-sm">{recording.isrc ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { formatOre } from "@app/contracts";
+import { FileText } from "lucide-react";
+import { useId, useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useRoyaltyPeriods, useRoyaltyStatements } from "@/features/royalties/api/royalties";
+import { ReadState } from "@/features/royalties/components/read-state";
+
+const COLUMNS = [
+  ["Opening", "opening_balance_ore"],
+  ["Earnings", "earnings_ore"],
+  ["Fees", "fee_ore"],
+  ["Recouped", "recouped_ore"],
+  ["Closing", "closing_balance_ore"],
+  ["Payable", "payable_ore"],
+] as const;
+
+/** Each payee's statement of a closed period, the latest closed period first. */
+export function StatementsTab() {
+  const id = useId();
+  const periods = useRoyaltyPeriods();
+  const closed = (periods.data ?? []).filter((period) => period.status === "closed");
+  const [picked, setPicked] = useState("");
+  const periodId = picked || closed[0]?.id || "";
+  const statements = useRoyaltyStatements(periodId);
+  const rows = statements.data ?? [];
+
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-lg font-semibold">Statements</h2>
+      {periods.isPending ? (
+        <Spinner label="Loading the periods" />
+      ) : closed.length === 0 ? (
+        <EmptyState
+          icon={FileText}
+          title="No closed periods yet"
+          description="Close a period under Periods; each payee's statement for it shows here."
+        />
+      ) : (
+        <>
+          <div className="grid max-w-xs gap-1">
+            <Label htmlFor={`${id}-period`}>Closed period</Label>
+            <NativeSelect id={`${id}-period`} value={periodId} onChange={(e) => setPicked(e.target.value)}>
+              {closed.map((period) => (
+                <option key={period.id} value={period.id}>
+                  {period.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <ReadState
+            read={statements}
+            what="the statements"
+            isEmpty={rows.length === 0}
+            empty={<p className="text-sm text-muted-foreground">No payee earned anything in this period.</p>}
+          >
+            <div className="overflow-x-auto">
+              <Table aria-label="Statements by payee">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Payee</TableHead>
+                    {COLUMNS.map(([label]) => (
+                      <TableHead key={label} scope="col" className="text-right">
+                        {label}
+                      </TableHead>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((statement) => (
+                    <TableRow key={statement.id}>
+                      <TableCell className="font-medium">
+                        {statement.payeeName}
+                        {statement.self_billing_number ? (
+                          <span className="block text-xs text-muted-foreground">
+                            Self-billing {statement.self_billing_number}
+                          </span>
+                        ) : null}
+                      </TableCell>
+                      {COLUMNS.map(([label, column]) => (
+                        <TableCell key={label} className="whitespace-nowrap text-right tabular-nums">
+                          {formatOre(statement[column])}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </ReadState>
+        </>
+      )}
+    </div>
+  );
+}

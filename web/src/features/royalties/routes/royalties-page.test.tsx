@@ -1,0 +1,341 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { RoyaltiesPage } from "@/features/royalties/routes/royalties-page";
+import { jsonResponse } from "@/test/fetch-stub";
+import { renderBackOffice } from "@/test/render-back-office";
+import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
+
+const STAMP = "2026-11-20T10:00:00.000Z";
+const SOURCE = "11111111-1111-4111-8111-111111111111";
+const PERIOD = "22222222-2222-4222-8222-222222222222";
+const CLOSED = "33333333-3333-4333-8333-333333333333";
+const LINE = "44444444-4444-4444-8444-444444444444";
+const RECORDING = "55555555-5555-4555-8555-555555555555";
+const PAYEE = "66666666-6666-4666-8666-666666666666";
+
+const source = { id: SOURCE, name: "DistroKid", kind: "distributor", mapping_key: "distrokid_tsv" };
+
+function period(overrides: Record<string, unknown> = {}) {
+  return {
+    id: PERIOD,
+    name: "2026 H2",
+    starts_on: "2026-07-01",
+    ends_on: "2026-12-31",
+    status: "open",
+    received_ore: null,
+    suspense_ore: null,
+    suspense: null,
+    closed_at: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+function imported(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "77777777-7777-4777-8777-777777777777",
+    source_id: SOURCE,
+    period_id: PERIOD,
+    file_name: "distrokid-2026-10.tsv",
+    file_sha256: "a".repeat(64),
+    encoding: "utf-8",
+    currency: "USD",
+    rate: "10.5",
+    lines: 12,
+    matched: 11,
+    unmatched: 1,
+    total_ore: 123_456,
+    created_by: null,
+    created_at: STAMP,
+    ...overrides,
+  };
+}
+
+const line = {
+  id: LINE,
+  import_id: "77777777-7777-4777-8777-777777777777",
+  row_number: 7,
+  usage_period: "2026-10",
+  store: "Spotify",
+  territory: "SE",
+  isrc: "SEABC2600001",
+  upc: null,
+  iswc: null,
+  work_number: null,
+  title: "Midsommarnatt",
+  artist: "Alva Berg",
+  right_type: null,
+  quantity: "100",
+  amount: "1.25",
+  currency: "USD",
+  amount_ore: 1_313,
+  work_id: null,
+  recording_id: null,
+  match_method: null,
+};
+
+function report(status: string) {
+  return {
+    period: period({ status }),
+    received_ore: 50_000,
+    statements: [],
+    suspense: {
+      unmatched_ore: 1_313,
+      unmatched_lines: 1,
+      unsplit_ore: 0,
+      unsplit_lines: 0,
+      held: [],
+      total_ore: 1_313,
+    },
+  };
+}
+
+type Sent = { url: string; headers: Record<string, string>; body: FormData };
+
+/**
+ * jsdom's XMLHttpRequest goes nowhere: a stand-in that records the request, reports the upload's
+ * progress, then answers, as the browser does for a multipart upload.
+ */
+function stubUpload(status: number, answer: unknown) {
+  const sent: Sent[] = [];
+  class FakeUpload {
+    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null = null;
+  }
+  class FakeXhr {
+    upload = new FakeUpload();
+    status = 0;
+    responseText = "";
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = "";
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: FormData) {
+      sent.push({ url: this.url, headers: this.headers, body });
+      this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
+      // Answered later, so the progress shown meanwhile can be seen.
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(answer);
+        this.onload?.();
+      }, 50);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return sent;
+}
+
+describe("the royalties screen", () => {
+  it("imports a statement into a source and period with upload progress, then shows its counts", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET royalty_sources": () => rowsResponse([source]),
+      "GET royalty_periods": () =>
+        rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
+      "GET royalty_imports": () => rowsResponse([imported({ file_name: "earlier.tsv", total_ore: 5_000 })]),
+    });
+    const sent = stubUpload(201, imported());
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+
+    const past = await screen.findByRole("table", { name: "Past imports, newest first" });
+    expect(within(past).getByText("earlier.tsv")).toBeInTheDocument();
+    expect(past).toHaveTextContent("50,00 kr");
+
+    await screen.findByRole("option", { name: "DistroKid" });
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Choose the source");
+    expect(sent).toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText("Source"), "DistroKid");
+    const periodSelect = screen.getByRole("combobox", { name: /^Period/ });
+    // A closed period takes no more imports, so it is not offered.
+    expect(within(periodSelect).queryByRole("option", { name: "2026 H1" })).toBeNull();
+    await user.selectOptions(periodSelect, "2026 H2");
+    const file = new File(["Reporting Date\tISRC\n"], "distrokid-2026-10.tsv", {
+      type: "text/tab-separated-values",
+    });
+    await user.upload(screen.getByLabelText("Statement file"), file);
+    await user.type(screen.getByLabelText(/^Rate, SEK per unit/), "10,45");
+    await user.click(screen.getByRole("button", { name: "Import" }));
+
+    expect(await screen.findByRole("progressbar", { name: "Upload" })).toHaveAttribute("aria-valuenow", "40");
+    const counts = await screen.findByRole("region", { name: "Imported distrokid-2026-10.tsv" });
+    expect(counts).toHaveTextContent("Lines12");
+    expect(counts).toHaveTextContent("Matched11");
+    expect(counts).toHaveTextContent("Unmatched1");
+    expect(counts).toHaveTextContent(/Total1\s234,56\skr/);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+
+    const [request] = sent;
+    expect(request?.url).toBe("/api/royalties/imports");
+    expect(request?.headers.authorization).toMatch(/^Bearer /);
+    expect(request?.body.get("source_id")).toBe(SOURCE);
+    expect(request?.body.get("period_id")).toBe(PERIOD);
+    expect(request?.body.get("rate")).toBe("10.45");
+    expect((request?.body.get("file") as File | null)?.name).toBe("distrokid-2026-10.tsv");
+    // The list is read again, so the new import shows among the past ones.
+    await waitFor(() => expect(api.calls("GET", "royalty_imports").length).toBeGreaterThan(1));
+  });
+
+  it("says why an import was refused, such as the same file twice", async () => {
+    const user = userEvent.setup();
+    stubTableApi({ "GET royalty_sources": () => rowsResponse([source]) });
+    const sent = stubUpload(409, {
+      code: "royalty_import_duplicate",
+      message: "This file was imported already",
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await screen.findByRole("option", { name: "DistroKid" });
+    await user.selectOptions(screen.getByLabelText("Source"), "DistroKid");
+    await user.upload(screen.getByLabelText("Statement file"), new File(["x"], "again.tsv"));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("This file was imported already")).toBeInTheDocument();
+    // No rate typed: none is sent, and the server uses the file's own.
+    expect(sent[0]?.body.has("rate")).toBe(false);
+    expect(screen.queryByRole("region", { name: /^Imported/ })).toBeNull();
+  });
+
+  it("matches an unmatched line to a recording found by search, remembered for its source", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET royalty_lines": () => rowsResponse([line]),
+      "GET recordings": () =>
+        rowsResponse([{ id: RECORDING, title: "Midsommarnatt", isrc: "SEABC2600001", artist: "Alva Berg" }]),
+      "POST rpc/match_royalty_line": () => jsonResponse({ matched: 3, line_ids: [LINE], alias: null }),
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Unmatched" }));
+
+    const table = await screen.findByRole("table", { name: "Unmatched lines" });
+    expect(table).toHaveTextContent("Midsommarnatt");
+    expect(table).toHaveTextContent("ISRC SEABC2600001");
+    expect(table).toHaveTextContent("1.25 USD");
+    const read = api.calls("GET", "royalty_lines")[0]?.params;
+    expect(read?.get("work_id")).toBe("is.null");
+    expect(read?.get("recording_id")).toBe("is.null");
+
+    await user.click(within(table).getByRole("button", { name: "Match Midsommarnatt (row 7)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Match a line" });
+    // The search starts from the line's ISRC.
+    expect(within(dialog).getByLabelText("Search works and recordings")).toHaveValue("SEABC2600001");
+    await user.click(within(dialog).getByRole("button", { name: "Match" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Choose the work or recording");
+
+    await user.click(await within(dialog).findByRole("radio", { name: /Midsommarnatt.*Recording/ }));
+    expect(within(dialog).getByRole("checkbox", { name: "Remember for this source" })).toBeChecked();
+    await user.click(within(dialog).getByRole("button", { name: "Match" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls("POST", "rpc/match_royalty_line")[0]?.body).toEqual({
+      line_id: LINE,
+      recording_id: RECORDING,
+      remember: true,
+    });
+    expect(api.calls("GET", "recordings")[0]?.params.get("and")).toContain("isrc.ilike");
+  });
+
+  it("creates a period, previews it, and closes it after confirming", async () => {
+    const user = userEvent.setup();
+    let status = "open";
+    const api = stubTableApi({
+      "GET royalty_periods": () =>
+        rowsResponse([period({ status, closed_at: status === "closed" ? STAMP : null })]),
+      "POST royalty_periods": () => writeResponse([period({ id: CLOSED, name: "2027 H1" })], 201),
+      "POST rpc/preview_royalty_period": () => jsonResponse(report("previewed")),
+      "POST rpc/close_royalty_period": () => {
+        status = "closed";
+        return jsonResponse(report("closed"));
+      },
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Periods" }));
+
+    await user.type(await screen.findByLabelText("Name"), "2027 H1");
+    await user.type(screen.getByLabelText("First day"), "2027-01-01");
+    await user.type(screen.getByLabelText("Last day"), "2027-06-30");
+    await user.click(screen.getByRole("button", { name: "Create period" }));
+    await waitFor(() => expect(api.calls("POST", "royalty_periods")).toHaveLength(1));
+    expect(api.calls("POST", "royalty_periods")[0]?.body).toMatchObject({
+      name: "2027 H1",
+      starts_on: "2027-01-01",
+      ends_on: "2027-06-30",
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Preview 2026 H2" }));
+    const preview = await screen.findByRole("region", { name: "Preview of 2026 H2" });
+    expect(preview).toHaveTextContent(/Received500,00\skr/);
+    expect(preview).toHaveTextContent(/In suspense13,13\skr/);
+
+    await user.click(screen.getByRole("button", { name: "Close 2026 H2" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Close 2026 H2?" });
+    await user.click(within(confirm).getByRole("button", { name: "Close period" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(api.calls("POST", "rpc/close_royalty_period")[0]?.body).toEqual({ period_id: PERIOD });
+    const periods = screen.getByRole("table", { name: "Periods, latest first" });
+    await waitFor(() => expect(within(periods).getByText("Closed")).toBeInTheDocument());
+    expect(within(periods).queryByRole("button", { name: "Close 2026 H2" })).toBeNull();
+  });
+
+  it("lists each payee's statement of a closed period", async () => {
+    const user = userEvent.setup();
+    const api = stubTableApi({
+      "GET royalty_periods": () =>
+        rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
+      "GET royalty_payees": () => rowsResponse([{ id: PAYEE, name: "Alva Berg" }]),
+      "GET royalty_statements": () =>
+        rowsResponse([
+          {
+            id: "88888888-8888-4888-8888-888888888888",
+            period_id: CLOSED,
+            payee_id: PAYEE,
+            opening_balance_ore: 10_000,
+            earnings_ore: 100_000,
+            fee_ore: 20_000,
+            recouped_ore: 30_000,
+            closing_balance_ore: 60_000,
+            payable_ore: 60_000,
+            self_billing_number: "AB-1",
+          },
+        ]),
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Statements" }));
+    const row = (await screen.findByRole("cell", { name: /Alva Berg/ })).closest("tr") as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .slice(1)
+        .map((cell) => cell.textContent?.replace(/\s/g, " ")),
+    ).toEqual(["100,00 kr", "1 000,00 kr", "200,00 kr", "300,00 kr", "600,00 kr", "600,00 kr"]);
+    expect(row).toHaveTextContent("Self-billing AB-1");
+    expect(api.calls("GET", "royalty_statements")[0]?.params.get("period_id")).toBe(`eq.${CLOSED}`);
+  });
+
+  it("shows the catalogue's works with their writers' shares", async () => {
+    const user = userEvent.setup();
+    stubTableApi({
+      "GET works": () =>
+        rowsResponse([
+          { id: "w1", title: "Midsommarnatt", submitter_work_id: "W000001", iswc: "T1234567894" },
+        ]),
+      "GET work_writers": () =>
+        rowsResponse([
+          { id: "ww1", work_id: "w1", role: "CA", manuscript_share_bp: 6_667, controlled: true },
+          { id: "ww2", work_id: "w1", role: "A", manuscript_share_bp: 3_333, controlled: false },
+        ]),
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Catalogue" }));
+    const works = await screen.findByRole("table", { name: "Works" });
+    expect(works).toHaveTextContent("W000001 · T1234567894");
+    expect(works).toHaveTextContent(/CA 66,67\s%\s\(controlled\) · A 33,33\s%/);
+    expect(screen.getByText("No recordings yet.")).toBeInTheDocument();
+  });
+});
