@@ -9,15 +9,15 @@ import { readTable } from "@/lib/read-table";
 import { insertRow, type TableInsert, type TableRow } from "@/lib/table-writes";
 import { postFormWithProgress, type UploadProgress } from "@/lib/upload-with-progress";
 
-export type RoyaltySource = TableRow<"royalty_sources">;
+type RoyaltySource = TableRow<"royalty_sources">;
 export type RoyaltyPeriod = TableRow<"royalty_periods">;
 export type RoyaltyImport = TableRow<"royalty_imports">;
 export type RoyaltyLine = TableRow<"royalty_lines">;
-export type RoyaltyStatement = TableRow<"royalty_statements">;
-export type RoyaltyPayee = TableRow<"royalty_payees">;
-export type Work = TableRow<"works">;
+type RoyaltyStatement = TableRow<"royalty_statements">;
+type RoyaltyPayee = TableRow<"royalty_payees">;
+type Work = TableRow<"works">;
 export type WorkWriter = TableRow<"work_writers">;
-export type Recording = TableRow<"recordings">;
+type Recording = TableRow<"recordings">;
 type MatchResult = z.infer<typeof royaltyMatchResultSchema>;
 
 const root = royaltiesQueryKey;

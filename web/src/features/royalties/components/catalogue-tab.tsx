@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCatalogue, type WorkWriter } from "@/features/royalties/api/royalties";
 
 /** A share in basis points as a person reads it: 3333 → "33.33 %". */
-export function formatShare(basisPoints: number): string {
+function formatShare(basisPoints: number): string {
   return `${(basisPoints / 100).toLocaleString("sv-SE", { maximumFractionDigits: 2 })} %`;
 }
 
