@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stockholmDay } from "@app/contracts/stockholm-time";
@@ -233,6 +234,43 @@ describe("importing a statement", () => {
     // An adjustment for an earlier month keeps its own usage period and its sign.
     expect(lines[4]).toMatchObject({ usage_period: "2025-06", amount: "-0.4127" });
     expect(Number(lines[4]?.amount_ore)).toBeLessThan(0);
+  });
+
+  it("matches a work by the number a society's acknowledgement gave it", async () => {
+    const work = await created("works", { title: "Vinterväg" });
+    const ack = randomUUID();
+    await ctx.db
+      .insertInto("cwr_ack_imports")
+      .values({ id: ack, society_code: "079", file_name: "CW260001079_MPB.V21", content: "ACK" })
+      .execute();
+    await ctx.db
+      .insertInto("work_acknowledgements")
+      .values({
+        id: randomUUID(),
+        import_id: ack,
+        work_id: work,
+        society_code: "079",
+        status: "AS",
+        society_work_id: "5550001",
+        processed_on: "2026-03-01",
+      })
+      .execute();
+    const period = await created("royalty_periods", {
+      name: "Acknowledged",
+      starts_on: "2019-01-01",
+      ends_on: "2019-06-30",
+    });
+    const header = SOCIETY.toString("latin1").split("\n")[0];
+    const line = "2026-1;110;Radio;5550001;;Vintervägen (radio edit);;P4;SE;PR;2025-09;100,00;SEK;100,00;";
+    const res = await upload(
+      Buffer.from(`${header}\n${line}\n`, "latin1"),
+      { source_id: ids.society, period_id: period },
+      "acknowledged.csv",
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ lines: 1, matched: 1 });
+    const [matched] = await linesOf(res.body.id);
+    expect(matched).toMatchObject({ work_id: work, match_method: "work_number" });
   });
 
   it("refuses the same file again (409) and writes nothing", async () => {

@@ -27,9 +27,9 @@ function group<T>(rows: T[], keyOf: (row: T) => string) {
 /**
  * The catalogue as its tables hold it: works and their writers (payees by their CRM contact), recordings
  * and their master payees. A work's split is the writers' manuscript shares; a work whose writers' shares
- * do not make 100 % is held, as is a controlled writer with no payee. Until the catalogue keeps which
- * split sheet is fully signed and society work numbers from acknowledgements, the work_writers shares
- * stand for the signed split and no line matches by work number.
+ * do not make 100 % is held, as is a controlled writer with no payee. Society work numbers come from the
+ * societies' acknowledgements of our CWR files. Until the catalogue keeps which split sheet is fully
+ * signed, the work_writers shares stand for the signed split.
  */
 export const dbCatalogue: RoyaltyCatalogue = {
   async forMatching(trx) {
@@ -46,13 +46,20 @@ export const dbCatalogue: RoyaltyCatalogue = {
       .select(["w.work_id", "c.first_name", "c.last_name", "c.stage_name"])
       .execute();
     const namesOf = group(writers, (w) => w.work_id);
+    // The numbers societies gave our works in their acknowledgements of our CWR files.
+    const acknowledged = await trx
+      .selectFrom("work_acknowledgements")
+      .select(["work_id", "society_work_id"])
+      .where("society_work_id", "is not", null)
+      .execute();
+    const numbersOf = group(acknowledged, (a) => a.work_id);
     return {
       recordings,
       works: works.map((w) => ({
         id: w.id,
         iswc: w.iswc,
         title: w.title,
-        work_numbers: [],
+        work_numbers: (numbersOf.get(w.id) ?? []).map((a) => a.society_work_id as string),
         writer_names: (namesOf.get(w.id) ?? []).flatMap((n) => [
           `${n.first_name} ${n.last_name}`,
           ...(n.stage_name ? [n.stage_name] : []),
