@@ -58,7 +58,8 @@ export const royaltySourcesTable = defineTable({
       .refine(z.string().trim().min(1, "A source needs a name").max(200), () => `Source ${++sampleSources}`),
     kind: column.enum(ROYALTY_SOURCE_KINDS),
     /** A built-in mapping's key (a statement format the server knows), or "custom" for `mapping`. */
-    mapping_key: column.enum(ROYALTY_MAPPING_KEYS),
+    // The sample source reads a built-in format, so it has no mapping of its own.
+    mapping_key: column.enum(ROYALTY_MAPPING_KEYS).refine(z.enum(ROYALTY_MAPPING_KEYS), "distrokid_tsv"),
     /** The column mapping staff built for this source's files: set exactly when mapping_key is "custom". */
     mapping: column.json(royaltyColumnMappingSchema).orNull(),
     default_currency: column.text(3).refine(currencySchema, "SEK").withDefault(),
@@ -81,8 +82,9 @@ export const royaltyPeriodsTable = defineTable({
   columns: {
     id: column.uuid().withDefault(),
     name: column.text(100).refine(z.string().trim().min(1, "A period needs a name").max(100), "2026 H1"),
-    starts_on: column.date(),
-    ends_on: column.date(),
+    // Not after ends_on (a check on both engines): the samples are a half-year in that order.
+    starts_on: column.date().refine(column.date().schema, "2026-01-01"),
+    ends_on: column.date().refine(column.date().schema, "2026-06-30"),
     status: column.enum(ROYALTY_PERIOD_STATUSES).generated(),
     /** Money received in the period's imports, in öre: set when the period is closed. */
     received_ore: column.integer().orNull().generated(),

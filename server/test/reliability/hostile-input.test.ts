@@ -375,6 +375,15 @@ describe("generated valid input", () => {
     return base.filter((v) => column.schema.safeParse(v).success);
   }
 
+  /**
+   * A JSON column whose schema takes neither {} nor [] (a royalty source's mapping) has no generated
+   * value: a nullable one is sent null, where filtering would search for a passing value for ever.
+   */
+  const noGeneratedValue = (column: ColumnSpec) =>
+    column.type === "json" &&
+    column.sample === undefined &&
+    ![{}, []].some((v) => column.schema.safeParse(v).success);
+
   async function arbitraryRow(table: TableDefinition) {
     const fields: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, column] of Object.entries(table.columns)) {
@@ -383,9 +392,11 @@ describe("generated valid input", () => {
         continue;
       }
       if (column.readOnly || name === table.primaryKey || column.type === "uuid" || column.objectIn) continue;
-      fields[name] = column.nullable
-        ? fc.option(arbitraryValue(column), { nil: null })
-        : arbitraryValue(column);
+      if (column.nullable && noGeneratedValue(column)) fields[name] = fc.constant(null);
+      else
+        fields[name] = column.nullable
+          ? fc.option(arbitraryValue(column), { nil: null })
+          : arbitraryValue(column);
     }
     // A join table holds a pair of parents once: a generated row never repeats a seeded pair.
     const taken = await takenParents(ctx.db, table);
