@@ -5,7 +5,7 @@ import type { StatementView } from "./statement-view";
 const HEADER = ["section", "item", "gross_ore", "fee_ore", "net_ore", "gross_sek", "fee_sek", "net_sek"];
 
 /** Öre as kronor with a point and two decimals, exact (no float arithmetic), so a spreadsheet reads it as a number. */
-export const oreToKronor = (ore: number) => {
+const oreToKronor = (ore: number) => {
   const sign = ore < 0 ? "-" : "";
   const abs = Math.abs(ore);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
