@@ -79,6 +79,14 @@ const rpcResponses = {
 
 const apiError = z.object({ code: z.string(), message: z.string() });
 
+const statementFileParams = z.object({ id: z.string().uuid("must be a royalty statement's id") });
+const statementFileResponses = {
+  400: apiError,
+  401: z.union([apiError, apiKeyErrorSchema]),
+  403: apiError,
+  404: apiError,
+};
+
 /**
  * The royalty ledger: statement files in, lines matched by hand, periods closed into each payee's
  * statement. Staff only. The import is streamed by hand (multipart: `file`, `source_id`, optional
@@ -134,5 +142,28 @@ export const royaltyLedgerContract = c.router({
     metadata: access("staff"),
     summary:
       "Close a period: allocate its matched money by the signed splits into each payee's statement; again answers the same",
+  },
+  royaltyStatementPdf: {
+    method: "GET",
+    path: "/api/royalties/statements/:id/pdf",
+    pathParams: statementFileParams,
+    responses: {
+      200: c.otherResponse({ contentType: "application/pdf", body: c.type<Uint8Array>() }),
+      ...statementFileResponses,
+    },
+    metadata: access("staff"),
+    summary: "A payee's statement of a closed period as a PDF (an attachment named by payee and period)",
+  },
+  royaltyStatementCsv: {
+    method: "GET",
+    path: "/api/royalties/statements/:id/csv",
+    pathParams: statementFileParams,
+    responses: {
+      200: c.otherResponse({ contentType: "text/csv; charset=utf-8", body: c.type<Uint8Array>() }),
+      ...statementFileResponses,
+    },
+    metadata: access("staff"),
+    summary:
+      "A payee's statement as CSV: a row per earnings entry by source, work or recording and right, then the summary, in öre and kronor",
   },
 });

@@ -5,6 +5,7 @@ import { stockholmDay } from "@app/contracts/stockholm-time";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { royaltyApi } from "./support/royalty-api";
 
 /**
  * The royalty ledger end to end on the real server: statement files imported per source into a period
@@ -18,24 +19,7 @@ const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtur
 const DISTROKID = fixture("distrokid.tsv");
 const SOCIETY = fixture("society-sek.csv");
 
-const call = (
-  method: "get" | "post" | "patch",
-  path: string,
-  body?: object,
-  who: keyof typeof tokens = "staff",
-) => {
-  const req = request(ctx.app)
-    [method](path)
-    .set("apikey", ctx.anonKey)
-    .set("Authorization", `Bearer ${tokens[who]}`)
-    .set("Prefer", "return=representation");
-  return body === undefined ? req : req.send(body);
-};
-const created = async (table: string, row: object): Promise<string> => {
-  const res = await call("post", `/rest/v1/${table}`, row);
-  expect(res.status, res.text).toBe(201);
-  return res.body[0].id;
-};
+const { call, created } = royaltyApi(() => ctx, tokens);
 const upload = (
   file: Buffer,
   fields: Record<string, string>,

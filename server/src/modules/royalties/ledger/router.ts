@@ -9,6 +9,9 @@ import type { RoyaltyCatalogue } from "./catalogue";
 import { closeRoyaltyPeriod, previewRoyaltyPeriod } from "./close-royalty-period";
 import { importStatement } from "./import-statement";
 import { matchRoyaltyLine } from "./match-royalty-line";
+import { renderStatementPdf } from "./render-statement-pdf";
+import { statementFileName, statementViewOf } from "./statement-view";
+import { writeStatementCsv } from "./write-statement-csv";
 
 const s = initServer();
 
@@ -23,7 +26,12 @@ export interface RoyaltyLedgerDeps {
   now: () => number;
 }
 
-/** The ledger's RPCs, each one transaction in its module. */
+const attach = (res: Response, fileName: string) => {
+  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+  res.setHeader("Cache-Control", "no-store");
+};
+
+/** The ledger's RPCs, each one transaction in its module, and a statement's files. */
 export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
   const at = () => new Date(deps.now()).toISOString();
   return s.router(contract.royaltyLedger, {
@@ -42,6 +50,17 @@ export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
       status: 200,
       body: await closeRoyaltyPeriod(deps.db, deps.catalogue, body.period_id, at()),
     }),
+    royaltyStatementPdf: async ({ params, res }) => {
+      const view = await statementViewOf(deps.db, params.id);
+      attach(res, statementFileName(view, "pdf"));
+      return { status: 200, body: await renderStatementPdf(view) };
+    },
+    royaltyStatementCsv: async ({ params, res }) => {
+      const view = await statementViewOf(deps.db, params.id);
+      attach(res, statementFileName(view, "csv"));
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      return { status: 200, body: await writeStatementCsv(view) };
+    },
   });
 }
 

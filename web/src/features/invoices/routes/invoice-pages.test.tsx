@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InvoicePage } from "@/features/invoices/routes/invoice-page";
 import { InvoicesPage } from "@/features/invoices/routes/invoices-page";
 import { UninvoicedPage } from "@/features/invoices/routes/uninvoiced-page";
 import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
+import { stubSavedFiles } from "@/test/saved-files";
 import { postgrestError, rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
 const ID = "44444444-4444-4444-8444-444444444444";
@@ -103,14 +104,7 @@ describe("the invoices list", () => {
 
   it("downloads a period's SIE file with the staff token, and refuses a period that ends before it starts", async () => {
     const user = userEvent.setup();
-    const saved = vi.fn((_blob: Blob) => "blob:sie");
-    vi.stubGlobal(
-      "URL",
-      class extends URL {
-        static override createObjectURL = saved;
-        static override revokeObjectURL = vi.fn();
-      },
-    );
+    const saved = stubSavedFiles("blob:sie");
     const api = stubTableApi({
       "GET /api/invoices/sie": () =>
         new Response("#FLAGGA 0\r\n#SIETYP 4\r\n", {
@@ -334,15 +328,7 @@ describe("an invoice", () => {
   });
 
   it("shows an issued invoice read-only with its number, OCR, payments and balance", async () => {
-    const saved = vi.fn((_blob: Blob) => "blob:invoice-pdf");
-    // jsdom makes no object URLs: a URL class that does, undone after the test like every stubbed global.
-    vi.stubGlobal(
-      "URL",
-      class extends URL {
-        static override createObjectURL = saved;
-        static override revokeObjectURL = vi.fn();
-      },
-    );
+    const saved = stubSavedFiles("blob:invoice-pdf");
     const api = stubTableApi({
       [`GET /api/invoices/${ID}/pdf`]: () =>
         new Response("%PDF-1.7", {

@@ -1,6 +1,8 @@
 import { formatOre } from "@app/contracts";
-import { FileText } from "lucide-react";
+import { useMutation } from "@tanstack/react-query";
+import { Download, FileText } from "lucide-react";
 import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -8,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useRoyaltyPeriods, useRoyaltyStatements } from "@/features/royalties/api/royalties";
 import { ReadState } from "@/features/royalties/components/read-state";
+import { downloadWithToken } from "@/lib/save-file";
 
 const COLUMNS = [
   ["Opening", "opening_balance_ore"],
@@ -17,6 +20,41 @@ const COLUMNS = [
   ["Closing", "closing_balance_ore"],
   ["Payable", "payable_ore"],
 ] as const;
+
+const FILES = [
+  ["pdf", "PDF"],
+  ["csv", "CSV"],
+] as const;
+
+/**
+ * A statement's PDF and CSV: staff-only, so fetched with the token and saved, never a bare link the
+ * browser would follow without it.
+ */
+function StatementFiles({ id, payeeName }: { id: string; payeeName: string }) {
+  const download = useMutation({
+    mutationFn: (kind: "pdf" | "csv") =>
+      downloadWithToken(`/api/royalties/statements/${id}/${kind}`, `royalty-statement.${kind}`),
+    meta: { errorMessage: "Could not download the statement" },
+  });
+  return (
+    <div className="flex justify-end gap-1">
+      {FILES.map(([kind, label]) => (
+        <Button
+          key={kind}
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={download.isPending}
+          aria-label={`Download ${payeeName}'s statement as ${label}`}
+          onClick={() => download.mutate(kind)}
+        >
+          <Download aria-hidden="true" />
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 /** Each payee's statement of a closed period, the latest closed period first. */
 export function StatementsTab() {
@@ -67,6 +105,9 @@ export function StatementsTab() {
                         {label}
                       </TableHead>
                     ))}
+                    <TableHead scope="col" className="text-right">
+                      Files
+                    </TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -85,6 +126,9 @@ export function StatementsTab() {
                           {formatOre(statement[column])}
                         </TableCell>
                       ))}
+                      <TableCell>
+                        <StatementFiles id={statement.id} payeeName={statement.payeeName} />
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RoyaltiesPage } from "@/features/royalties/routes/royalties-page";
 import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
+import { stubSavedFiles } from "@/test/saved-files";
 import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
 
 const STAMP = "2026-11-20T10:00:00.000Z";
@@ -13,6 +14,7 @@ const CLOSED = "33333333-3333-4333-8333-333333333333";
 const LINE = "44444444-4444-4444-8444-444444444444";
 const RECORDING = "55555555-5555-4555-8555-555555555555";
 const PAYEE = "66666666-6666-4666-8666-666666666666";
+const STATEMENT = "88888888-8888-4888-8888-888888888888";
 
 const source = { id: SOURCE, name: "DistroKid", kind: "distributor", mapping_key: "distrokid_tsv" };
 
@@ -283,16 +285,23 @@ describe("the royalties screen", () => {
     expect(within(periods).queryByRole("button", { name: "Close 2026 H2" })).toBeNull();
   });
 
-  it("lists each payee's statement of a closed period", async () => {
+  it("lists each payee's statement of a closed period, each with its PDF and CSV to download", async () => {
     const user = userEvent.setup();
+    const saved = stubSavedFiles("blob:statement");
+    const file = (type: string, name: string) => () =>
+      new Response("bytes", {
+        headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` },
+      });
     const api = stubTableApi({
+      [`GET /api/royalties/statements/${STATEMENT}/pdf`]: file("application/pdf", "Alva-Berg.pdf"),
+      [`GET /api/royalties/statements/${STATEMENT}/csv`]: file("text/csv; charset=utf-8", "Alva-Berg.csv"),
       "GET royalty_periods": () =>
         rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
       "GET royalty_payees": () => rowsResponse([{ id: PAYEE, name: "Alva Berg" }]),
       "GET royalty_statements": () =>
         rowsResponse([
           {
-            id: "88888888-8888-4888-8888-888888888888",
+            id: STATEMENT,
             period_id: CLOSED,
             payee_id: PAYEE,
             opening_balance_ore: 10_000,
@@ -311,11 +320,24 @@ describe("the royalties screen", () => {
     expect(
       within(row)
         .getAllByRole("cell")
-        .slice(1)
+        .slice(1, -1)
         .map((cell) => cell.textContent?.replace(/\s/g, " ")),
     ).toEqual(["100,00 kr", "1 000,00 kr", "200,00 kr", "300,00 kr", "600,00 kr", "600,00 kr"]);
     expect(row).toHaveTextContent("Self-billing AB-1");
     expect(api.calls("GET", "royalty_statements")[0]?.params.get("period_id")).toBe(`eq.${CLOSED}`);
+
+    // Staff-only files: fetched with the token, then saved, never a bare link the browser follows.
+    for (const [label, kind, type] of [
+      ["PDF", "pdf", "application/pdf"],
+      ["CSV", "csv", "text/csv"],
+    ] as const) {
+      await user.click(
+        within(row).getByRole("button", { name: `Download Alva Berg's statement as ${label}` }),
+      );
+      await waitFor(() => expect(saved.mock.calls.map(([blob]) => blob.type.split(";")[0])).toContain(type));
+      const [download] = api.calls("GET", `/api/royalties/statements/${STATEMENT}/${kind}`);
+      expect(download?.headers.get("authorization")).toMatch(/^Bearer \S+/);
+    }
   });
 
   it("shows the catalogue's works with their writers' shares", async () => {
