@@ -1,5 +1,6 @@
-import { PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
+import { isPostgres } from "../../db/engine-of";
 
 /**
  * PostgreSQL runs transactions at READ COMMITTED: one that reads a row, decides and writes must lock the
@@ -10,8 +11,6 @@ import type { Db } from "../../db/database";
  * account takes its address's lock instead, and holds nothing else), then what belongs to the user: an
  * address they move to, their sessions, a session's tokens.
  */
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** FOR NO KEY UPDATE (what an UPDATE takes): rows that reference the locked one can still be inserted. */
 export function lockedOnPostgres<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>) {
   return isPostgres(db) ? query.forNoKeyUpdate() : query;

@@ -1,6 +1,7 @@
 import { type DeliverableStatus, type RowOf, tables } from "@app/contracts";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
+import { isPostgres } from "../../db/engine-of";
 import type { DeliverableApprovalLinkTable } from "../../db/schema";
 import { toApiRow } from "../../db/stored-values";
 
@@ -8,8 +9,6 @@ import { toApiRow } from "../../db/stored-values";
 
 export type Deliverable = RowOf<typeof tables.deliverables>;
 export type DeliverableVersion = RowOf<typeof tables.deliverable_versions>;
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function findDeliverable(db: Db, id: string, lock = false): Promise<Deliverable | undefined> {
   let query = db.selectFrom("deliverables").selectAll().where("id", "=", id);

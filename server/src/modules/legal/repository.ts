@@ -1,13 +1,11 @@
 import { type LegalTemplateCategory, type LegalVariable, tables } from "@app/contracts";
-import { PostgresAdapter } from "kysely";
 import type { Db } from "../../db/database";
+import { isPostgres } from "../../db/engine-of";
 import type { LegalSigningLinkTable } from "../../db/schema";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import type { LegalDocument } from "./types";
 
 /** Every SQL statement of legal documents; the executor comes first (inside a transaction, only it). */
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function findDocument(db: Db, id: string, lock = false): Promise<LegalDocument | undefined> {
   let query = db.selectFrom("legal_documents").selectAll().where("id", "=", id);

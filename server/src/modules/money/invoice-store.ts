@@ -6,9 +6,9 @@ import {
   tables,
   type VatRate,
 } from "@app/contracts";
-import { PostgresAdapter } from "kysely";
-import type { Db, Engine } from "../../db/database";
+import type { Db } from "../../db/database";
 import { dynamicTables } from "../../db/dynamic-tables";
+import { engineOf } from "../../db/engine-of";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import { lockedOnPostgres } from "../auth/locks";
@@ -17,9 +17,6 @@ export type Invoice = RowOf<typeof tables.invoices>;
 /** An invoice as stored: its status without the "overdue" a read derives. */
 export type StoredInvoice = Omit<Invoice, "status"> & { status: (typeof INVOICE_STORED_STATUSES)[number] };
 export type InvoiceLine = RowOf<typeof tables.invoice_lines>;
-
-export const engineOf = (db: Db): Engine =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 
 const invoiceNotFound = (id: string) =>
   restError("PGRST116", `No invoices row with id ${id}`, { status: 404 });

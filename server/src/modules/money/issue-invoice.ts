@@ -3,10 +3,10 @@ import { invoiceOcr, missingForIssue, type RowOf, tables } from "@app/contracts"
 import { addDays, stockholmDay } from "@app/contracts/stockholm-time";
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
+import { engineOf } from "../../db/engine-of";
 import { toApiRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
 import {
-  engineOf,
   type Invoice,
   type InvoiceLine,
   insertRow,

@@ -3,13 +3,13 @@ import { lineAmountOre, type saveInvoiceDraftSchema, tables } from "@app/contrac
 import type { z } from "zod";
 import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
+import { engineOf } from "../../db/engine-of";
 import { laterThan } from "../../db/row-version";
 import { toStoredRow } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import { appendActivity, changedFields } from "../crm/timeline";
 import { notADraftInvoice } from "./invoice-hooks";
 import {
-  engineOf,
   type InvoiceLine,
   insertRow,
   linesOf,

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
+import { isPostgres } from "../../db/engine-of";
 
 /**
  * Finding and rewriting a piece of text wherever it is stored, in every table the database has, so an
@@ -7,8 +8,6 @@ import type { Db } from "../../db/database";
  * Tables and their text-like columns are read from the database itself; a row is addressed by its
  * physical locator (SQLite's rowid, PostgreSQL's ctid), which holds for the transaction that read it.
  */
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Bookkeeping of the migrator: never personal data, never rewritten. */
 const SKIPPED_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);

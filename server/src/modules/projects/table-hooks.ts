@@ -1,8 +1,8 @@
 import type { ProjectStatus } from "@app/contracts";
-import type { Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
+import { shareCapHooks } from "../../rest/share-cap";
+import type { TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 import { timelineHooks } from "../crm/timeline";
 import { assertProjectTransition, assertStartStatus } from "./lifecycle";
-import { assertSharesWithinFee } from "./milestone-shares";
 import { takeProjectCode } from "./project-code";
 import { projectPartHooks } from "./project-timeline";
 
@@ -24,7 +24,15 @@ const projectHooks: TableHooks = {
   },
 };
 
-const milestoneShare = (row: Row) => (typeof row.billing_share_bp === "number" ? row.billing_share_bp : null);
+/** A project's milestones may bill at most its whole fee. */
+const milestoneShareCap = shareCapHooks({
+  table: "project_milestones",
+  parentTable: "projects",
+  parentColumn: "project_id",
+  shareColumn: "billing_share_bp",
+  sharesNoun: "the project's billing shares",
+  leftOver: "is left to bill",
+});
 
 const milestoneHooks: TableHooks = {
   ...projectPartHooks("milestone", ({ title, due_date, billing_share_bp, assignee_id, reached_at }) => ({
@@ -34,25 +42,7 @@ const milestoneHooks: TableHooks = {
     assignee_id,
     reached_at,
   })),
-  async beforeInsert(ctx, values) {
-    await assertSharesWithinFee(ctx.trx, {
-      projectId: String(values.project_id),
-      shareBp: milestoneShare(values),
-      // An upsert may name an existing milestone: its own share is not counted twice.
-      exceptId: typeof values.id === "string" ? values.id : undefined,
-    });
-    return values;
-  },
-  async beforeUpdate(ctx, changes, before) {
-    if (!("billing_share_bp" in changes || "project_id" in changes)) return changes;
-    const after = { ...before, ...changes };
-    await assertSharesWithinFee(ctx.trx, {
-      projectId: String(after.project_id),
-      shareBp: milestoneShare(after),
-      exceptId: String(before.id),
-    });
-    return changes;
-  },
+  ...milestoneShareCap,
 };
 
 /** The project tables' rules for the data API, registered by the composition root. */

@@ -1,14 +1,15 @@
 import { restError } from "../../http/rest-error";
+import { type SharedOut, shareCapHooks } from "../../rest/share-cap";
 import type { Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 import { takeSubmitterWorkId } from "./counters";
-import { assertSharesWithinWhole, type SharedOut } from "./share-caps";
 
 const WORK_WRITERS: SharedOut = {
   table: "work_writers",
   parentTable: "works",
   parentColumn: "work_id",
   shareColumn: "manuscript_share_bp",
-  parentNoun: "work",
+  sharesNoun: "the work's shares",
+  leftOver: "of the work is left to share out",
 };
 
 const RECORDING_PAYEES: SharedOut = {
@@ -16,33 +17,9 @@ const RECORDING_PAYEES: SharedOut = {
   parentTable: "recordings",
   parentColumn: "recording_id",
   shareColumn: "share_bp",
-  parentNoun: "recording",
+  sharesNoun: "the recording's shares",
+  leftOver: "of the recording is left to share out",
 };
-
-/**
- * Rows that share out a parent: each write is summed with the parent's other rows, as it will be
- * stored. An upsert may name an existing row, so its own share is never counted twice.
- */
-function shareCapHooks(of: SharedOut): TableHooks {
-  const check = (ctx: { trx: Parameters<typeof assertSharesWithinWhole>[0] }, row: Row, exceptId?: string) =>
-    assertSharesWithinWhole(ctx.trx, of, {
-      parentId: String(row[of.parentColumn]),
-      shareBp: Number(row[of.shareColumn] ?? 0),
-      exceptId,
-    });
-  return {
-    async beforeInsert(ctx, values) {
-      await check(ctx, values, typeof values.id === "string" ? values.id : undefined);
-      return values;
-    },
-    async beforeUpdate(ctx, changes, before) {
-      if (of.shareColumn in changes || of.parentColumn in changes) {
-        await check(ctx, { ...before, ...changes }, String(before.id));
-      }
-      return changes;
-    },
-  };
-}
 
 /**
  * A writer the business controls is registered with societies: CWR needs their IPI name number and the
@@ -60,14 +37,16 @@ function assertControlledWriterIdentified(row: Row) {
   );
 }
 
+const writerShareCap = shareCapHooks(WORK_WRITERS);
+
 const workWriterHooks: TableHooks = {
   async beforeInsert(ctx, values) {
     assertControlledWriterIdentified(values);
-    return shareCapHooks(WORK_WRITERS).beforeInsert?.(ctx, values) ?? values;
+    return writerShareCap.beforeInsert(ctx, values);
   },
   async beforeUpdate(ctx, changes, before) {
     assertControlledWriterIdentified({ ...before, ...changes });
-    return shareCapHooks(WORK_WRITERS).beforeUpdate?.(ctx, changes, before) ?? changes;
+    return writerShareCap.beforeUpdate(ctx, changes, before);
   },
 };
 

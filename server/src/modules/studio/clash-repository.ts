@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
+import { isPostgres } from "../../db/engine-of";
 
 /**
  * The SQL of double-booking checks. Sessions are half-open intervals [starts_at, ends_at): two overlap
@@ -20,8 +21,6 @@ export interface ClashingSession {
   starts_at: string;
   ends_at: string;
 }
-
-const isPostgres = (trx: Db) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * On PostgreSQL, serialises bookings of the same rooms and people until the transaction ends, so the

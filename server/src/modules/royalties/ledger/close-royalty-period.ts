@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type RoyaltyPeriodReport, tables } from "@app/contracts";
 import type { Database, Db } from "../../../db/database";
+import { engineOf } from "../../../db/engine-of";
 import { toApiRow, toStoredRow } from "../../../db/stored-values";
-import { engineOf } from "../../money/invoice-store";
 import type { PayeeStatementFigures } from "../allocation/close-period";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { type PeriodFigures, periodFigures } from "./period-report";
