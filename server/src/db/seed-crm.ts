@@ -1,8 +1,6 @@
-import { tables } from "@app/contracts";
 import type { Db, Engine } from "./database";
-import { dynamicTables } from "./dynamic-tables";
 import { at, seedId } from "./seed-ids";
-import { toStoredRow } from "./stored-values";
+import { insertAll } from "./seed-rows";
 
 /** Stockholm companies, industry contacts, a living deal pipeline and brief board, and their timeline. */
 const COMPANIES = [
@@ -54,24 +52,6 @@ const BRIEFS = [
   ["Swedish-language ballad, festival closer", 2, "in_review", 25_000],
   ["Game soundtrack stems", 4, "shipped", 90_000],
 ] as const;
-
-export async function insertAll(
-  trx: Db,
-  engine: Engine,
-  table: keyof typeof tables,
-  rows: Record<string, unknown>[],
-) {
-  let inserted = 0;
-  for (const row of rows) {
-    const result = await dynamicTables(trx)
-      .insertInto(table)
-      .values(toStoredRow(tables[table], row, engine))
-      .onConflict((oc) => oc.column("id").doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
-  }
-  return inserted;
-}
 
 export async function seedCrm(trx: Db, engine: Engine) {
   const created = at(-60, 9);

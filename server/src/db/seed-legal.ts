@@ -1,7 +1,7 @@
 import type { LegalVariable } from "@app/contracts";
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { insertAll } from "./seed-rows";
 
 const CLAUSES = [
   {

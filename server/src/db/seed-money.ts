@@ -1,7 +1,7 @@
 import { invoiceTotals, lineAmountOre, type VatRate } from "@app/contracts";
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { insertAll } from "./seed-rows";
 
 /** Draft invoices to demonstrate the invoice screens with: nothing is issued, so no number is taken. */
 const DRAFTS = [

@@ -1,6 +1,6 @@
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { insertAll } from "./seed-rows";
 
 /** Two works each for the first talents, so the portfolio builder opens on a living portfolio. */
 const WORKS = [

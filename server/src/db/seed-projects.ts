@@ -1,8 +1,7 @@
 import { stockholmWallTime } from "@app/contracts/stockholm-time";
-import { sql } from "kysely";
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { counterPast, insertAll } from "./seed-rows";
 
 /*
  * [title, company, kind, status, budget in öre, fee model, start and due (days from today), deal or null,
@@ -73,17 +72,7 @@ export async function seedProjects(trx: Db, engine: Engine) {
       updated_at: created,
     })),
   );
-  // Projects created later take the numbers after the seeded ones.
-  await trx
-    .insertInto("project_code_counters")
-    .values({ year, last_number: PROJECTS.length })
-    .onConflict((oc) =>
-      oc.column("year").doUpdateSet({
-        last_number: sql`case when excluded.last_number > project_code_counters.last_number
-          then excluded.last_number else project_code_counters.last_number end`,
-      }),
-    )
-    .execute();
+  await counterPast(trx, { table: "project_code_counters", key: "year", value: year }, PROJECTS.length);
   const projectMembers = await insertAll(
     trx,
     engine,

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { counterPast, insertAll } from "./seed-rows";
 
 /*
  * Works as [title, alternate titles, ISWC, writers as [talent, role, share in basis points, controlled,
@@ -69,17 +68,7 @@ export async function seedRoyalties(trx: Db, engine: Engine) {
       ...stamps,
     })),
   );
-  // Works created later take the numbers after the seeded ones.
-  await trx
-    .insertInto("royalty_counters")
-    .values({ name: "work", last_number: WORKS.length })
-    .onConflict((oc) =>
-      oc.column("name").doUpdateSet({
-        last_number: sql`case when excluded.last_number > royalty_counters.last_number
-          then excluded.last_number else royalty_counters.last_number end`,
-      }),
-    )
-    .execute();
+  await counterPast(trx, { table: "royalty_counters", key: "name", value: "work" }, WORKS.length);
   const workWriters = await insertAll(
     trx,
     engine,

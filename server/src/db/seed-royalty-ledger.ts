@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { insertAll } from "./seed-rows";
 
 /** Statement lines of the demo import as [row, ISRC, title, store, territory, USD, öre, matched recording]. */
 const LINES = [

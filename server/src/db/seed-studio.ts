@@ -1,6 +1,6 @@
 import type { Db, Engine } from "./database";
-import { insertAll } from "./seed-crm";
 import { at, seedId } from "./seed-ids";
+import { insertAll } from "./seed-rows";
 
 /** Stockholm rooms, and a fortnight of sessions around today (times in UTC hours; Stockholm is +1 or +2). */
 const ROOMS = [
