@@ -12,6 +12,7 @@ import { parse } from "csv-parse";
 import { allocateLine, type PayeeShare } from "../src/modules/royalties/allocation/allocate-line";
 import { closePeriod, type EarningEntry } from "../src/modules/royalties/allocation/close-period";
 import { readRoyaltyStatement } from "../src/modules/royalties/import/read-royalty-statement";
+import { answerParent } from "./lib/answer-parent";
 import {
   BENCH_RECORDINGS,
   BENCH_RELEASES,
@@ -147,8 +148,4 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-// Sent only once the file is gone, so the parent may stop this process as soon as it has the answer.
-if (process.send) {
-  process.send(result);
-  process.disconnect();
-} else console.log(JSON.stringify(result, null, 2));
+answerParent(result);
