@@ -10,10 +10,10 @@ import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
+import { ListState } from "@/components/ui/list-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
   type DeliverableFilters,
@@ -107,30 +107,34 @@ export function DeliverablesPage() {
           </NativeSelect>
         </div>
       </SearchRegion>
-      {deliverables.isPending ? (
-        <Spinner label="Loading the deliverables" />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={PackageCheck}
-          title={filtered ? "No deliverables match" : "No deliverables yet"}
-          description={
-            filtered
-              ? "Try another status, project or assignee."
-              : "Add what a project owes its client: masters, stems, artwork and the like."
-          }
-        >
-          {filtered ? (
-            <Button type="button" variant="outline" onClick={() => setFilters(ALL_FILTERS)}>
-              Clear filters
-            </Button>
-          ) : (
-            <Button type="button" onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" />
-              New deliverable
-            </Button>
-          )}
-        </EmptyState>
-      ) : (
+      <ListState
+        read={deliverables}
+        loading="Loading the deliverables"
+        failed="Failed to load the deliverables."
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            icon={PackageCheck}
+            title={filtered ? "No deliverables match" : "No deliverables yet"}
+            description={
+              filtered
+                ? "Try another status, project or assignee."
+                : "Add what a project owes its client: masters, stems, artwork and the like."
+            }
+          >
+            {filtered ? (
+              <Button type="button" variant="outline" onClick={() => setFilters(ALL_FILTERS)}>
+                Clear filters
+              </Button>
+            ) : (
+              <Button type="button" onClick={() => setCreating(true)}>
+                <Plus aria-hidden="true" />
+                New deliverable
+              </Button>
+            )}
+          </EmptyState>
+        }
+      >
         <Table aria-label="Deliverables, soonest due first">
           <TableHeader>
             <TableRow>
@@ -168,7 +172,7 @@ export function DeliverablesPage() {
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListState>
       <NewDeliverableDialog
         open={creating}
         onOpenChange={setCreating}

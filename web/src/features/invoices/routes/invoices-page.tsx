@@ -5,11 +5,11 @@ import { Link, useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
+import { ListState } from "@/components/ui/list-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type InvoiceFilters, useCreateInvoice, useInvoices } from "@/features/invoices/api/invoices";
 import {
@@ -85,34 +85,38 @@ export function InvoicesPage() {
           />
         </div>
       </SearchRegion>
-      {invoices.isPending ? (
-        <Spinner label="Loading the invoices" />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={ReceiptText}
-          title={filtered ? "No invoices match" : "No invoices yet"}
-          description={
-            filtered
-              ? "Try another status or buyer."
-              : "Start a draft, add its lines, then issue it when it is ready."
-          }
-        >
-          {filtered ? (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                setBuyer("");
-                setFilters(ALL);
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : (
-            newButton
-          )}
-        </EmptyState>
-      ) : (
+      <ListState
+        read={invoices}
+        loading="Loading the invoices"
+        failed="Failed to load the invoices."
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            icon={ReceiptText}
+            title={filtered ? "No invoices match" : "No invoices yet"}
+            description={
+              filtered
+                ? "Try another status or buyer."
+                : "Start a draft, add its lines, then issue it when it is ready."
+            }
+          >
+            {filtered ? (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  setBuyer("");
+                  setFilters(ALL);
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : (
+              newButton
+            )}
+          </EmptyState>
+        }
+      >
         <Table aria-label="Invoices, newest first">
           <TableHeader>
             <TableRow>
@@ -157,7 +161,7 @@ export function InvoicesPage() {
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListState>
       <section aria-labelledby={`${id}-sie`} className="grid gap-3">
         <h2 id={`${id}-sie`} className="text-lg font-semibold">
           Export to the accountant

@@ -6,8 +6,8 @@ import { Link } from "react-router-dom";
 import { CreateInvoiceButton } from "@/components/create-invoice-button";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListState } from "@/components/ui/list-state";
 import { PageHeading } from "@/components/ui/page-heading";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type UninvoicedProject, useUninvoicedWork } from "@/features/invoices/api/uninvoiced-work";
 import { formatDay } from "@/lib/format";
@@ -32,24 +32,23 @@ export function UninvoicedPage() {
           </Button>
         }
       />
-      {work.isPending ? (
-        <Spinner label="Loading the work waiting to be invoiced" />
-      ) : work.isError && !work.data ? (
-        <div role="alert" className="grid justify-items-start gap-3">
-          <p className="text-error-text">Failed to load the work waiting to be invoiced.</p>
-          <Button variant="secondary" onClick={() => work.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : projects.length === 0 ? (
-        <EmptyState
-          icon={ClipboardCheck}
-          title="Nothing waiting to be invoiced"
-          description="Every reached milestone and approved deliverable is on an invoice."
-        />
-      ) : (
-        projects.map((project) => <ProjectWork key={project.id} project={project} />)
-      )}
+      <ListState
+        read={work}
+        loading="Loading the work waiting to be invoiced"
+        failed="Failed to load the work waiting to be invoiced."
+        isEmpty={projects.length === 0}
+        empty={
+          <EmptyState
+            icon={ClipboardCheck}
+            title="Nothing waiting to be invoiced"
+            description="Every reached milestone and approved deliverable is on an invoice."
+          />
+        }
+      >
+        {projects.map((project) => (
+          <ProjectWork key={project.id} project={project} />
+        ))}
+      </ListState>
     </div>
   );
 }

@@ -4,12 +4,11 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
-import { LoadFailed } from "@/components/ui/load-failed";
+import { ListState } from "@/components/ui/list-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useSignedContracts } from "@/features/legal/api/legal-queries";
 import {
@@ -75,33 +74,35 @@ export function ContractsPage() {
           />
         ) : null}
       </SearchRegion>
-      {contracts.isPending ? (
-        <Spinner label="Loading contracts" />
-      ) : contracts.isError && !contracts.data ? (
-        <LoadFailed onRetry={() => contracts.refetch()}>Failed to load the contracts.</LoadFailed>
-      ) : visible.length === 0 ? (
-        <EmptyState
-          icon={FileSignature}
-          title={all.length === 0 ? "No signed contracts yet" : "No contracts match"}
-          description={
-            all.length === 0
-              ? "A legal document appears here once every signer has signed it."
-              : "Try another counterparty, project or search."
-          }
-        >
-          {all.length === 0 ? (
-            <Button asChild>
-              <Link to="/app/legal/new">New Document</Link>
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={() => setFilters(ALL_CONTRACTS)}>
-              Clear filters
-            </Button>
-          )}
-        </EmptyState>
-      ) : (
+      <ListState
+        read={contracts}
+        loading="Loading contracts"
+        failed="Failed to load the contracts."
+        isEmpty={visible.length === 0}
+        empty={
+          <EmptyState
+            icon={FileSignature}
+            title={all.length === 0 ? "No signed contracts yet" : "No contracts match"}
+            description={
+              all.length === 0
+                ? "A legal document appears here once every signer has signed it."
+                : "Try another counterparty, project or search."
+            }
+          >
+            {all.length === 0 ? (
+              <Button asChild>
+                <Link to="/app/legal/new">New Document</Link>
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => setFilters(ALL_CONTRACTS)}>
+                Clear filters
+              </Button>
+            )}
+          </EmptyState>
+        }
+      >
         <ContractsTable contracts={visible} />
-      )}
+      </ListState>
     </div>
   );
 }
