@@ -373,6 +373,16 @@ describe("closing a period", () => {
     expect(preview.body.period.status).toBe("previewed");
     expect(await count("royalty_statements")).toBe(0);
 
+    // Alva is VAT-registered: her statement is a self-billing invoice, which must name her VAT number.
+    const unnamed = await call("post", "/rest/v1/rpc/close_royalty_period", { period_id: ids.h1 });
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.details).toContain("Alva Berg");
+    expect(await count("royalty_statements")).toBe(0);
+    const vat = await call("patch", `/rest/v1/royalty_payees?id=eq.${ids.alva}`, {
+      vat_number: "SE811218987601",
+    });
+    expect(vat.status, vat.text).toBe(200);
+
     closed = await call("post", "/rest/v1/rpc/close_royalty_period", { period_id: ids.h1 });
     expect(closed.status, closed.text).toBe(200);
     const { period, statements, suspense, received_ore } = closed.body;
@@ -409,7 +419,15 @@ describe("closing a period", () => {
     }
     const alva = statements.find((s: { payee_id: string }) => s.payee_id === ids.alva);
     expect(alva.fee_ore).toBeGreaterThan(0);
-    expect(alva.self_billing_number).toBe("SB-0001");
+    expect(alva).toMatchObject({
+      self_billing_number: "SB-0001",
+      seller_name: "Alva Berg",
+      seller_vat_number: "SE811218987601",
+      vat_ore: Math.round((alva.payable_ore * 6) / 100),
+    });
+    // Only a VAT-registered payee is invoiced, and pays no VAT otherwise.
+    const nils = statements.find((s: { payee_id: string }) => s.payee_id === ids.nils);
+    expect(nils).toMatchObject({ self_billing_number: null, vat_ore: 0 });
     expect(await count("royalty_statements")).toBe(3);
   });
 

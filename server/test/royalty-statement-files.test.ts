@@ -20,6 +20,7 @@ type Statement = Record<string, unknown> & {
   earnings_ore: number;
   fee_ore: number;
   payable_ore: number;
+  vat_ore: number;
 };
 let statement: Statement;
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
     contact_id: contact,
     publisher_fee_bp: 2000,
     vat_registered: true,
+    vat_number: "SE811218987601",
   });
   const work = await created("works", { title: "Midnattsljus", iswc: "T1234567894" });
   await created("work_writers", {
@@ -98,6 +100,18 @@ describe("GET /api/royalties/statements/:id/pdf", () => {
     expect(text).toContain("Midnattsljus");
     expect(text).toContain(String(statement.self_billing_number));
   });
+
+  it("is the payee's self-billing invoice: seller and buyer with VAT numbers, 6 % VAT and the total", async () => {
+    const res = await file(`/api/royalties/statements/${statement.id}/pdf`);
+    const text = (await pdfText(res.body as Buffer)).text.replace(/\u00a0/g, " ");
+    const vat = Math.round((statement.payable_ore * 6) / 100);
+    expect(statement.vat_ore).toBe(vat);
+    expect(statement).toMatchObject({ seller_name: "Åsa Öberg", seller_vat_number: "SE811218987601" });
+    expect(text).toContain("Självfakturering");
+    expect(text).toContain("Åsa Öberg, VAT number SE811218987601");
+    expect(text).toMatch(/VAT rate\s+6 %/);
+    expect(text).toMatch(new RegExp(`Total to pay\\s+${kr(statement.payable_ore + vat)}`));
+  });
 });
 
 describe("GET /api/royalties/statements/:id/csv", () => {
@@ -120,6 +134,8 @@ describe("GET /api/royalties/statements/:id/csv", () => {
     }
     expect(rows.find((r) => r.section === "source")?.item).toBe("'+STIM export");
     expect(rows.find((r) => r.section === "work_or_recording")?.item).toBe("Midnattsljus");
+    const withVat = rows.find((r) => r.section === "summary" && r.item === "Payable incl. VAT");
+    expect(withVat?.net_ore).toBe(String(statement.payable_ore + statement.vat_ore));
     const payable = rows.find((r) => r.section === "summary" && r.item === "Payable");
     expect(payable).toMatchObject({
       net_ore: String(statement.payable_ore),

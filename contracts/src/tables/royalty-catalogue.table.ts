@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { societyCodeSchema, WHOLE_SHARE_BP, WRITER_ROLES } from "../royalties/catalogue";
+import { vatNumberSchema } from "./company-settings.table";
 import { staffOnly } from "./crm-companies.table";
 import { ipiSchema } from "./crm-contacts.table";
 import { column, defineTable } from "./define-table";
@@ -123,6 +124,8 @@ export const royaltyPayeesTable = defineTable({
     publisher_fee_bp: column.integer().refine(shareBp(0), 2000).withDefault(),
     /** A VAT-registered writer is paid with VAT on copyright royalties, on a self-billing invoice. */
     vat_registered: column.boolean().withDefault(),
+    /** Their VAT number (SE…01), which each self-billing invoice names: needed to close a period that pays them. */
+    vat_number: column.text(14).refine(vatNumberSchema, "SE556047352101").orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

@@ -240,6 +240,11 @@ export const royaltyStatementsTable = defineTable({
     reserves_outstanding: column.json(z.array(heldReserveSchema), []),
     /** The payee's own self-billing invoice number, when the business pays a VAT-registered payee. */
     self_billing_number: column.text(40).orNull(),
+    /** A self-billing invoice's seller as it was issued: the payee's name and VAT number at the close. */
+    seller_name: column.text(200).orNull(),
+    seller_vat_number: column.text(14).orNull(),
+    /** The VAT the business pays on top of what is payable (6 % on copyright royalties); 0 when none. */
+    vat_ore: column.integer(),
     created_at: column.timestamp().generated(),
   },
   defaultOrder: "created_at.asc",

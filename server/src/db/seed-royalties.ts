@@ -46,10 +46,11 @@ const RECORDINGS = [
 ] as const;
 
 /** Payees as [talent, publisher fee in basis points, VAT-registered]. */
+/** Talent, publisher fee and, for a VAT-registered writer, their VAT number. */
 const PAYEES = [
-  [0, 2000, false],
-  [1, 2000, false],
-  [2, 1500, true],
+  [0, 2000, null],
+  [1, 2000, null],
+  [2, 1500, "SE750101123801"],
 ] as const;
 
 export async function seedRoyalties(trx: Db, engine: Engine) {
@@ -112,7 +113,8 @@ export async function seedRoyalties(trx: Db, engine: Engine) {
       company_id: null,
       payout_details: null,
       publisher_fee_bp: fee,
-      vat_registered: vat,
+      vat_registered: vat !== null,
+      vat_number: vat,
       ...stamps,
     })),
   );

@@ -235,6 +235,8 @@ const royaltyLedger = {
   royalty_period_closed: { status: 409, auth: "conflict", rest: "55000" },
   /** An import without a period to put it in: none named, and no open period holds the import day. */
   royalty_period_needed: { status: 422, auth: "validation_failed", rest: "23502" },
+  /** A VAT-registered payee without a VAT number: their self-billing invoice could not name it. */
+  royalty_payee_vat_number: { status: 422, auth: "validation_failed", rest: "23502" },
 } satisfies Record<string, CatalogueEntry>;
 
 export const errorCatalogue = {

@@ -20,6 +20,9 @@ interface PayeeTerms {
   reserve_bp: number;
   reserve_periods: number;
   vat_registered: boolean;
+  /** As a self-billing invoice names its seller. */
+  name: string;
+  vat_number: string | null;
 }
 
 /**

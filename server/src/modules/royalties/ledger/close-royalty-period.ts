@@ -1,18 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { type RoyaltyPeriodReport, tables } from "@app/contracts";
+import { type RoyaltyPeriodReport, tables, vatOre } from "@app/contracts";
 import type { Database, Db } from "../../../db/database";
 import { engineOf } from "../../../db/engine-of";
 import { toApiRow, toStoredRow } from "../../../db/stored-values";
+import { AppError } from "../../../http/app-error";
 import type { PayeeStatementFigures } from "../allocation/close-period";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { type PeriodFigures, periodFigures } from "./period-report";
 import { findPeriod, type PeriodRow } from "./periods";
 
+/** What a self-billing invoice adds to a payable statement of a VAT-registered payee. */
+interface SelfBilling {
+  number: string;
+  seller_name: string;
+  seller_vat_number: string;
+  vat_ore: number;
+}
+
 /** A statement row as stored, from the engine's figures. */
 function statementRow(
   periodId: string,
   figures: PayeeStatementFigures,
-  selfBillingNumber: string | null,
+  bill: SelfBilling | undefined,
   at: string,
 ) {
   return {
@@ -32,32 +41,50 @@ function statementRow(
     carried_forward_ore: figures.carried_forward_ore,
     breakdown: { by_source: figures.by_source, by_item: figures.by_item, by_right: figures.by_right },
     reserves_outstanding: figures.reserves_outstanding,
-    self_billing_number: selfBillingNumber,
+    self_billing_number: bill?.number ?? null,
+    seller_name: bill?.seller_name ?? null,
+    seller_vat_number: bill?.seller_vat_number ?? null,
+    vat_ore: bill?.vat_ore ?? 0,
     created_at: at,
   };
 }
 
+/** Copyright royalties carry 6 % VAT (ML's reduced rate for the transfer or licence of copyright). */
+const ROYALTY_VAT_RATE = 6;
+
 /**
- * The next self-billing invoice number of each payee the business pays VAT on (a VAT-registered writer):
- * a series of its own per payee, counted over their earlier numbered statements, so the numbers run
- * without gaps. Only a payable statement is an invoice.
+ * The self-billing invoice of each payable statement whose payee the business pays VAT to (a
+ * VAT-registered writer): the next number of a series of the payee's own, counted over their earlier
+ * numbered statements so the numbers run without gaps, the seller as the invoice names them, and 6 % VAT
+ * on what is payable. A payee without a VAT number cannot be invoiced, so the close is refused and
+ * nothing is written.
  */
-async function selfBillingNumbers(trx: Db, catalogue: RoyaltyCatalogue, statements: PayeeStatementFigures[]) {
-  const payable = statements.filter((s) => s.payable_ore > 0).map((s) => s.payee_id);
-  const vatRegistered = (await catalogue.terms(trx, payable))
-    .filter((t) => t.vat_registered)
-    .map((t) => t.payee_id);
-  const numbers = new Map<string, string>();
-  for (const payeeId of vatRegistered) {
+async function selfBillings(trx: Db, catalogue: RoyaltyCatalogue, statements: PayeeStatementFigures[]) {
+  const payable = new Map(
+    statements.filter((s) => s.payable_ore > 0).map((s) => [s.payee_id, s.payable_ore]),
+  );
+  const sellers = (await catalogue.terms(trx, [...payable.keys()])).filter((t) => t.vat_registered);
+  const unnumbered = sellers.filter((t) => !t.vat_number).map((t) => t.name);
+  if (unnumbered.length > 0)
+    throw new AppError("royalty_payee_vat_number", "A VAT-registered payee has no VAT number", {
+      details: `Give ${unnumbered.join(", ")} a VAT number: their self-billing invoice must name it`,
+    });
+  const bills = new Map<string, SelfBilling>();
+  for (const seller of sellers) {
     const earlier = await trx
       .selectFrom("royalty_statements")
       .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("payee_id", "=", payeeId)
+      .where("payee_id", "=", seller.payee_id)
       .where("self_billing_number", "is not", null)
       .executeTakeFirstOrThrow();
-    numbers.set(payeeId, `SB-${String(Number(earlier.n) + 1).padStart(4, "0")}`);
+    bills.set(seller.payee_id, {
+      number: `SB-${String(Number(earlier.n) + 1).padStart(4, "0")}`,
+      seller_name: seller.name,
+      seller_vat_number: seller.vat_number as string,
+      vat_ore: vatOre(payable.get(seller.payee_id) as number, ROYALTY_VAT_RATE),
+    });
   }
-  return numbers;
+  return bills;
 }
 
 async function statementsOf(trx: Db, periodId: string) {
@@ -106,10 +133,8 @@ export function closeRoyaltyPeriod(db: Database, catalogue: RoyaltyCatalogue, pe
     const period = await findPeriod(trx, periodId);
     if (period.status === "closed") return closedReport(trx, period);
     const figures = await periodFigures(trx, catalogue, period);
-    const numbers = await selfBillingNumbers(trx, catalogue, figures.statements);
-    const rows = figures.statements.map((s) =>
-      statementRow(period.id, s, numbers.get(s.payee_id) ?? null, at),
-    );
+    const bills = await selfBillings(trx, catalogue, figures.statements);
+    const rows = figures.statements.map((s) => statementRow(period.id, s, bills.get(s.payee_id), at));
     const engine = engineOf(trx);
     for (const row of rows)
       await trx
@@ -163,7 +188,7 @@ export function previewRoyaltyPeriod(
             .executeTakeFirstOrThrow()
         : found;
     const statements = figures.statements.map((s) =>
-      toApiRow(tables.royalty_statements, { ...statementRow(period.id, s, null, at) }),
+      toApiRow(tables.royalty_statements, { ...statementRow(period.id, s, undefined, at) }),
     );
     return report(period, statements, figures);
   });

@@ -135,7 +135,11 @@ export const dbCatalogue: RoyaltyCatalogue = {
 
   async terms(trx, payeeIds) {
     const rows = await inChunks(payeeIds, (chunk) =>
-      trx.selectFrom("royalty_payees").select(["id", "vat_registered"]).where("id", "in", chunk).execute(),
+      trx
+        .selectFrom("royalty_payees")
+        .select(["id", "name", "vat_registered", "vat_number"])
+        .where("id", "in", chunk)
+        .execute(),
     );
     // The catalogue keeps no reserve terms yet: nothing is held back.
     return rows.map((p) => ({
@@ -143,6 +147,8 @@ export const dbCatalogue: RoyaltyCatalogue = {
       reserve_bp: 0,
       reserve_periods: 1,
       vat_registered: Boolean(p.vat_registered),
+      name: p.name,
+      vat_number: p.vat_number,
     }));
   },
 

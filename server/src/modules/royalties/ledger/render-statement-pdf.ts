@@ -44,8 +44,48 @@ export function statementSummary(view: StatementView): [string, number][] {
     ["Recouped", -s.recouped_ore],
     ["Closing balance", s.closing_balance_ore],
     ["Payable", s.payable_ore],
+    // A self-billing invoice pays VAT on top of what is payable.
+    ...(s.self_billing_number
+      ? ([
+          ["VAT 6 %", s.vat_ore],
+          ["Payable incl. VAT", s.payable_ore + s.vat_ore],
+        ] as [string, number][])
+      : []),
     ["Carried forward", s.carried_forward_ore],
     ["Unrecouped advances", s.unrecouped_ore],
+  ];
+}
+
+/**
+ * What a self-billing invoice must show beyond the statement (ML's full invoice, issued by the buyer):
+ * the word "självfakturering", its number in the seller's own series and its date, seller and buyer with
+ * their VAT numbers, what was sold, the taxable amount, rate and VAT.
+ */
+function selfBillingInvoice(view: StatementView): PdfContent[] {
+  const s = view.statement;
+  if (!s.self_billing_number) return [];
+  const rows: [string, string][] = [
+    ["Invoice number", s.self_billing_number],
+    ["Invoice date", s.created_at.slice(0, 10)],
+    ["Seller", `${s.seller_name ?? view.payeeName}, VAT number ${s.seller_vat_number ?? "–"}`],
+    [
+      "Buyer",
+      view.buyer
+        ? `${view.businessName}, ${view.buyer.address}, VAT number ${view.buyer.vat_number}`
+        : view.businessName,
+    ],
+    ["Supply", `Licence of copyright in musical works: royalties for ${view.period.name}`],
+    ["Taxable amount", formatOre(s.payable_ore)],
+    ["VAT rate", "6 %"],
+    ["VAT", formatOre(s.vat_ore)],
+    ["Total to pay", formatOre(s.payable_ore + s.vat_ore)],
+  ];
+  return [
+    { text: "Självfakturering (self-billing invoice)", bold: true, fontSize: 12, margin: [0, 12, 0, 4] },
+    {
+      table: { widths: ["auto", "*"], body: rows.map(([label, value]) => [label, value]) },
+      layout: "lightHorizontalLines",
+    },
   ];
 }
 
@@ -93,6 +133,7 @@ export function renderStatementPdf(view: StatementView): Promise<Buffer> {
         },
         layout: "lightHorizontalLines",
       },
+      ...selfBillingInvoice(view),
       ...earningsTable("Earnings by source", "Source", view.bySource),
       ...earningsTable("Earnings by work or recording", "Work or recording", view.byItem),
       ...earningsTable("Earnings by right", "Right", view.byRight),

@@ -16,6 +16,8 @@ export interface StatementEarning {
 /** A stored statement with everything its files print named, not just referenced by id. */
 export interface StatementView {
   businessName: string;
+  /** The business as a self-billing invoice's buyer: its address and VAT number, when its settings have them. */
+  buyer: { address: string; vat_number: string } | null;
   payeeName: string;
   period: { name: string; starts_on: string; ends_on: string };
   statement: Statement;
@@ -54,7 +56,10 @@ export async function statementViewOf(db: Db, id: string): Promise<StatementView
     .select(["name", "starts_on", "ends_on"])
     .where("id", "=", statement.period_id)
     .executeTakeFirstOrThrow();
-  const settings = await db.selectFrom("company_settings").select("name").executeTakeFirst();
+  const settings = await db
+    .selectFrom("company_settings")
+    .select(["name", "street_address", "postal_code", "city", "vat_number"])
+    .executeTakeFirst();
   const { by_source, by_item, by_right } = statement.breakdown;
   const itemIds = by_item.map((e) => e.key);
   const items = new Map([
@@ -63,6 +68,12 @@ export async function statementViewOf(db: Db, id: string): Promise<StatementView
   ]);
   return {
     businessName: settings?.name ?? SITE_NAME,
+    buyer: settings
+      ? {
+          address: `${settings.street_address}, ${settings.postal_code} ${settings.city}`,
+          vat_number: settings.vat_number,
+        }
+      : null,
     payeeName: payee.name,
     period: toApiRow(tables.royalty_periods, period as Record<string, unknown>) as StatementView["period"],
     statement,

@@ -117,7 +117,7 @@ export function StatementsTab() {
                         {statement.payeeName}
                         {statement.self_billing_number ? (
                           <span className="block text-xs text-muted-foreground">
-                            Self-billing {statement.self_billing_number}
+                            Self-billing {statement.self_billing_number}, VAT {formatOre(statement.vat_ore)}
                           </span>
                         ) : null}
                       </TableCell>
