@@ -92,7 +92,35 @@ const statementFileResponses = {
  * statement. Staff only. The import is streamed by hand (multipart: `file`, `source_id`, optional
  * `period_id`); the RPCs are PostgREST-style, each one transaction.
  */
+/** A statement file's header row and how it was read, for building a source's column mapping from it. */
+export const statementHeaderSchema = z.object({
+  header: z.array(z.string()),
+  /** "xlsx", or the text file's encoding and delimiter as sniffed. */
+  format: z.union([
+    z.object({ kind: z.literal("xlsx") }),
+    z.object({ kind: z.literal("delimited"), encoding: z.string(), delimiter: z.string() }),
+  ]),
+});
+export type StatementHeader = z.infer<typeof statementHeaderSchema>;
+
 export const royaltyLedgerContract = c.router({
+  readStatementHeader: {
+    method: "POST",
+    path: "/api/royalties/statement-header",
+    contentType: "multipart/form-data",
+    body: c.type<{ file: unknown }>(),
+    responses: {
+      200: statementHeaderSchema,
+      400: apiError,
+      401: z.union([apiError, apiKeyErrorSchema]),
+      403: apiError,
+      413: apiError,
+      422: apiError,
+    },
+    metadata: access("staff"),
+    summary:
+      "Reads a sample statement file's header row (multipart, part `file`) the way an import reads it (encoding, delimiter or workbook), so a source's column mapping is built from the real column names; nothing is stored",
+  },
   importRoyaltyStatement: {
     method: "POST",
     path: "/api/royalties/imports",

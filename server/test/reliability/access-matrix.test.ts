@@ -197,6 +197,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "money.invoicePdf":                 [{ params: { id: anyId } },                                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "money.invoiceSie":                 [{ query: { from: "2026-11-01", to: "2026-11-30" } },                            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.importRoyaltyStatement": [{ file: Buffer.from("Title\tEarnings (USD)\n") },                           401, 401, 403, 415, 415, 401, 401, 401, 401, 401, 401],
+  "royaltyLedger.readStatementHeader": [{ body: () => ({ file: "not multipart" }) },                                 401, 401, 403, 400, 400, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.matchRoyaltyLine":   [{ body: () => ({ line_id: anyId(), recording_id: anyId() }) },                 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.previewRoyaltyPeriod": [{ body: () => ({ period_id: anyId() }) },                                   401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.closeRoyaltyPeriod": [{ body: () => ({ period_id: anyId() }) },                                     401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],

@@ -47,5 +47,17 @@ for (const viewport of WIDTHS) {
     await page.getByRole("tab", { name: "Catalogue" }).click();
     await expect(page.getByRole("heading", { name: "Works" })).toBeVisible();
     await check("royalty catalogue");
+
+    await page.getByRole("tab", { name: "Sources" }).click();
+    await expect(page.getByRole("table", { name: "Sources" })).toBeVisible();
+    await check("royalty sources");
+    await page.getByRole("button", { name: "New source" }).click();
+    const sourceDialog = page.getByRole("dialog", { name: "New source" });
+    await sourceDialog.getByLabel("File format").selectOption("custom");
+    await sourceDialog.getByRole("button", { name: "Save source" }).click();
+    await expect(sourceDialog.getByText("Map the column with the amount")).toBeVisible();
+    await check("new source dialog with its problems");
+    await page.keyboard.press("Escape");
+    await expect(sourceDialog).toBeHidden();
   });
 }

@@ -5,11 +5,13 @@ import type { Database } from "../../../db/database";
 import { AppError } from "../../../http/app-error";
 import { actorOf, type createAuthorizer } from "../../../http/authorize";
 import { stageUpload } from "../../storage/staging";
+import { readUploadedFile } from "../uploaded-file";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { closeRoyaltyPeriod, previewRoyaltyPeriod } from "./close-royalty-period";
 import { importStatement } from "./import-statement";
 import { matchRoyaltyLine } from "./match-royalty-line";
 import { renderStatementPdf } from "./render-statement-pdf";
+import { readStatementHeader } from "./statement-header";
 import { statementFileName, statementViewOf } from "./statement-view";
 import { writeStatementCsv } from "./write-statement-csv";
 
@@ -17,6 +19,11 @@ const s = initServer();
 
 /** The largest statement file taken: a 200,000-line export is some 40 MB. */
 const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
+/**
+ * A sample file is read whole in memory for its header: a text file's first rows are enough, a workbook
+ * needs its archive, and a month's export is far below this.
+ */
+const MAX_SAMPLE_BYTES = 32 * 1024 * 1024;
 
 export interface RoyaltyLedgerDeps {
   db: Database;
@@ -37,6 +44,10 @@ export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
   return s.router(contract.royaltyLedger, {
     importRoyaltyStatement: async () => {
       throw new Error("served by royaltyImportHandler");
+    },
+    readStatementHeader: async ({ req }) => {
+      const file = await readUploadedFile(req, MAX_SAMPLE_BYTES);
+      return { status: 200, body: await readStatementHeader(file.bytes) };
     },
     matchRoyaltyLine: async ({ body, res }) => ({
       status: 200,

@@ -1,4 +1,9 @@
-import type { MatchRoyaltyLine, RoyaltyPeriodReport, royaltyMatchResultSchema } from "@app/contracts";
+import type {
+  MatchRoyaltyLine,
+  RoyaltyPeriodReport,
+  royaltyMatchResultSchema,
+  StatementHeader,
+} from "@app/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
@@ -6,10 +11,10 @@ import { tsr } from "@/lib/api-client";
 import { expectSuccess, searchFilter } from "@/lib/postgrest";
 import { royaltiesQueryKey } from "@/lib/query-keys";
 import { readTable } from "@/lib/read-table";
-import { insertRow, type TableInsert, type TableRow } from "@/lib/table-writes";
+import { insertRow, type TableInsert, type TableRow, updateRow } from "@/lib/table-writes";
 import { postFormWithProgress, type UploadProgress } from "@/lib/upload-with-progress";
 
-type RoyaltySource = TableRow<"royalty_sources">;
+export type RoyaltySource = TableRow<"royalty_sources">;
 export type RoyaltyPeriod = TableRow<"royalty_periods">;
 export type RoyaltyImport = TableRow<"royalty_imports">;
 export type RoyaltyLine = TableRow<"royalty_lines">;
@@ -32,6 +37,39 @@ export function useRoyaltySources() {
     queryFn: async ({ signal }) =>
       (await readTable("royalty_sources", { ...EXACT, order: ["name.asc"] }, signal)).rows,
     meta: { errorMessage: "Could not load the royalty sources" },
+  });
+}
+
+/** A new source, or changes to one as it was read (a stale copy is refused, never written over). */
+export function useSaveSource() {
+  return useMutation({
+    mutationFn: ({
+      source,
+      values,
+    }: {
+      source: RoyaltySource | null;
+      values: TableInsert<"royalty_sources">;
+    }) =>
+      source
+        ? updateRow("royalty_sources", { id: source.id, version: source.updated_at, changes: values })
+        : insertRow("royalty_sources", values),
+    meta: { successMessage: "Source saved", errorMessage: "Could not save the source", invalidates },
+  });
+}
+
+/** A sample statement's header row, read by the server the way an import will read the file. */
+export function useStatementHeader() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return (await postFormWithProgress(
+        "/api/royalties/statement-header",
+        form,
+        () => {},
+      )) as StatementHeader;
+    },
+    meta: { errorMessage: "Could not read the sample file's columns" },
   });
 }
 

@@ -361,4 +361,59 @@ describe("the royalties screen", () => {
     expect(works).toHaveTextContent(/CA 66,67\s%\s\(controlled\) · A 33,33\s%/);
     expect(screen.getByText("No recordings yet.")).toBeInTheDocument();
   });
+
+  it("adds a source whose columns come from a sample file's header, saving the mapping it validates", async () => {
+    const user = userEvent.setup();
+    const sent = stubUpload(200, {
+      header: ["Month", "Store", "Song Title", "ISRC", "Net (SEK)"],
+      format: { kind: "delimited", encoding: "utf-8", delimiter: ";" },
+    });
+    const api = stubTableApi({
+      "GET royalty_sources": () => rowsResponse([{ ...source, default_currency: "USD" }]),
+      "POST royalty_sources": () => writeResponse([{ ...source, id: PERIOD, name: "Exempel" }], 201),
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Sources" }));
+    const row = (await screen.findByRole("cell", { name: "DistroKid" })).closest("tr") as HTMLElement;
+    expect(row).toHaveTextContent("DistroKid TSV, USD");
+
+    await user.click(screen.getByRole("button", { name: "New source" }));
+    const dialog = await screen.findByRole("dialog", { name: "New source" });
+    await user.type(within(dialog).getByLabelText("Name"), "Exempel");
+    await user.selectOptions(within(dialog).getByLabelText("File format"), "custom");
+    // Saved before any amount column is chosen: the refusal stands beside that field.
+    await user.click(within(dialog).getByRole("button", { name: "Save source" }));
+    expect(within(dialog).getByLabelText(/^Amount/)).toHaveAccessibleDescription(
+      "Map the column with the amount",
+    );
+    expect(api.calls("POST", "royalty_sources")).toHaveLength(0);
+
+    await user.upload(
+      within(dialog).getByLabelText(/sample file/),
+      new File(["Month;Store;Song Title;ISRC;Net (SEK)\n"], "exempel.csv", { type: "text/csv" }),
+    );
+    expect(sent[0]?.url).toBe("/api/royalties/statement-header");
+    await within(dialog).findByText("5 columns read; the usual ones are chosen below.");
+    expect(within(dialog).getByLabelText(/^ISRC/)).toHaveValue("ISRC");
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue("Song Title");
+    await user.selectOptions(within(dialog).getByLabelText(/^Amount/), "Net (SEK)");
+    await user.selectOptions(within(dialog).getByLabelText(/^Usage period/), "Month");
+    await user.click(within(dialog).getByRole("button", { name: "Save source" }));
+    await waitFor(() => expect(api.calls("POST", "royalty_sources")).toHaveLength(1));
+    expect(api.calls("POST", "royalty_sources")[0]?.body).toMatchObject({
+      name: "Exempel",
+      mapping_key: "custom",
+      default_currency: "SEK",
+      mapping: {
+        columns: {
+          isrc: "ISRC",
+          title: "Song Title",
+          store: "Store",
+          amount: "Net (SEK)",
+          usage_period: "Month",
+        },
+        default_currency: "SEK",
+      },
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CatalogueTab } from "@/features/royalties/components/catalogue-tab";
 import { ImportsTab } from "@/features/royalties/components/imports-tab";
 import { PeriodsTab } from "@/features/royalties/components/periods-tab";
+import { SourcesTab } from "@/features/royalties/components/sources-tab";
 import { StatementsTab } from "@/features/royalties/components/statements-tab";
 import { UnmatchedTab } from "@/features/royalties/components/unmatched-tab";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -23,6 +24,7 @@ export function RoyaltiesPage() {
             <TabsTrigger value="periods">Periods</TabsTrigger>
             <TabsTrigger value="statements">Statements</TabsTrigger>
             <TabsTrigger value="catalogue">Catalogue</TabsTrigger>
+            <TabsTrigger value="sources">Sources</TabsTrigger>
           </TabsList>
         </div>
         {/* A tab reads its data only while it is shown: its content mounts with it. */}
@@ -40,6 +42,9 @@ export function RoyaltiesPage() {
         </TabsContent>
         <TabsContent value="catalogue">
           <CatalogueTab />
+        </TabsContent>
+        <TabsContent value="sources">
+          <SourcesTab />
         </TabsContent>
       </Tabs>
     </div>
