@@ -1,13 +1,13 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { NextFunction, Request, Response } from "express";
-import type { Database } from "../../../db/database";
 import { AppError } from "../../../http/app-error";
 import { actorOf, type createAuthorizer } from "../../../http/authorize";
 import { stageUpload } from "../../storage/staging";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { closeRoyaltyPeriod, previewRoyaltyPeriod } from "./close-royalty-period";
 import { importStatement } from "./import-statement";
+import { mailStatement, type StatementMailDeps } from "./mail-statement";
 import { matchRoyaltyLine } from "./match-royalty-line";
 import { renderStatementPdf } from "./render-statement-pdf";
 import { statementFileName, statementViewOf } from "./statement-view";
@@ -18,12 +18,10 @@ const s = initServer();
 /** The largest statement file taken: a 200,000-line export is some 40 MB. */
 const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
 
-export interface RoyaltyLedgerDeps {
-  db: Database;
+export interface RoyaltyLedgerDeps extends StatementMailDeps {
   catalogue: RoyaltyCatalogue;
   /** Where uploads are staged (their `tmp` directory) before they are read. */
   storageDir: string;
-  now: () => number;
 }
 
 const attach = (res: Response, fileName: string) => {
@@ -61,6 +59,10 @@ export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       return { status: 200, body: await writeStatementCsv(view) };
     },
+    mailRoyaltyStatement: async ({ params, res }) => ({
+      status: 200,
+      body: await mailStatement(deps, params.id, actorOf(res)),
+    }),
   });
 }
 

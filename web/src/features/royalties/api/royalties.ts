@@ -144,7 +144,21 @@ export function useClosePeriod() {
   });
 }
 
-/** Every payee's statement of a closed period, with the payees' names. */
+/** When each of these statements was last mailed to its payee (absent: never). */
+async function lastMailedOf(statementIds: string[], signal: AbortSignal) {
+  if (statementIds.length === 0) return new Map<string, string>();
+  const mailings = await readTable(
+    "royalty_statement_mailings",
+    { filters: { statement_id: `in.(${statementIds.join(",")})` }, order: ["sent_at.desc"] },
+    signal,
+  );
+  const last = new Map<string, string>();
+  for (const mailing of mailings.rows)
+    if (!last.has(mailing.statement_id)) last.set(mailing.statement_id, mailing.sent_at);
+  return last;
+}
+
+/** Every payee's statement of a closed period, with the payees' names and when each was last mailed. */
 export function useRoyaltyStatements(periodId: string) {
   return useQuery({
     queryKey: [...root, "statements", periodId],
@@ -155,11 +169,29 @@ export function useRoyaltyStatements(periodId: string) {
         readTable("royalty_payees", { ...EXACT, order: ["name.asc"] }, signal),
       ]);
       const names = new Map(payees.rows.map((payee) => [payee.id, payee.name]));
+      const mailed = await lastMailedOf(
+        statements.rows.map((statement) => statement.id),
+        signal,
+      );
       return statements.rows
-        .map((statement) => ({ ...statement, payeeName: names.get(statement.payee_id) ?? "Unknown payee" }))
+        .map((statement) => ({
+          ...statement,
+          payeeName: names.get(statement.payee_id) ?? "Unknown payee",
+          lastMailedAt: mailed.get(statement.id) ?? null,
+        }))
         .sort((a, b) => a.payeeName.localeCompare(b.payeeName, "sv"));
     },
     meta: { errorMessage: "Could not load the statements" },
+  });
+}
+
+/** Mails a payee their statement's PDF; a refusal (no address, too many mails) is shown where it was asked. */
+export function useMailStatement() {
+  return useMutation({
+    mutationFn: async (statementId: string) =>
+      expectSuccess(await tsr.royaltyLedger.mailRoyaltyStatement.mutate({ params: { id: statementId } }))
+        .body,
+    meta: { successMessage: "Statement mailed to the payee", invalidates },
   });
 }
 
