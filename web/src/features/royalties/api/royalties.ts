@@ -144,16 +144,25 @@ export function useClosePeriod() {
   });
 }
 
+/** Statement ids per read of their mailings, so the URL stays well under the server's header limit. */
+const MAILINGS_BATCH = 50;
+
 /** When each of these statements was last mailed to its payee (absent: never). */
 async function lastMailedOf(statementIds: string[], signal: AbortSignal) {
-  if (statementIds.length === 0) return new Map<string, string>();
-  const mailings = await readTable(
-    "royalty_statement_mailings",
-    { filters: { statement_id: `in.(${statementIds.join(",")})` }, order: ["sent_at.desc"] },
-    signal,
+  const batches = [];
+  for (let i = 0; i < statementIds.length; i += MAILINGS_BATCH)
+    batches.push(statementIds.slice(i, i + MAILINGS_BATCH));
+  const reads = await Promise.all(
+    batches.map((ids) =>
+      readTable(
+        "royalty_statement_mailings",
+        { filters: { statement_id: `in.(${ids.join(",")})` }, order: ["sent_at.desc"] },
+        signal,
+      ),
+    ),
   );
   const last = new Map<string, string>();
-  for (const mailing of mailings.rows)
+  for (const mailing of reads.flatMap((read) => read.rows))
     if (!last.has(mailing.statement_id)) last.set(mailing.statement_id, mailing.sent_at);
   return last;
 }
