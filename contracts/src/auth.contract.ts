@@ -327,6 +327,7 @@ export const MAIL_KINDS = [
   "deliverable_approval_request",
   "invoice",
   "invoice_reminder",
+  "royalty_statement",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

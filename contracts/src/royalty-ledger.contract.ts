@@ -5,6 +5,7 @@ import {
   royaltyAliasesTable,
   royaltyImportsTable,
   royaltyPeriodsTable,
+  royaltyStatementMailingsTable,
   royaltyStatementsTable,
 } from "./tables/royalty-ledger.table";
 
@@ -193,5 +194,23 @@ export const royaltyLedgerContract = c.router({
     metadata: access("staff"),
     summary:
       "A payee's statement as CSV: a row per earnings entry by source, work or recording and right, then the summary, in öre and kronor",
+  },
+  mailRoyaltyStatement: {
+    method: "POST",
+    path: "/api/royalties/statements/:id/mail",
+    pathParams: statementFileParams,
+    body: c.noBody(),
+    responses: {
+      200: royaltyStatementMailingsTable.row,
+      ...statementFileResponses,
+      422: apiError,
+      429: apiError,
+    },
+    metadata: access("staff"),
+    summary:
+      "Mail a payee their statement's PDF: to the linked contact's e-mail, or the company's contact's; answers the mailing",
+    description:
+      "A payee without an address is a 422 and nothing is sent. Mails to one address are rate limited " +
+      "(429). Each send is recorded in royalty_statement_mailings.",
   },
 });

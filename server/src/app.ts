@@ -278,7 +278,15 @@ export async function createApp({
   );
   mount(contract.projects, projectsRouter({ db, now }));
   mount(contract.royalties, royaltiesRouter({ db, now }));
-  const royalties: RoyaltyLedgerDeps = { db, catalogue: dbCatalogue, storageDir: config.STORAGE_DIR, now };
+  const royalties: RoyaltyLedgerDeps = {
+    db,
+    catalogue: dbCatalogue,
+    storageDir: config.STORAGE_DIR,
+    mailer: auth.mailer,
+    limiter,
+    mailRule: { limit: config.RATE_LIMITS ? 5 : Number.MAX_SAFE_INTEGER, windowSeconds: 600 },
+    now,
+  };
   // Before the contract's routes: the statement file is streamed to disk by hand, like storage's uploads.
   app.post(contract.royaltyLedger.importRoyaltyStatement.path, royaltyImportHandler(royalties, authorizer));
   mount(contract.royaltyLedger, royaltyLedgerRouter(royalties));

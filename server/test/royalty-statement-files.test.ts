@@ -1,12 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { formatOre } from "@app/contracts";
 import { parse } from "csv-parse/sync";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { pdfText } from "./support/document-text";
-import { royaltyApi } from "./support/royalty-api";
+import { type ClosedStatement, royaltyApi } from "./support/royalty-api";
 
 /**
  * A payee's statement of a closed period as files: a PDF that names the payee, the period and what is
@@ -15,16 +12,9 @@ import { royaltyApi } from "./support/royalty-api";
 
 let ctx: TestContext;
 const tokens = { staff: "", member: "" };
-type Statement = Record<string, unknown> & {
-  id: string;
-  earnings_ore: number;
-  fee_ore: number;
-  payable_ore: number;
-  vat_ore: number;
-};
-let statement: Statement;
+let statement: ClosedStatement;
 
-const { call, created } = royaltyApi(() => ctx, tokens);
+const { call, created, closedSocietyPeriod } = royaltyApi(() => ctx, tokens);
 const file = (path: string, who: keyof typeof tokens = "staff") =>
   call("get", path, undefined, who)
     .buffer(true)
@@ -58,29 +48,9 @@ beforeAll(async () => {
     society_code: "079",
   });
   // A name that a spreadsheet would run as a formula.
-  const source = await created("royalty_sources", {
-    name: "+STIM export",
-    kind: "society",
-    mapping_key: "society_sek",
-  });
-  const period = await created("royalty_periods", {
-    name: "2021 H1",
-    starts_on: "2021-01-01",
-    ends_on: "2021-06-30",
-  });
-  const statementFile = readFileSync(join(import.meta.dirname, "fixtures", "royalties", "society-sek.csv"));
-  const imported = await request(ctx.app)
-    .post("/api/royalties/imports")
-    .set("apikey", ctx.anonKey)
-    .set("Authorization", `Bearer ${tokens.staff}`)
-    .field("source_id", source)
-    .field("period_id", period)
-    .attach("file", statementFile, "stim.csv");
-  expect(imported.status, imported.text).toBe(201);
-  const closed = await call("post", "/rest/v1/rpc/close_royalty_period", { period_id: period });
-  expect(closed.status, closed.text).toBe(200);
-  expect(closed.body.statements).toHaveLength(1);
-  statement = closed.body.statements[0];
+  const statements = await closedSocietyPeriod("+STIM export");
+  expect(statements).toHaveLength(1);
+  statement = statements[0] as ClosedStatement;
   expect(statement.payable_ore).toBeGreaterThan(0);
 });
 afterAll(() => ctx.close());

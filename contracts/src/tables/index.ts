@@ -25,6 +25,7 @@ import {
   royaltyLinesTable,
   royaltyPeriodsTable,
   royaltySourcesTable,
+  royaltyStatementMailingsTable,
   royaltyStatementsTable,
 } from "./royalty-ledger.table";
 import { studioRoomsTable, studioSessionsTable, studioSessionTalentTable } from "./studio-sessions.table";
@@ -69,6 +70,7 @@ export const tables = {
   royalty_lines: royaltyLinesTable,
   royalty_aliases: royaltyAliasesTable,
   royalty_statements: royaltyStatementsTable,
+  royalty_statement_mailings: royaltyStatementMailingsTable,
 } as const;
 
 export type TableName = keyof typeof tables;

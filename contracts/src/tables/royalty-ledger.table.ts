@@ -251,3 +251,24 @@ export const royaltyStatementsTable = defineTable({
   maxRows: 500,
   policy: serverWritten,
 });
+
+/**
+ * Each time a payee's statement was mailed to them, and by whom: a statement is immutable, so its mailings
+ * are rows of their own, written only by the mail route.
+ */
+export const royaltyStatementMailingsTable = defineTable({
+  name: "royalty_statement_mailings",
+  area: "money",
+  description:
+    "each time a payee's statement was mailed to them, and by whom (written only by the mail route)",
+  columns: {
+    id: column.uuid().withDefault(),
+    statement_id: column.uuid().foreignKeyTo("royalty_statements"),
+    sent_at: column.timestamp().withDefault(),
+    /** The staff account that mailed it. */
+    sent_by: column.uuid().orNull(),
+  },
+  defaultOrder: "sent_at.desc",
+  maxRows: 500,
+  policy: serverWritten,
+});

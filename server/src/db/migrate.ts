@@ -36,6 +36,7 @@ import * as addRoyaltyCatalogue from "./migrations/m0033_add_royalty_catalogue";
 import * as addRoyaltyLedger from "./migrations/m0034_add_royalty_ledger";
 import * as addMilestoneAssignee from "./migrations/m0035_add_milestone_assignee";
 import * as addSelfBillingVat from "./migrations/m0036_add_self_billing_vat";
+import * as addRoyaltyStatementMailings from "./migrations/m0037_add_royalty_statement_mailings";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   m0034_add_royalty_ledger: addRoyaltyLedger,
   m0035_add_milestone_assignee: addMilestoneAssignee,
   m0036_add_self_billing_vat: addSelfBillingVat,
+  m0037_add_royalty_statement_mailings: addRoyaltyStatementMailings,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -187,6 +187,8 @@ const royalties = {
   cwr_sender_missing: { status: 409, auth: "conflict", rest: "55000" },
   /** An uploaded acknowledgement that is not a society's CWR ACK file (the message says where). */
   cwr_ack_invalid: { status: 422, auth: "validation_failed", rest: "22P02" },
+  /** Mailing a statement to a payee with no e-mail address on their contact (or their company's). */
+  payee_without_address: { status: 422, auth: "validation_failed", rest: "23514" },
 } satisfies Record<string, CatalogueEntry>;
 
 /** The back office's team administration. */

@@ -203,6 +203,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "royaltyLedger.closeRoyaltyPeriod": [{ body: () => ({ period_id: anyId() }) },                                     401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.royaltyStatementPdf": [{ params: { id: anyId } },                                                   401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royaltyLedger.royaltyStatementCsv": [{ params: { id: anyId } },                                                   401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "royaltyLedger.mailRoyaltyStatement": [{ params: { id: anyId } },                                                 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "studio.bookStudioSession":         [{ body: bookingBody },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "studio.sessionCalendarFile":       [{ params: { id: anyId } },                                                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "studio.calendarFeed":              [{ query: { token: "not-a-feed-token" } },                                       404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],

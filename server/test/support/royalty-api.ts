@@ -1,6 +1,18 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import request from "supertest";
 import { expect } from "vitest";
 import type { TestContext } from "../helpers";
+
+/** A statement as close_royalty_period answers it, with the amounts the tests read. */
+export type ClosedStatement = Record<string, unknown> & {
+  id: string;
+  payee_id: string;
+  earnings_ore: number;
+  fee_ore: number;
+  payable_ore: number;
+  vat_ore: number;
+};
 
 /**
  * The data API as the royalty tests call it, as one of the roles in `tokens` (filled in once the test
@@ -22,5 +34,36 @@ export function royaltyApi<Role extends string>(context: () => TestContext, toke
     expect(res.status, res.text).toBe(201);
     return res.body[0].id;
   };
-  return { call, created };
+  /**
+   * The society statement fixture imported into a new period (2021 H1) of a new society source, and the
+   * period closed; answers the statements the close wrote.
+   */
+  const closedSocietyPeriod = async (sourceName: string) => {
+    const ctx = context();
+    const source = await created("royalty_sources", {
+      name: sourceName,
+      kind: "society",
+      mapping_key: "society_sek",
+    });
+    const period = await created("royalty_periods", {
+      name: "2021 H1",
+      starts_on: "2021-01-01",
+      ends_on: "2021-06-30",
+    });
+    const statementFile = readFileSync(
+      join(import.meta.dirname, "..", "fixtures", "royalties", "society-sek.csv"),
+    );
+    const imported = await request(ctx.app)
+      .post("/api/royalties/imports")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${tokens["staff" as Role]}`)
+      .field("source_id", source)
+      .field("period_id", period)
+      .attach("file", statementFile, "society.csv");
+    expect(imported.status, imported.text).toBe(201);
+    const closed = await call("post", "/rest/v1/rpc/close_royalty_period", { period_id: period });
+    expect(closed.status, closed.text).toBe(200);
+    return closed.body.statements as ClosedStatement[];
+  };
+  return { call, created, closedSocietyPeriod };
 }

@@ -81,6 +81,12 @@ const templates: Record<MailKind, { subject: string; intro: string; action?: str
     subject: `Reminder: an unpaid invoice from ${PRODUCT}`,
     intro: `Our records show this invoice as unpaid past its due date. The PDF is attached; if you have already paid, please disregard this reminder.`,
   },
+  royalty_statement: {
+    subject: `Your royalty statement from ${PRODUCT}`,
+    intro:
+      `${PRODUCT} sends you your royalty statement for the period. The PDF is attached: the opening ` +
+      "balance, earnings by source, work and right, fees, recoupment and the amount payable.",
+  },
   legal_voided: {
     subject: `Withdrawn: a document from ${PRODUCT}`,
     intro:

@@ -1,7 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { NextFunction, Request, Response } from "express";
-import type { Database } from "../../../db/database";
 import { AppError } from "../../../http/app-error";
 import { actorOf, type createAuthorizer } from "../../../http/authorize";
 import { stageUpload } from "../../storage/staging";
@@ -9,6 +8,7 @@ import { readUploadedFile } from "../uploaded-file";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { closeRoyaltyPeriod, previewRoyaltyPeriod } from "./close-royalty-period";
 import { importStatement } from "./import-statement";
+import { mailStatement, type StatementMailDeps } from "./mail-statement";
 import { matchRoyaltyLine } from "./match-royalty-line";
 import { renderStatementPdf } from "./render-statement-pdf";
 import { readStatementHeader } from "./statement-header";
@@ -25,12 +25,10 @@ const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
  */
 const MAX_SAMPLE_BYTES = 32 * 1024 * 1024;
 
-export interface RoyaltyLedgerDeps {
-  db: Database;
+export interface RoyaltyLedgerDeps extends StatementMailDeps {
   catalogue: RoyaltyCatalogue;
   /** Where uploads are staged (their `tmp` directory) before they are read. */
   storageDir: string;
-  now: () => number;
 }
 
 const attach = (res: Response, fileName: string) => {
@@ -72,6 +70,10 @@ export function royaltyLedgerRouter(deps: RoyaltyLedgerDeps) {
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       return { status: 200, body: await writeStatementCsv(view) };
     },
+    mailRoyaltyStatement: async ({ params, res }) => ({
+      status: 200,
+      body: await mailStatement(deps, params.id, actorOf(res)),
+    }),
   });
 }
 

@@ -182,7 +182,30 @@ export function useClosePeriod() {
   });
 }
 
-/** Every payee's statement of a closed period, with the payees' names. */
+/** Statement ids per read of their mailings, so the URL stays well under the server's header limit. */
+const MAILINGS_BATCH = 50;
+
+/** When each of these statements was last mailed to its payee (absent: never). */
+async function lastMailedOf(statementIds: string[], signal: AbortSignal) {
+  const batches = [];
+  for (let i = 0; i < statementIds.length; i += MAILINGS_BATCH)
+    batches.push(statementIds.slice(i, i + MAILINGS_BATCH));
+  const reads = await Promise.all(
+    batches.map((ids) =>
+      readTable(
+        "royalty_statement_mailings",
+        { filters: { statement_id: `in.(${ids.join(",")})` }, order: ["sent_at.desc"] },
+        signal,
+      ),
+    ),
+  );
+  const last = new Map<string, string>();
+  for (const mailing of reads.flatMap((read) => read.rows))
+    if (!last.has(mailing.statement_id)) last.set(mailing.statement_id, mailing.sent_at);
+  return last;
+}
+
+/** Every payee's statement of a closed period, with the payees' names and when each was last mailed. */
 export function useRoyaltyStatements(periodId: string) {
   return useQuery({
     queryKey: [...root, "statements", periodId],
@@ -193,11 +216,29 @@ export function useRoyaltyStatements(periodId: string) {
         readTable("royalty_payees", { ...EXACT, order: ["name.asc"] }, signal),
       ]);
       const names = new Map(payees.rows.map((payee) => [payee.id, payee.name]));
+      const mailed = await lastMailedOf(
+        statements.rows.map((statement) => statement.id),
+        signal,
+      );
       return statements.rows
-        .map((statement) => ({ ...statement, payeeName: names.get(statement.payee_id) ?? "Unknown payee" }))
+        .map((statement) => ({
+          ...statement,
+          payeeName: names.get(statement.payee_id) ?? "Unknown payee",
+          lastMailedAt: mailed.get(statement.id) ?? null,
+        }))
         .sort((a, b) => a.payeeName.localeCompare(b.payeeName, "sv"));
     },
     meta: { errorMessage: "Could not load the statements" },
+  });
+}
+
+/** Mails a payee their statement's PDF; a refusal (no address, too many mails) is shown where it was asked. */
+export function useMailStatement() {
+  return useMutation({
+    mutationFn: async (statementId: string) =>
+      expectSuccess(await tsr.royaltyLedger.mailRoyaltyStatement.mutate({ params: { id: statementId } }))
+        .body,
+    meta: { successMessage: "Statement mailed to the payee", invalidates },
   });
 }
 

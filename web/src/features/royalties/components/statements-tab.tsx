@@ -1,15 +1,21 @@
 import { formatOre } from "@app/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { Download, FileText } from "lucide-react";
+import { Download, FileText, Mail } from "lucide-react";
 import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useRoyaltyPeriods, useRoyaltyStatements } from "@/features/royalties/api/royalties";
+import {
+  useMailStatement,
+  useRoyaltyPeriods,
+  useRoyaltyStatements,
+} from "@/features/royalties/api/royalties";
 import { ReadState } from "@/features/royalties/components/read-state";
+import { formatDateTime } from "@/lib/format";
 import { downloadWithToken } from "@/lib/save-file";
 
 const COLUMNS = [
@@ -52,6 +58,48 @@ function StatementFiles({ id, payeeName }: { id: string; payeeName: string }) {
           {label}
         </Button>
       ))}
+    </div>
+  );
+}
+
+type MailedStatement = { id: string; payeeName: string; lastMailedAt: string | null };
+
+/**
+ * Mails the payee their statement's PDF, after a confirmation (it reaches someone outside the business),
+ * and says when it was last mailed. A refusal (no address, too many mails) is explained in the dialog.
+ */
+function MailStatement({ statement }: { statement: MailedStatement }) {
+  const mail = useMailStatement();
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="grid justify-items-end gap-1">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={`Mail ${statement.payeeName}'s statement to them`}
+        onClick={() => {
+          mail.reset();
+          setAsking(true);
+        }}
+      >
+        <Mail aria-hidden="true" />
+        Mail to payee
+      </Button>
+      <span className="text-xs text-muted-foreground">
+        {statement.lastMailedAt ? `Mailed ${formatDateTime(statement.lastMailedAt)}` : "Not mailed yet"}
+      </span>
+      {asking ? (
+        <ConfirmDialog
+          title={`Mail ${statement.payeeName}'s statement?`}
+          description="The statement's PDF is mailed to the payee's e-mail address: their contact's, or for a company its contact's."
+          confirmLabel="Mail statement"
+          isPending={mail.isPending}
+          error={mail.error}
+          onConfirm={() => mail.mutate(statement.id, { onSuccess: () => setAsking(false) })}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -106,7 +154,7 @@ export function StatementsTab() {
                       </TableHead>
                     ))}
                     <TableHead scope="col" className="text-right">
-                      Files
+                      Files and mail
                     </TableHead>
                   </TableRow>
                 </TableHeader>
@@ -127,7 +175,10 @@ export function StatementsTab() {
                         </TableCell>
                       ))}
                       <TableCell>
-                        <StatementFiles id={statement.id} payeeName={statement.payeeName} />
+                        <div className="grid gap-2">
+                          <StatementFiles id={statement.id} payeeName={statement.payeeName} />
+                          <MailStatement statement={statement} />
+                        </div>
                       </TableCell>
                     </TableRow>
                   ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { RoyaltiesPage } from "@/features/royalties/routes/royalties-page";
+import { formatDateTime } from "@/lib/format";
 import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
 import { stubSavedFiles } from "@/test/saved-files";
@@ -93,6 +94,29 @@ function report(status: string) {
     },
   };
 }
+
+/** A closed period with Alva Berg's statement in it, as the statements tab reads them. */
+const closedStatement = {
+  "GET royalty_periods": () =>
+    rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
+  "GET royalty_payees": () => rowsResponse([{ id: PAYEE, name: "Alva Berg" }]),
+  "GET royalty_statements": () =>
+    rowsResponse([
+      {
+        id: STATEMENT,
+        period_id: CLOSED,
+        payee_id: PAYEE,
+        opening_balance_ore: 10_000,
+        earnings_ore: 100_000,
+        fee_ore: 20_000,
+        recouped_ore: 30_000,
+        closing_balance_ore: 60_000,
+        payable_ore: 60_000,
+        self_billing_number: "AB-1",
+        vat_ore: 3_600,
+      },
+    ]),
+};
 
 type Sent = { url: string; headers: Record<string, string>; body: FormData };
 
@@ -295,25 +319,7 @@ describe("the royalties screen", () => {
     const api = stubTableApi({
       [`GET /api/royalties/statements/${STATEMENT}/pdf`]: file("application/pdf", "Alva-Berg.pdf"),
       [`GET /api/royalties/statements/${STATEMENT}/csv`]: file("text/csv; charset=utf-8", "Alva-Berg.csv"),
-      "GET royalty_periods": () =>
-        rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
-      "GET royalty_payees": () => rowsResponse([{ id: PAYEE, name: "Alva Berg" }]),
-      "GET royalty_statements": () =>
-        rowsResponse([
-          {
-            id: STATEMENT,
-            period_id: CLOSED,
-            payee_id: PAYEE,
-            opening_balance_ore: 10_000,
-            earnings_ore: 100_000,
-            fee_ore: 20_000,
-            recouped_ore: 30_000,
-            closing_balance_ore: 60_000,
-            payable_ore: 60_000,
-            self_billing_number: "AB-1",
-            vat_ore: 3_600,
-          },
-        ]),
+      ...closedStatement,
     });
     renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
     await user.click(screen.getByRole("tab", { name: "Statements" }));
@@ -339,6 +345,56 @@ describe("the royalties screen", () => {
       const [download] = api.calls("GET", `/api/royalties/statements/${STATEMENT}/${kind}`);
       expect(download?.headers.get("authorization")).toMatch(/^Bearer \S+/);
     }
+  });
+
+  it("mails a payee's statement after a confirmation, explains a refusal, and shows when it was mailed", async () => {
+    const user = userEvent.setup();
+    const mailings: { id: string; statement_id: string; sent_at: string; sent_by: null }[] = [];
+    let answers = 0;
+    const api = stubTableApi({
+      ...closedStatement,
+      "GET royalty_statement_mailings": () => rowsResponse(mailings),
+      [`POST /api/royalties/statements/${STATEMENT}/mail`]: () => {
+        // The first try finds no address; the second (once one was added) is sent.
+        if (++answers === 1)
+          return jsonResponse(
+            {
+              code: "payee_without_address",
+              message: "Alva Berg has no e-mail address to mail the statement to",
+            },
+            422,
+          );
+        const mailing = { id: "m1", statement_id: STATEMENT, sent_at: STAMP, sent_by: null };
+        mailings.push(mailing);
+        return jsonResponse(mailing);
+      },
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Statements" }));
+    const row = (await screen.findByRole("cell", { name: /Alva Berg/ })).closest("tr") as HTMLElement;
+    expect(await within(row).findByText("Not mailed yet")).toBeInTheDocument();
+    expect(api.calls("GET", "royalty_statement_mailings")[0]?.params.get("statement_id")).toBe(
+      `in.(${STATEMENT})`,
+    );
+
+    const mailButton = within(row).getByRole("button", { name: "Mail Alva Berg's statement to them" });
+    await user.click(mailButton);
+    let confirm = await screen.findByRole("alertdialog", { name: "Mail Alva Berg's statement?" });
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(api.calls("POST", `/api/royalties/statements/${STATEMENT}/mail`)).toHaveLength(0);
+
+    await user.click(mailButton);
+    confirm = await screen.findByRole("alertdialog", { name: "Mail Alva Berg's statement?" });
+    await user.click(within(confirm).getByRole("button", { name: "Mail statement" }));
+    expect(await within(confirm).findByText(/has no e-mail address/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole("button", { name: "Mail statement" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(await screen.findByText("Statement mailed to the payee")).toBeInTheDocument();
+    expect(await within(row).findByText(/^Mailed /)).toHaveTextContent(formatDateTime(STAMP));
+    const posts = api.calls("POST", `/api/royalties/statements/${STATEMENT}/mail`);
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.headers.get("authorization")).toMatch(/^Bearer \S+/);
   });
 
   it("shows the catalogue's works with their writers' shares", async () => {
