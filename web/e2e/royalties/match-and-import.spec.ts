@@ -70,7 +70,7 @@ test("a line matched by hand and remembered matches the source's next file by it
   await expect(page.getByText("Nothing to match")).toBeVisible();
 
   await page.getByRole("tab", { name: "Imports" }).click();
-  await page.getByLabel("Source").selectOption({ label: "DistroKid" });
+  await page.getByLabel("Source", { exact: true }).selectOption({ label: "DistroKid" });
   await page.getByRole("combobox", { name: /^Period/ }).selectOption({ label: "2026 H1" });
   await page.getByLabel(/^Rate, SEK per unit/).fill(RATE);
   await page.getByLabel("Statement file").setInputFiles({
