@@ -55,6 +55,22 @@ describe("CrmDashboardPage", () => {
     expect(api.calls("GET", "royalty_imports")).toHaveLength(0);
   });
 
+  it("counts every import of the open periods, however many pages they take", async () => {
+    const api = stubCrmApi({
+      "GET royalty_periods": () => rowsResponse([{ id: "p1" }]),
+      "GET royalty_imports": (request) =>
+        rowsResponse(
+          Array.from({ length: request.params.get("offset") === "0" ? 500 : 3 }, () => ({ total_ore: 100 })),
+        ),
+    });
+    renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
+    await waitFor(() => expect(figure("Royalty Accrual")).toHaveTextContent(/^503,00\skr$/));
+    expect(api.calls("GET", "royalty_imports").map((call) => call.params.get("offset"))).toEqual([
+      "0",
+      "500",
+    ]);
+  });
+
   it("lists talent with no activity for 30+ days (or none) in the Nurture Queue", async () => {
     const api = stubCrmApi({
       "GET crm_contacts": () =>
