@@ -20,6 +20,7 @@ import {
   workWritersTable,
 } from "./royalty-catalogue.table";
 import {
+  royaltyAdvancesTable,
   royaltyAliasesTable,
   royaltyImportsTable,
   royaltyLinesTable,
@@ -69,6 +70,7 @@ export const tables = {
   royalty_lines: royaltyLinesTable,
   royalty_aliases: royaltyAliasesTable,
   royalty_statements: royaltyStatementsTable,
+  royalty_advances: royaltyAdvancesTable,
 } as const;
 
 export type TableName = keyof typeof tables;

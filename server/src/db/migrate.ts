@@ -35,6 +35,7 @@ import * as addDeliverableFee from "./migrations/m0032_add_deliverable_fee";
 import * as addRoyaltyCatalogue from "./migrations/m0033_add_royalty_catalogue";
 import * as addRoyaltyLedger from "./migrations/m0034_add_royalty_ledger";
 import * as addMilestoneAssignee from "./migrations/m0035_add_milestone_assignee";
+import * as addPayeeAdvancesAndReserves from "./migrations/m0036_add_payee_advances_and_reserves";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   m0033_add_royalty_catalogue: addRoyaltyCatalogue,
   m0034_add_royalty_ledger: addRoyaltyLedger,
   m0035_add_milestone_assignee: addMilestoneAssignee,
+  m0036_add_payee_advances_and_reserves: addPayeeAdvancesAndReserves,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

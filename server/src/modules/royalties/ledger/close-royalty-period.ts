@@ -4,6 +4,7 @@ import type { Database, Db } from "../../../db/database";
 import { engineOf } from "../../../db/engine-of";
 import { toApiRow, toStoredRow } from "../../../db/stored-values";
 import type { PayeeStatementFigures } from "../allocation/close-period";
+import { markAdvancesCounted } from "./advances";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { type PeriodFigures, periodFigures } from "./period-report";
 import { findPeriod, type PeriodRow } from "./periods";
@@ -75,7 +76,7 @@ const periodRow = (period: PeriodRow) => toApiRow(tables.royalty_periods, period
 function report(
   period: PeriodRow,
   statements: RoyaltyPeriodReport["statements"],
-  figures: Omit<PeriodFigures, "statements">,
+  figures: Omit<PeriodFigures, "statements" | "advance_ids">,
 ): RoyaltyPeriodReport {
   return {
     period: periodRow(period),
@@ -97,7 +98,8 @@ async function closedReport(trx: Db, period: PeriodRow): Promise<RoyaltyPeriodRe
 }
 
 /**
- * close_royalty_period: the period's statements written and the period closed, in one transaction. A
+ * close_royalty_period: the period's statements written, the advances they count stamped with the period,
+ * and the period closed, in one transaction. A
  * closed period answers the statements it was closed with and writes nothing, so closing twice is
  * harmless.
  */
@@ -116,6 +118,7 @@ export function closeRoyaltyPeriod(db: Database, catalogue: RoyaltyCatalogue, pe
         .insertInto("royalty_statements")
         .values(toStoredRow(tables.royalty_statements, row, engine))
         .execute();
+    await markAdvancesCounted(trx, figures.advance_ids, period.id, at);
     const closed = await trx
       .updateTable("royalty_periods")
       .set(

@@ -135,19 +135,17 @@ export const dbCatalogue: RoyaltyCatalogue = {
 
   async terms(trx, payeeIds) {
     const rows = await inChunks(payeeIds, (chunk) =>
-      trx.selectFrom("royalty_payees").select(["id", "vat_registered"]).where("id", "in", chunk).execute(),
+      trx
+        .selectFrom("royalty_payees")
+        .select(["id", "vat_registered", "reserve_bp", "reserve_periods"])
+        .where("id", "in", chunk)
+        .execute(),
     );
-    // The catalogue keeps no reserve terms yet: nothing is held back.
     return rows.map((p) => ({
       payee_id: p.id,
-      reserve_bp: 0,
-      reserve_periods: 1,
+      reserve_bp: Number(p.reserve_bp),
+      reserve_periods: Number(p.reserve_periods),
       vat_registered: Boolean(p.vat_registered),
     }));
-  },
-
-  // The catalogue records no advances yet: nothing to recoup.
-  async advances() {
-    return [];
   },
 };
