@@ -47,7 +47,7 @@ for (const viewport of WIDTHS) {
     const payees = page.getByRole("table", { name: "Payees" });
     await expect(payees.getByRole("row")).not.toHaveCount(1);
     await check("royalty payees");
-    // By keyboard: the dialog opens on Enter and Escape shuts it.
+    // By keyboard: the dialog opens on Enter, and Escape shuts it and gives focus back.
     const newPayee = page.getByRole("button", { name: "New payee" });
     await newPayee.focus();
     await page.keyboard.press("Enter");
@@ -58,6 +58,7 @@ for (const viewport of WIDTHS) {
     await check("payee dialog with its errors");
     await page.keyboard.press("Escape");
     await expect(payeeDialog).toBeHidden();
+    await expect(newPayee).toBeFocused();
     await payees
       .getByRole("button", { name: /^Record advance to / })
       .first()

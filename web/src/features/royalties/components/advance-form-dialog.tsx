@@ -15,14 +15,16 @@ type AdvanceFormDialogProps = {
   /** The payee the advance was paid to; none while the dialog is shut. */
   payee: RoyaltyPayee | null;
   onClose(): void;
+  returnFocus?(): void;
 };
 
 /** Records an advance paid to a payee: the next period closed counts it and recoups it from earnings. */
-export function AdvanceFormDialog({ payee, onClose }: AdvanceFormDialogProps) {
+export function AdvanceFormDialog({ payee, onClose, returnFocus }: AdvanceFormDialogProps) {
   return (
     <RecordFormDialog
       open={payee !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
+      returnFocus={returnFocus}
       title={`Record an advance to ${payee?.name ?? ""}`}
       description="The next period closed counts it and recoups it from the payee's earnings before anything is paid. Once counted it cannot be changed."
     >

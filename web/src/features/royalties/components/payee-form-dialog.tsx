@@ -24,14 +24,16 @@ type PayeeFormDialogProps = {
   onOpenChange(open: boolean): void;
   /** The payee to edit, as last read; none to add one. */
   payee?: RoyaltyPayee | null;
+  returnFocus?(): void;
 };
 
 /** A payee's add and edit dialog: who they are, how they are paid, their fee and reserve terms. */
-export function PayeeFormDialog({ open, onOpenChange, payee }: PayeeFormDialogProps) {
+export function PayeeFormDialog({ open, onOpenChange, payee, returnFocus }: PayeeFormDialogProps) {
   return (
     <RecordFormDialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
       className="max-w-2xl"
       title={payee ? `Edit ${payee.name}` : "New payee"}
       description="Who royalties are paid to: a contact or a company, their payout details, publisher fee and reserve."

@@ -1,6 +1,6 @@
 import { formatOre } from "@app/contracts";
 import { Plus, Users } from "lucide-react";
-import { useState } from "react";
+import { type MouseEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -24,13 +24,20 @@ export function PayeesTab() {
   // undefined: the dialog is shut; null: a new payee; a payee: that one's edit.
   const [editing, setEditing] = useState<RoyaltyPayee | null | undefined>(undefined);
   const [advancing, setAdvancing] = useState<RoyaltyPayee | null>(null);
+  // The button a dialog was opened from, which gets focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const opening = (open: () => void) => (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    open();
+  };
+  const returnFocus = () => opener.current?.focus();
   const names = new Map((parties.data ?? []).map((p) => [p.id, p.name]));
   const rows = payees.data ?? [];
 
   return (
     <div className="grid gap-4">
       <div>
-        <Button type="button" onClick={() => setEditing(null)}>
+        <Button type="button" onClick={opening(() => setEditing(null))}>
           <Plus aria-hidden="true" />
           New payee
         </Button>
@@ -82,7 +89,7 @@ export function PayeesTab() {
                       variant="outline"
                       size="sm"
                       aria-label={`Edit ${payee.name}`}
-                      onClick={() => setEditing(payee)}
+                      onClick={opening(() => setEditing(payee))}
                     >
                       Edit
                     </Button>
@@ -91,7 +98,7 @@ export function PayeesTab() {
                       variant="outline"
                       size="sm"
                       aria-label={`Record advance to ${payee.name}`}
-                      onClick={() => setAdvancing(payee)}
+                      onClick={opening(() => setAdvancing(payee))}
                     >
                       Record advance
                     </Button>
@@ -106,8 +113,9 @@ export function PayeesTab() {
         open={editing !== undefined}
         onOpenChange={(open) => (open ? undefined : setEditing(undefined))}
         payee={editing}
+        returnFocus={returnFocus}
       />
-      <AdvanceFormDialog payee={advancing} onClose={() => setAdvancing(null)} />
+      <AdvanceFormDialog payee={advancing} onClose={() => setAdvancing(null)} returnFocus={returnFocus} />
     </div>
   );
 }

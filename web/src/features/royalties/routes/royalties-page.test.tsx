@@ -432,6 +432,8 @@ describe("the royalties screen", () => {
       vat_registered: false,
     });
     expect(await screen.findByText("Payee created")).toBeInTheDocument();
+    // Focus goes back to the button the dialog was opened from.
+    await waitFor(() => expect(screen.getByRole("button", { name: "New payee" })).toHaveFocus());
 
     await user.click(within(row).getByRole("button", { name: "Record advance to Alva Berg" }));
     const advance = await screen.findByRole("dialog", { name: "Record an advance to Alva Berg" });
@@ -447,5 +449,8 @@ describe("the royalties screen", () => {
       amount_ore: 1_250_050,
       note: null,
     });
+    await waitFor(() =>
+      expect(within(row).getByRole("button", { name: "Record advance to Alva Berg" })).toHaveFocus(),
+    );
   });
 });
