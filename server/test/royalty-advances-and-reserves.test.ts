@@ -190,6 +190,10 @@ describe("advances and reserves through three periods", () => {
       expect(res.body.code).toBe("55000");
     }
     expect(await advances()).toEqual(before);
+    // Nor does it lose its payee.
+    const payeeGone = await call("delete", `/rest/v1/royalty_payees?id=eq.${ids.advanced}`);
+    expect(payeeGone.status, payeeGone.text).toBe(409);
+    expect(await advances()).toEqual(before);
     // An advance no period has counted yet is still staff's to correct.
     const open = before.find((a) => a.counted_in_period_id === null);
     const edited = await call("patch", `/rest/v1/royalty_advances?id=eq.${open?.id}`, { note: "Avtal 2022" });
