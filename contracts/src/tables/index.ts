@@ -20,6 +20,7 @@ import {
   workWritersTable,
 } from "./royalty-catalogue.table";
 import {
+  royaltyAdvancesTable,
   royaltyAliasesTable,
   royaltyImportsTable,
   royaltyLinesTable,
@@ -71,6 +72,7 @@ export const tables = {
   royalty_aliases: royaltyAliasesTable,
   royalty_statements: royaltyStatementsTable,
   royalty_statement_mailings: royaltyStatementMailingsTable,
+  royalty_advances: royaltyAdvancesTable,
 } as const;
 
 export type TableName = keyof typeof tables;

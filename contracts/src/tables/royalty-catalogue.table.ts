@@ -20,6 +20,22 @@ const shareBp = (min: number) =>
     .min(min)
     .max(WHOLE_SHARE_BP, "A share is at most 100 % (10 000 basis points)");
 
+const reserveBp = z
+  .number()
+  .int("A reserve is whole basis points")
+  .min(0, "A reserve is not negative")
+  .max(WHOLE_SHARE_BP, "A reserve is at most 100 % (10 000 basis points)");
+
+/**
+ * Periods a reserve is held: two half-years by default, so what was held is paid a year later, once the
+ * late corrections of its earnings have come in; at most eight (four years) so nothing is held for ever.
+ */
+const reservePeriods = z
+  .number()
+  .int("A reserve is held for whole periods")
+  .min(1, "A reserve is held for at least one period")
+  .max(8, "A reserve is held for at most eight periods");
+
 /** A musical work as the business registers and accounts for it. */
 export const worksTable = defineTable({
   name: "works",
@@ -126,6 +142,12 @@ export const royaltyPayeesTable = defineTable({
     vat_registered: column.boolean().withDefault(),
     /** Their VAT number (SE…01), which each self-billing invoice names: needed to close a period that pays them. */
     vat_number: column.text(14).refine(vatNumberSchema, "SE556047352101").orNull(),
+    /**
+     * The part of each period's positive net earnings held back against later negative adjustments
+     * (returns, a society's correction), released to the payee `reserve_periods` periods later.
+     */
+    reserve_bp: column.integer().refine(reserveBp, 1000).withDefault(),
+    reserve_periods: column.integer().refine(reservePeriods, 2).withDefault(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),
   },

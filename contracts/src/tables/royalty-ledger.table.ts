@@ -272,3 +272,41 @@ export const royaltyStatementMailingsTable = defineTable({
   maxRows: 500,
   policy: serverWritten,
 });
+
+/** An advance is at most 100 million kronor: anything larger is a typing mistake. */
+const MAX_ADVANCE_ORE = 10_000_000_000;
+
+/**
+ * Money paid to a payee ahead of their earnings, recouped from them. Each advance is counted by exactly
+ * one period: the first closed whose last day is on or after the day it was paid (an advance dated inside
+ * a period already closed goes into the next one, as every correction does). Counted, it never changes.
+ */
+export const royaltyAdvancesTable = defineTable({
+  name: "royalty_advances",
+  area: "money",
+  description:
+    "advances paid to payees, recouped from their earnings; counted by one closed period, then frozen (staff only)",
+  columns: {
+    id: column.uuid().withDefault(),
+    payee_id: column.uuid().foreignKeyTo("royalty_payees"),
+    paid_on: column.date().refine(column.date().schema, "2026-02-15"),
+    amount_ore: column
+      .integer()
+      .refine(
+        z
+          .number()
+          .int("An advance is whole öre")
+          .min(1, "An advance is more than 0 kr")
+          .max(MAX_ADVANCE_ORE, "An advance is at most 100 000 000 kr"),
+        500_000,
+      ),
+    note: column.text(500).orNull(),
+    /** The closed period whose statements counted the advance: set by closing it, never through the API. */
+    counted_in_period_id: column.uuid().foreignKeyTo("royalty_periods").orNull().generated(),
+    created_at: column.timestamp().generated(),
+    updated_at: column.timestamp().generated(),
+  },
+  defaultOrder: "paid_on.desc",
+  maxRows: 1000,
+  policy: staffOnly,
+});

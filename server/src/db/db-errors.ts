@@ -84,6 +84,12 @@ function checkName(table: string, reported: string): string {
   return `${table}_check`;
 }
 
+const foreignKeyRefusal = (ctx: WriteContext) =>
+  restError("23503", `insert, update or delete on table "${ctx.table}" violates a foreign key constraint`, {
+    details: "The row refers to a row that does not exist, or is referred to by another row.",
+    status: 409,
+  });
+
 function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): AppError | undefined {
   const columnsIn = (message: string) =>
     message
@@ -114,6 +120,9 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
     case "SQLITE_CONSTRAINT_CHECK":
     // A check SQLite could not add to an existing table, kept by a trigger (RAISE names the check).
     case "SQLITE_CONSTRAINT_TRIGGER": {
+      // SQLite runs a foreign key's ON DELETE RESTRICT as a trigger of its own: deleting a row still
+      // referred to is refused under the trigger's code, and is the same refusal as any other key's.
+      if (err.message === "FOREIGN KEY constraint failed") return foreignKeyRefusal(ctx);
       const check = err.message.replace(/^CHECK constraint failed: /, "");
       return restError(
         "23514",
@@ -122,14 +131,7 @@ function fromSqlite(err: { code: string; message: string }, ctx: WriteContext): 
       );
     }
     case "SQLITE_CONSTRAINT_FOREIGNKEY":
-      return restError(
-        "23503",
-        `insert, update or delete on table "${ctx.table}" violates a foreign key constraint`,
-        {
-          details: "The row refers to a row that does not exist, or is referred to by another row.",
-          status: 409,
-        },
-      );
+      return foreignKeyRefusal(ctx);
     case "SQLITE_ERROR":
       if (/ON CONFLICT clause does not match/i.test(err.message)) {
         return restError(

@@ -19,7 +19,12 @@ export type ClosedStatement = Record<string, unknown> & {
  * context is up, so both are read at call time).
  */
 export function royaltyApi<Role extends string>(context: () => TestContext, tokens: Record<Role, string>) {
-  const call = (method: "get" | "post" | "patch", path: string, body?: object, who = "staff" as Role) => {
+  const call = (
+    method: "get" | "post" | "patch" | "delete",
+    path: string,
+    body?: object,
+    who = "staff" as Role,
+  ) => {
     const ctx = context();
     const req = request(ctx.app)
       [method](path)

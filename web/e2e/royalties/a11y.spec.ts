@@ -8,7 +8,10 @@ const WIDTHS = [
 ] as const;
 
 for (const viewport of WIDTHS) {
-  test(`every royalties tab and the match dialog pass axe at ${viewport.name}`, async ({ page, request }) => {
+  test(`every royalties tab, the match, payee and advance dialogs pass axe at ${viewport.name}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signInAsStaff(page, request);
@@ -39,6 +42,32 @@ for (const viewport of WIDTHS) {
     await page.getByRole("tab", { name: "Periods" }).click();
     await expect(page.getByRole("table", { name: "Periods, latest first" })).toContainText("2026 H1");
     await check("royalty periods");
+
+    await page.getByRole("tab", { name: "Payees" }).click();
+    const payees = page.getByRole("table", { name: "Payees" });
+    await expect(payees.getByRole("row")).not.toHaveCount(1);
+    await check("royalty payees");
+    // By keyboard: the dialog opens on Enter, and Escape shuts it and gives focus back.
+    const newPayee = page.getByRole("button", { name: "New payee" });
+    await newPayee.focus();
+    await page.keyboard.press("Enter");
+    const payeeDialog = page.getByRole("dialog", { name: "New payee" });
+    await expect(payeeDialog.getByLabel("Name on statements")).toBeVisible();
+    await payeeDialog.getByRole("button", { name: "Create payee" }).click();
+    await expect(payeeDialog.getByLabel("Name on statements")).toHaveAttribute("aria-invalid", "true");
+    await check("payee dialog with its errors");
+    await page.keyboard.press("Escape");
+    await expect(payeeDialog).toBeHidden();
+    await expect(newPayee).toBeFocused();
+    await payees
+      .getByRole("button", { name: /^Record advance to / })
+      .first()
+      .click();
+    const advanceDialog = page.getByRole("dialog", { name: /^Record an advance to / });
+    await expect(advanceDialog.getByLabel("Amount (SEK)")).toBeVisible();
+    await check("advance dialog");
+    await page.keyboard.press("Escape");
+    await expect(advanceDialog).toBeHidden();
 
     await page.getByRole("tab", { name: "Statements" }).click();
     await expect(page.getByRole("heading", { name: "Statements" })).toBeVisible();

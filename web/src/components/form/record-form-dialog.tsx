@@ -8,6 +8,11 @@ type RecordFormDialogProps = {
   description: ReactNode;
   className?: string;
   /**
+   * Puts focus back on what opened the dialog, when nothing Radix knows as its trigger did (a dialog
+   * opened from a row's button): without it focus falls to the page when the dialog closes.
+   */
+  returnFocus?(): void;
+  /**
    * The form (a RecordForm) and what goes with it (a record's timeline); mounted only while open, so every
    * opening starts from the record as last read.
    */
@@ -21,11 +26,22 @@ export function RecordFormDialog({
   title,
   description,
   className,
+  returnFocus,
   children,
 }: RecordFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent
+        className={className}
+        onCloseAutoFocus={
+          returnFocus
+            ? (event) => {
+                event.preventDefault();
+                returnFocus();
+              }
+            : undefined
+        }
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

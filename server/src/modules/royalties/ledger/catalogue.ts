@@ -44,9 +44,4 @@ export interface RoyaltyCatalogue {
     items: { workIds: string[]; recordingIds: string[] },
   ): Promise<{ works: Map<string, PayeeSplit>; recordings: Map<string, PayeeSplit> }>;
   terms(trx: Db, payeeIds: string[]): Promise<PayeeTerms[]>;
-  /** Advances paid to payees within the period's days, recoupable from their earnings. */
-  advances(
-    trx: Db,
-    period: { starts_on: string; ends_on: string },
-  ): Promise<{ payee_id: string; amount_ore: number }[]>;
 }

@@ -5,6 +5,7 @@ import { engineOf } from "../../../db/engine-of";
 import { toApiRow, toStoredRow } from "../../../db/stored-values";
 import { AppError } from "../../../http/app-error";
 import type { PayeeStatementFigures } from "../allocation/close-period";
+import { markAdvancesCounted } from "./advances";
 import type { RoyaltyCatalogue } from "./catalogue";
 import { type PeriodFigures, periodFigures } from "./period-report";
 import { findPeriod, type PeriodRow } from "./periods";
@@ -102,7 +103,7 @@ const periodRow = (period: PeriodRow) => toApiRow(tables.royalty_periods, period
 function report(
   period: PeriodRow,
   statements: RoyaltyPeriodReport["statements"],
-  figures: Omit<PeriodFigures, "statements">,
+  figures: Omit<PeriodFigures, "statements" | "advance_ids">,
 ): RoyaltyPeriodReport {
   return {
     period: periodRow(period),
@@ -124,7 +125,8 @@ async function closedReport(trx: Db, period: PeriodRow): Promise<RoyaltyPeriodRe
 }
 
 /**
- * close_royalty_period: the period's statements written and the period closed, in one transaction. A
+ * close_royalty_period: the period's statements written, the advances they count stamped with the period,
+ * and the period closed, in one transaction. A
  * closed period answers the statements it was closed with and writes nothing, so closing twice is
  * harmless.
  */
@@ -141,6 +143,7 @@ export function closeRoyaltyPeriod(db: Database, catalogue: RoyaltyCatalogue, pe
         .insertInto("royalty_statements")
         .values(toStoredRow(tables.royalty_statements, row, engine))
         .execute();
+    await markAdvancesCounted(trx, figures.advance_ids, period.id, at);
     const closed = await trx
       .updateTable("royalty_periods")
       .set(

@@ -137,23 +137,17 @@ export const dbCatalogue: RoyaltyCatalogue = {
     const rows = await inChunks(payeeIds, (chunk) =>
       trx
         .selectFrom("royalty_payees")
-        .select(["id", "name", "vat_registered", "vat_number"])
+        .select(["id", "name", "vat_registered", "vat_number", "reserve_bp", "reserve_periods"])
         .where("id", "in", chunk)
         .execute(),
     );
-    // The catalogue keeps no reserve terms yet: nothing is held back.
     return rows.map((p) => ({
       payee_id: p.id,
-      reserve_bp: 0,
-      reserve_periods: 1,
+      reserve_bp: Number(p.reserve_bp),
+      reserve_periods: Number(p.reserve_periods),
       vat_registered: Boolean(p.vat_registered),
       name: p.name,
       vat_number: p.vat_number,
     }));
-  },
-
-  // The catalogue records no advances yet: nothing to recoup.
-  async advances() {
-    return [];
   },
 };

@@ -10,6 +10,7 @@ import {
   type PayeeOpening,
   type PayeeStatementFigures,
 } from "../allocation/close-period";
+import { advancesToCount } from "./advances";
 import type { PayeeSplit, RoyaltyCatalogue } from "./catalogue";
 import type { PeriodRow } from "./periods";
 
@@ -82,6 +83,8 @@ export interface PeriodFigures {
   received_ore: number;
   statements: PayeeStatementFigures[];
   suspense: Suspense;
+  /** The advances the statements count: closing the period stamps them as counted. */
+  advance_ids: string[];
 }
 
 /**
@@ -143,12 +146,13 @@ export async function periodFigures(
   suspense.total_ore = suspense.unmatched_ore + suspense.unsplit_ore;
 
   const openings = await openingsBefore(trx, period);
-  const payeeIds = [...new Set([...openings.map((o) => o.payee_id), ...earnings.map((e) => e.payee_id)])];
+  const advances = await advancesToCount(trx, period);
+  const payeeIds = [...new Set([...openings, ...advances, ...earnings].map((entry) => entry.payee_id))];
   const input: ClosePeriodInput = {
     period_index: await indexOf(trx, period),
     openings,
     terms: await catalogue.terms(trx, payeeIds),
-    advances: await catalogue.advances(trx, period),
+    advances,
     earnings,
   };
   const statements = closePeriod(input);
@@ -157,5 +161,5 @@ export async function periodFigures(
     throw new AppError("internal_error", "The period's statements do not add up to the money received", {
       details: `received ${received}, allocated ${allocated}, suspense ${suspense.total_ore}`,
     });
-  return { received_ore: received, statements, suspense };
+  return { received_ore: received, statements, suspense, advance_ids: advances.map((a) => a.id) };
 }

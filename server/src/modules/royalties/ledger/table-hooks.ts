@@ -18,6 +18,18 @@ export const closedPeriodRefusal = (what: string) =>
     details: "A closed period never changes; a correction goes into a later period",
   });
 
+/**
+ * An advance a closed period counted is part of that period's statements, so it never changes: a mistake
+ * in it is corrected by what the next period counts. (Its counting period is a column that is set, not a
+ * state among others, so the check is here rather than a table's frozen states.)
+ */
+function refuseCountedAdvance(before: Row, verb: "update" | "delete") {
+  if (before.counted_in_period_id == null) return;
+  throw closedPeriodRefusal(
+    verb === "delete" ? "The advance cannot be deleted" : "The advance cannot be changed",
+  );
+}
+
 /** The royalty ledger's rules for the data API. */
 export const royaltyLedgerTableHooks = {
   royalty_sources: {
@@ -28,6 +40,15 @@ export const royaltyLedgerTableHooks = {
     beforeUpdate(_ctx, changes, before) {
       if ("mapping" in changes || "mapping_key" in changes) assertSourceMapping({ ...before, ...changes });
       return changes;
+    },
+  },
+  royalty_advances: {
+    beforeUpdate(_ctx, changes, before) {
+      refuseCountedAdvance(before, "update");
+      return changes;
+    },
+    beforeDelete(_ctx, before) {
+      refuseCountedAdvance(before, "delete");
     },
   },
   royalty_periods: {

@@ -472,4 +472,100 @@ describe("the royalties screen", () => {
       },
     });
   });
+
+  it("lists the payees with their terms, adds one with its errors beside the fields, and records an advance", async () => {
+    const user = userEvent.setup();
+    const CONTACT = "99999999-9999-4999-8999-999999999999";
+    const payee = {
+      id: PAYEE,
+      name: "Alva Berg",
+      contact_id: CONTACT,
+      company_id: null,
+      payout_details: null,
+      publisher_fee_bp: 2_000,
+      reserve_bp: 1_250,
+      reserve_periods: 2,
+      vat_registered: true,
+      created_at: STAMP,
+      updated_at: STAMP,
+    };
+    const api = stubTableApi({
+      "GET royalty_payees": () => rowsResponse([payee]),
+      "GET royalty_statements": () =>
+        rowsResponse([
+          { payee_id: PAYEE, unrecouped_ore: 40_000 },
+          { payee_id: PAYEE, unrecouped_ore: 90_000 },
+        ]),
+      "GET crm_contacts": () => rowsResponse([{ id: CONTACT, first_name: "Alva", last_name: "Berg" }]),
+      "GET crm_companies": () => rowsResponse([]),
+      "POST royalty_payees": () => writeResponse([{ ...payee, id: STATEMENT, name: "Nils Ek" }], 201),
+      "POST royalty_advances": () =>
+        writeResponse([{ id: LINE, payee_id: PAYEE, paid_on: "2026-09-01", amount_ore: 1_250_050 }], 201),
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Payees" }));
+
+    const table = await screen.findByRole("table", { name: "Payees" });
+    const row = within(table).getByText("Alva Berg").closest("tr") as HTMLElement;
+    await waitFor(() => expect(row).toHaveTextContent("Contact: Alva Berg"));
+    // The newest statement's figure: statements are read newest first.
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .slice(1, -1)
+        .map((cell) => cell.textContent?.replace(/\s/g, " ")),
+    ).toEqual(["20 %", "12,5 % for 2 periods", "Yes", "400,00 kr"]);
+    expect(api.calls("GET", "royalty_statements")[0]?.params.get("order")).toBe("created_at.desc");
+
+    await user.click(screen.getByRole("button", { name: "New payee" }));
+    const dialog = await screen.findByRole("dialog", { name: "New payee" });
+    await user.type(within(dialog).getByLabelText("Name on statements"), "Nils Ek");
+    const reserve = within(dialog).getByLabelText("Reserve (%)");
+    await user.clear(reserve);
+    await user.type(reserve, "150");
+    await user.click(within(dialog).getByRole("button", { name: "Create payee" }));
+    expect(await within(dialog).findByText(/A reserve is at most 100 %/)).toBeInTheDocument();
+    expect(reserve).toHaveAttribute("aria-invalid", "true");
+    expect(reserve).toHaveFocus();
+    expect(api.calls("POST", "royalty_payees")).toHaveLength(0);
+
+    await user.clear(reserve);
+    await user.type(reserve, "7,5");
+    await user.selectOptions(within(dialog).getByLabelText(/^Contact or company/), "Alva Berg");
+    await user.click(within(dialog).getByLabelText(/^VAT registered/));
+    await user.type(within(dialog).getByLabelText(/^VAT number/), "se 811218987601");
+    await user.click(within(dialog).getByRole("button", { name: "Create payee" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls("POST", "royalty_payees")[0]?.body).toMatchObject({
+      name: "Nils Ek",
+      contact_id: CONTACT,
+      company_id: null,
+      publisher_fee_bp: 0,
+      reserve_bp: 750,
+      reserve_periods: 2,
+      vat_registered: true,
+      vat_number: "SE811218987601",
+    });
+    expect(await screen.findByText("Payee created")).toBeInTheDocument();
+    // Focus goes back to the button the dialog was opened from.
+    await waitFor(() => expect(screen.getByRole("button", { name: "New payee" })).toHaveFocus());
+
+    await user.click(within(row).getByRole("button", { name: "Record advance to Alva Berg" }));
+    const advance = await screen.findByRole("dialog", { name: "Record an advance to Alva Berg" });
+    await user.type(within(advance).getByLabelText("Amount (SEK)"), "12 500,50");
+    await user.click(within(advance).getByRole("button", { name: "Record advance" }));
+    expect(within(advance).getByLabelText("Paid on")).toHaveAttribute("aria-invalid", "true");
+    await user.type(within(advance).getByLabelText("Paid on"), "2026-09-01");
+    await user.click(within(advance).getByRole("button", { name: "Record advance" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls("POST", "royalty_advances")[0]?.body).toEqual({
+      payee_id: PAYEE,
+      paid_on: "2026-09-01",
+      amount_ore: 1_250_050,
+      note: null,
+    });
+    await waitFor(() =>
+      expect(within(row).getByRole("button", { name: "Record advance to Alva Berg" })).toHaveFocus(),
+    );
+  });
 });

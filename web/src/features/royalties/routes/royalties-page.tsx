@@ -2,6 +2,7 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CatalogueTab } from "@/features/royalties/components/catalogue-tab";
 import { ImportsTab } from "@/features/royalties/components/imports-tab";
+import { PayeesTab } from "@/features/royalties/components/payees-tab";
 import { PeriodsTab } from "@/features/royalties/components/periods-tab";
 import { SourcesTab } from "@/features/royalties/components/sources-tab";
 import { StatementsTab } from "@/features/royalties/components/statements-tab";
@@ -22,6 +23,7 @@ export function RoyaltiesPage() {
             <TabsTrigger value="imports">Imports</TabsTrigger>
             <TabsTrigger value="unmatched">Unmatched</TabsTrigger>
             <TabsTrigger value="periods">Periods</TabsTrigger>
+            <TabsTrigger value="payees">Payees</TabsTrigger>
             <TabsTrigger value="statements">Statements</TabsTrigger>
             <TabsTrigger value="catalogue">Catalogue</TabsTrigger>
             <TabsTrigger value="sources">Sources</TabsTrigger>
@@ -36,6 +38,9 @@ export function RoyaltiesPage() {
         </TabsContent>
         <TabsContent value="periods">
           <PeriodsTab />
+        </TabsContent>
+        <TabsContent value="payees">
+          <PayeesTab />
         </TabsContent>
         <TabsContent value="statements">
           <StatementsTab />
