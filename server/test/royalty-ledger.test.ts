@@ -19,7 +19,7 @@ const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtur
 const DISTROKID = fixture("distrokid.tsv");
 const SOCIETY = fixture("society-sek.csv");
 
-const { call, created } = royaltyApi(() => ctx, tokens);
+const { call, created, signedSplitSheet } = royaltyApi(() => ctx, tokens);
 const upload = (
   file: Buffer,
   fields: Record<string, string>,
@@ -98,7 +98,12 @@ beforeAll(async () => {
       ipi_name_number: "00000000199",
       society_code: "079",
     });
-  // Half its split unknown: its money is held.
+  // The split both writers signed, in force long before any statement here.
+  await signedSplitSheet(ids.midnattsljus, [
+    { legal_name: "Alva Berg", share_percent: 60 },
+    { legal_name: "Nils Ek", share_percent: 40 },
+  ]);
+  // No signed split sheet: its money is held.
   ids.angen = await created("works", { title: "Sånger från ängen", iswc: "T9876543214" });
   await created("work_writers", {
     work_id: ids.angen,

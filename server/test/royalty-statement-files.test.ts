@@ -14,7 +14,7 @@ let ctx: TestContext;
 const tokens = { staff: "", member: "" };
 let statement: ClosedStatement;
 
-const { call, created, closedSocietyPeriod } = royaltyApi(() => ctx, tokens);
+const { call, created, closedSocietyPeriod, signedSplitSheet } = royaltyApi(() => ctx, tokens);
 const file = (path: string, who: keyof typeof tokens = "staff") =>
   call("get", path, undefined, who)
     .buffer(true)
@@ -47,6 +47,7 @@ beforeAll(async () => {
     ipi_name_number: "00000000199",
     society_code: "079",
   });
+  await signedSplitSheet(work, [{ legal_name: "Åsa Öberg", share_percent: 100, ipi: "00000000199" }]);
   // A name that a spreadsheet would run as a formula.
   const statements = await closedSocietyPeriod("+STIM export");
   expect(statements).toHaveLength(1);

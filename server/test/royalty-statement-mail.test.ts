@@ -13,7 +13,7 @@ const tokens = { staff: "", member: "" };
 const statementOf: Record<"withAddress" | "withoutAddress", ClosedStatement> = {} as never;
 let payeeWithout = "";
 
-const { call, created, closedSocietyPeriod } = royaltyApi(() => ctx, tokens);
+const { call, created, closedSocietyPeriod, signedSplitSheet } = royaltyApi(() => ctx, tokens);
 const mail = (id: string, who: keyof typeof tokens = "staff") =>
   call("post", `/api/royalties/statements/${id}/mail`, undefined, who);
 const mailsTo = (to: string) =>
@@ -63,6 +63,10 @@ beforeAll(async () => {
       ipi_name_number: w.ipi,
       society_code: "079",
     });
+  await signedSplitSheet(work, [
+    { legal_name: "Åsa Writer", share_percent: 50, ipi: asa.ipi },
+    { legal_name: "Bo Writer", share_percent: 50, ipi: bo.ipi },
+  ]);
   const statements = await closedSocietyPeriod("STIM");
   const byPayee = (id: string) => statements.find((s) => s.payee_id === id) as ClosedStatement;
   statementOf.withAddress = byPayee(asa.payee);

@@ -16,6 +16,7 @@ import {
   recordingPayeesTable,
   recordingsTable,
   royaltyPayeesTable,
+  workSplitSheetsTable,
   worksTable,
   workWritersTable,
 } from "./royalty-catalogue.table";
@@ -62,6 +63,7 @@ export const tables = {
   invoice_payments: invoicePaymentsTable,
   works: worksTable,
   work_writers: workWritersTable,
+  work_split_sheets: workSplitSheetsTable,
   recordings: recordingsTable,
   royalty_payees: royaltyPayeesTable,
   recording_payees: recordingPayeesTable,

@@ -175,3 +175,31 @@ export const recordingPayeesTable = defineTable({
   maxRows: 1000,
   policy: staffOnly,
 });
+
+/**
+ * Which fully signed split sheet divides a work's money, from which day: a line's money follows the sheet
+ * in force on the day of its use, so a new sheet supersedes the old one from its day, never before it.
+ */
+export const workSplitSheetsTable = defineTable({
+  name: "work_split_sheets",
+  area: "money",
+  description:
+    "a work's fully signed split sheets and the day each is in force from; a line's money follows the sheet in force when it was used (staff only)",
+  columns: {
+    id: column.uuid().withDefault(),
+    work_id: column.uuid().foreignKeyTo("works"),
+    /** A legal document of the Split Sheet category, fully signed, whose writers make exactly 100 %. */
+    legal_document_id: column.uuid().foreignKeyTo("legal_documents"),
+    // A day of its own per sample, so samples for one work never meet its one-sheet-per-day rule.
+    effective_from: column
+      .date()
+      .refine(column.date().schema, () =>
+        new Date(Date.UTC(2000, 0, 1 + Math.floor(Math.random() * 10_000))).toISOString().slice(0, 10),
+      ),
+    created_at: column.timestamp().generated(),
+    updated_at: column.timestamp().generated(),
+  },
+  defaultOrder: "effective_from.asc",
+  maxRows: 1000,
+  policy: staffOnly,
+});

@@ -38,6 +38,7 @@ import * as addMilestoneAssignee from "./migrations/m0035_add_milestone_assignee
 import * as addSelfBillingVat from "./migrations/m0036_add_self_billing_vat";
 import * as addRoyaltyStatementMailings from "./migrations/m0037_add_royalty_statement_mailings";
 import * as addPayeeAdvancesAndReserves from "./migrations/m0038_add_payee_advances_and_reserves";
+import * as addWorkSplitSheets from "./migrations/m0039_add_work_split_sheets";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   m0036_add_self_billing_vat: addSelfBillingVat,
   m0037_add_royalty_statement_mailings: addRoyaltyStatementMailings,
   m0038_add_payee_advances_and_reserves: addPayeeAdvancesAndReserves,
+  m0039_add_work_split_sheets: addWorkSplitSheets,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

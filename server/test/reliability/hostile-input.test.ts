@@ -16,7 +16,7 @@ import { tableHooks } from "../../src/app";
 import { latestMail, linkPath } from "../auth/support";
 import { createTestContext, type TestContext } from "../helpers";
 import { contractRoutes } from "../support/contract-routes";
-import { existingIds, parentColumns, parentKey, takenParents } from "../support/sample-rows";
+import { existingIds, parentColumns, parentIds, parentKey, takenParents } from "../support/sample-rows";
 import { type WriteWatch, watchWrites } from "../support/write-watch";
 
 let ctx: TestContext;
@@ -388,7 +388,7 @@ describe("generated valid input", () => {
     const fields: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, column] of Object.entries(table.columns)) {
       if (column.references && !column.nullable) {
-        fields[name] = fc.constantFrom(...(await existingIds(ctx.db, column.references)));
+        fields[name] = fc.constantFrom(...(await parentIds(ctx.db, table, name)));
         continue;
       }
       if (column.readOnly || name === table.primaryKey || column.type === "uuid" || column.objectIn) continue;

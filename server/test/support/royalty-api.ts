@@ -3,6 +3,7 @@ import { join } from "node:path";
 import request from "supertest";
 import { expect } from "vitest";
 import type { TestContext } from "../helpers";
+import { insertSplitSheetDocument } from "./split-sheet-document";
 
 /** A statement as close_royalty_period answers it, with the amounts the tests read. */
 export type ClosedStatement = Record<string, unknown> & {
@@ -70,5 +71,23 @@ export function royaltyApi<Role extends string>(context: () => TestContext, toke
     expect(closed.status, closed.text).toBe(200);
     return closed.body.statements as ClosedStatement[];
   };
-  return { call, created, closedSocietyPeriod };
+  /**
+   * A split sheet as signing leaves it (written straight to the database: these tests are about the money,
+   * not the signing), linked to the work from `from`; answers the document's id.
+   */
+  const signedSplitSheet = async (
+    workId: string,
+    writers: { legal_name: string; share_percent: number; ipi?: string }[],
+    { from = "2016-01-01", status = "fully_signed" } = {},
+  ) => {
+    const documentId = await insertSplitSheetDocument(context().db, writers, status);
+    if (status === "fully_signed")
+      await created("work_split_sheets", {
+        work_id: workId,
+        legal_document_id: documentId,
+        effective_from: from,
+      });
+    return documentId;
+  };
+  return { call, created, closedSocietyPeriod, signedSplitSheet };
 }

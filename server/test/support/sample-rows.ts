@@ -2,11 +2,41 @@ import { randomUUID } from "node:crypto";
 import { sampleRow, type TableDefinition } from "@app/contracts";
 import type { Database } from "../../src/db/database";
 import { dynamicTables } from "../../src/db/dynamic-tables";
+import { insertSplitSheetDocument } from "./split-sheet-document";
+
+/**
+ * A fully signed split sheet, the only legal document a work's split may follow: the demo seed signs none,
+ * so one is written straight to the database the first time a sample needs it.
+ */
+async function signedSplitSheetIds(db: Database): Promise<string[]> {
+  const signed = await db
+    .selectFrom("legal_documents as d")
+    .innerJoin("legal_templates as t", "t.id", "d.template_id")
+    .select("d.id")
+    .where("t.category", "=", "Split Sheet")
+    .where("d.status", "=", "fully_signed")
+    .execute();
+  if (signed.length > 0) return signed.map((d) => d.id);
+  const id = await insertSplitSheetDocument(db, [{ legal_name: "Sample Writer", share_percent: 100 }]);
+  return [id];
+}
+
+/** Parents a generated row may only have among some rows of the referenced table. */
+const PARENTS_OF: Record<string, (db: Database) => Promise<string[]>> = {
+  "work_split_sheets.legal_document_id": signedSplitSheetIds,
+};
 
 /** Ids of existing rows of a table (the seeded ones), for the foreign keys of generated rows. */
 export async function existingIds(db: Database, table: string, limit = 100): Promise<string[]> {
   const rows = await dynamicTables(db).selectFrom(table).select("id").orderBy("id").limit(limit).execute();
   return rows.map((r) => String(r.id));
+}
+
+/** The rows a generated row's required foreign key may point at: existing ones its table accepts. */
+export function parentIds(db: Database, table: TableDefinition, column: string): Promise<string[]> {
+  return (
+    PARENTS_OF[`${table.name}.${column}`]?.(db) ?? existingIds(db, table.columns[column]?.references ?? "")
+  );
 }
 
 let turn = 0;
@@ -36,9 +66,7 @@ export async function sampleRowWithParents(db: Database, table: TableDefinition)
   const row = sampleRow(table);
   const columns = parentColumns(table);
   const taken = await takenParents(db, table);
-  const pools = await Promise.all(
-    columns.map((name) => existingIds(db, table.columns[name]?.references ?? "")),
-  );
+  const pools = await Promise.all(columns.map((name) => parentIds(db, table, name)));
   do {
     turn += 1;
     columns.forEach((name, i) => {

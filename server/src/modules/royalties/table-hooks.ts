@@ -2,6 +2,7 @@ import { restError } from "../../http/rest-error";
 import { type SharedOut, shareCapHooks } from "../../rest/share-cap";
 import type { Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
 import { takeSubmitterWorkId } from "./counters";
+import { splitSheetLinkHooks } from "./split-sheets";
 
 const WORK_WRITERS: SharedOut = {
   table: "work_writers",
@@ -68,6 +69,7 @@ export const royaltyTableHooks = {
     },
   },
   work_writers: workWriterHooks,
+  work_split_sheets: splitSheetLinkHooks,
   recording_payees: shareCapHooks(RECORDING_PAYEES),
   royalty_payees: {
     beforeInsert(_ctx, values) {

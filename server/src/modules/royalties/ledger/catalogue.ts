@@ -11,6 +11,12 @@ export interface PayeeShare {
 /** Who is paid a work's or a recording's money, or why nobody may be paid it yet. */
 export type PayeeSplit = { shares: PayeeShare[] } | { held: string };
 
+/** A work's split from a day on (YYYY-MM-DD), until the next one's day. */
+export interface DatedSplit {
+  from: string;
+  split: PayeeSplit;
+}
+
 /**
  * A payee's standing terms: the part of positive earnings held as a reserve and for how many periods, and
  * whether the business pays VAT to them (a VAT-registered writer), so each payment is a self-billing invoice.
@@ -36,12 +42,13 @@ export interface RoyaltyCatalogue {
   /** Whether a work or recording of this id exists (a manual match must name a real one). */
   has(trx: Db, target: { work_id: string } | { recording_id: string }): Promise<boolean>;
   /**
-   * Each work's payees by its controlled writers' manuscript shares on its fully signed split (a work
-   * without one is held), each recording's by its master payees' shares.
+   * Each work's payees by its controlled writers' shares on each of its fully signed split sheets, oldest
+   * day first (a work without one has none, and its money is held), each recording's by its master
+   * payees' shares.
    */
   splits(
     trx: Db,
     items: { workIds: string[]; recordingIds: string[] },
-  ): Promise<{ works: Map<string, PayeeSplit>; recordings: Map<string, PayeeSplit> }>;
+  ): Promise<{ works: Map<string, DatedSplit[]>; recordings: Map<string, PayeeSplit> }>;
   terms(trx: Db, payeeIds: string[]): Promise<PayeeTerms[]>;
 }

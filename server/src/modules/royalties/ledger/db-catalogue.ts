@@ -1,6 +1,7 @@
-import { tables } from "@app/contracts";
+import { type SplitWriter, tables } from "@app/contracts";
 import { toApiRow } from "../../../db/stored-values";
-import type { PayeeShare, PayeeSplit, RoyaltyCatalogue } from "./catalogue";
+import { sheetShareBp, signedSheetWriters } from "../split-sheets";
+import type { DatedSplit, PayeeShare, PayeeSplit, RoyaltyCatalogue } from "./catalogue";
 
 const WHOLE_BP = 10_000;
 
@@ -24,12 +25,53 @@ function group<T>(rows: T[], keyOf: (row: T) => string) {
   return map;
 }
 
+const normalName = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+
+interface WorkWriterRow {
+  controlled: unknown;
+  ipi_name_number: string | null;
+  first_name: string;
+  last_name: string;
+  work_fee_bp: unknown;
+  payee_id: string | null;
+  payee_fee_bp: unknown;
+}
+
+/**
+ * A signed split sheet's shares for the work's controlled writers: each is found on the sheet by IPI name
+ * number when the sheet gives one, else by legal name, and paid their share there. A controlled writer the
+ * sheet does not name, or who is no payee, holds the work's money rather than paying it out wrongly.
+ */
+function splitBySheet(writers: WorkWriterRow[], sheet: SplitWriter[]): PayeeSplit {
+  const controlled = writers.filter((w) => Boolean(w.controlled));
+  if (controlled.length === 0) return { held: "The work has no controlled writer" };
+  const shares: PayeeShare[] = [];
+  for (const writer of controlled) {
+    const name = normalName(`${writer.first_name} ${writer.last_name}`);
+    const signed = sheet.find((s) =>
+      s.ipi && writer.ipi_name_number
+        ? s.ipi.replace(/\D/g, "") === writer.ipi_name_number
+        : normalName(s.legal_name) === name,
+    );
+    if (!signed) return { held: `${writer.first_name} ${writer.last_name} is not on the signed split sheet` };
+    if (!writer.payee_id) return { held: "A controlled writer of the work is no payee" };
+    const share = sheetShareBp(signed);
+    if (share > 0)
+      shares.push({
+        payee_id: writer.payee_id,
+        share_bp: share,
+        fee_bp: Number(writer.work_fee_bp ?? writer.payee_fee_bp ?? 0),
+      });
+  }
+  return { shares };
+}
+
 /**
  * The catalogue as its tables hold it: works and their writers (payees by their CRM contact), recordings
- * and their master payees. A work's split is the writers' manuscript shares; a work whose writers' shares
- * do not make 100 % is held, as is a controlled writer with no payee. Society work numbers come from the
- * societies' acknowledgements of our CWR files. Until the catalogue keeps which split sheet is fully
- * signed, the work_writers shares stand for the signed split.
+ * and their master payees. A work's split is its controlled writers' shares on each fully signed split
+ * sheet linked to it, from that sheet's day; a work with none, a controlled writer the sheet does not name
+ * and a controlled writer with no payee hold the money. Society work numbers come from the societies'
+ * acknowledgements of our CWR files.
  */
 export const dbCatalogue: RoyaltyCatalogue = {
   async forMatching(trx) {
@@ -84,11 +126,14 @@ export const dbCatalogue: RoyaltyCatalogue = {
     const writers = await inChunks(workIds, (chunk) =>
       trx
         .selectFrom("work_writers as w")
+        .innerJoin("crm_contacts as c", "c.id", "w.contact_id")
         .leftJoin("royalty_payees as p", "p.contact_id", "w.contact_id")
         .select([
           "w.work_id",
           "w.controlled",
-          "w.manuscript_share_bp",
+          "w.ipi_name_number",
+          "c.first_name",
+          "c.last_name",
           "w.publisher_fee_bp as work_fee_bp",
           "p.id as payee_id",
           "p.publisher_fee_bp as payee_fee_bp",
@@ -96,24 +141,24 @@ export const dbCatalogue: RoyaltyCatalogue = {
         .where("w.work_id", "in", chunk)
         .execute(),
     );
-    const works = new Map<string, PayeeSplit>();
-    for (const [workId, rows] of group(writers, (w) => w.work_id)) {
-      const total = rows.reduce((sum, w) => sum + Number(w.manuscript_share_bp), 0);
-      const controlled = rows.filter((w) => Boolean(w.controlled) && Number(w.manuscript_share_bp) > 0);
-      if (total !== WHOLE_BP) works.set(workId, { held: "The work's writers' shares do not make 100 %" });
-      else if (controlled.length === 0) works.set(workId, { held: "The work has no controlled writer" });
-      else if (controlled.some((w) => !w.payee_id))
-        works.set(workId, { held: "A controlled writer of the work is no payee" });
-      else
-        works.set(workId, {
-          shares: controlled.map(
-            (w): PayeeShare => ({
-              payee_id: w.payee_id as string,
-              share_bp: Number(w.manuscript_share_bp),
-              fee_bp: Number(w.work_fee_bp ?? w.payee_fee_bp ?? 0),
-            }),
-          ),
-        });
+    const links = await inChunks(workIds, (chunk) =>
+      trx
+        .selectFrom("work_split_sheets")
+        .select(["work_id", "legal_document_id", "effective_from"])
+        .where("work_id", "in", chunk)
+        .orderBy("effective_from")
+        .execute(),
+    );
+    const sheets = await signedSheetWriters(trx, [...new Set(links.map((l) => l.legal_document_id))]);
+    const writersOf = group(writers, (w) => w.work_id);
+    const works = new Map<string, DatedSplit[]>();
+    for (const link of links) {
+      const dated = works.get(link.work_id) ?? [];
+      dated.push({
+        from: String(link.effective_from).slice(0, 10),
+        split: splitBySheet(writersOf.get(link.work_id) ?? [], sheets.get(link.legal_document_id) ?? []),
+      });
+      works.set(link.work_id, dated);
     }
     const masters = await inChunks(recordingIds, (chunk) =>
       trx

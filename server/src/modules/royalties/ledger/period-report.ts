@@ -11,7 +11,7 @@ import {
   type PayeeStatementFigures,
 } from "../allocation/close-period";
 import { advancesToCount } from "./advances";
-import type { PayeeSplit, RoyaltyCatalogue } from "./catalogue";
+import type { DatedSplit, PayeeSplit, RoyaltyCatalogue } from "./catalogue";
 import type { PeriodRow } from "./periods";
 
 type Suspense = RoyaltyPeriodReport["suspense"];
@@ -26,11 +26,12 @@ async function moneyOfPeriod(trx: Db, periodId: string) {
       "l.work_id",
       "l.recording_id",
       "l.right_type",
+      "l.usage_period",
       sql<string>`sum(l.amount_ore)`.as("amount_ore"),
       sql<string>`count(*)`.as("lines"),
     ])
     .where("i.period_id", "=", periodId)
-    .groupBy(["i.source_id", "l.work_id", "l.recording_id", "l.right_type"])
+    .groupBy(["i.source_id", "l.work_id", "l.recording_id", "l.right_type", "l.usage_period"])
     .execute();
   return rows.map((r) => ({ ...r, amount_ore: Number(r.amount_ore), lines: Number(r.lines) }));
 }
@@ -79,6 +80,22 @@ async function indexOf(trx: Db, period: PeriodRow): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * The day a line's money was earned: its usage period's first day when the statement gives one
+ * (`2026-03`, `2026-03-15`), else the statement period's first day.
+ */
+function usageDay(usagePeriod: string | null, period: PeriodRow): string {
+  const found = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(usagePeriod ?? "");
+  return found ? `${found[1]}-${found[2]}-${found[3] ?? "01"}` : String(period.starts_on).slice(0, 10);
+}
+
+/** The split of the sheet in force on the day: the latest whose day is on or before it. */
+function splitInForce(dated: DatedSplit[] | undefined, day: string): PayeeSplit {
+  if (!dated || dated.length === 0) return { held: "The work has no fully signed split sheet" };
+  const inForce = dated.filter((d) => d.from <= day).at(-1);
+  return inForce?.split ?? { held: `No fully signed split sheet of the work is in force on ${day}` };
+}
+
 export interface PeriodFigures {
   received_ore: number;
   statements: PayeeStatementFigures[];
@@ -122,9 +139,9 @@ export async function periodFigures(
       suspense.unmatched_lines += g.lines;
       continue;
     }
-    const split: PayeeSplit = (g.work_id ? splits.works.get(itemId) : splits.recordings.get(itemId)) ?? {
-      held: g.work_id ? "The work has no fully signed split" : "The recording has no payees",
-    };
+    const split: PayeeSplit = g.work_id
+      ? splitInForce(splits.works.get(g.work_id), usageDay(g.usage_period, period))
+      : (splits.recordings.get(itemId) ?? { held: "The recording has no payees" });
     if ("held" in split || split.shares.length === 0) {
       suspense.unsplit_ore += g.amount_ore;
       suspense.unsplit_lines += g.lines;
