@@ -264,6 +264,17 @@ describe("limits and bad input", () => {
     expect(JSON.parse(broken.bytes.toString())).toMatchObject({ statusCode: "422", error: "InvalidImage" });
   });
 
+  it("renders a PNG with a bad checksum, as browsers show it", async () => {
+    const damaged = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC",
+      "base64",
+    );
+    await upload("event-posters", "render/damaged.png", damaged, "image/png");
+    const { res, bytes } = await fetchImage(publicUrl("render/damaged.png", { width: 64, format: "webp" }));
+    expect(res.status).toBe(200);
+    expect(await meta(bytes)).toMatchObject({ format: "webp", width: 1, height: 1 });
+  });
+
   it("answers 404 for a missing object", async () => {
     const { res, bytes } = await fetchImage(publicUrl("render/none.png", { width: 50 }));
     expect(JSON.parse(bytes.toString())).toMatchObject({ statusCode: "404", error: "NoSuchKey" });

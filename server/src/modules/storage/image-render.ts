@@ -85,7 +85,8 @@ export async function renderImage(
   const pixels = (header.width ?? 0) * (header.height ?? 0);
   if (pixels > limits.maxPixels) throw tooLarge(`${pixels} pixels, at most ${limits.maxPixels}`);
 
-  let image = sharp(source, { limitInputPixels: limits.maxPixels, failOn: "error", animated: false })
+  // Damage a browser shows past (a bad checksum) is tolerated as browsers do; a cut-off file is not.
+  let image = sharp(source, { limitInputPixels: limits.maxPixels, failOn: "truncated", animated: false })
     .timeout({ seconds: limits.timeoutSeconds })
     .rotate();
   if (transform.width || transform.height)
