@@ -3,7 +3,7 @@
 import { basename } from "node:path";
 import { build } from "esbuild";
 
-const external = ["better-sqlite3", "better-sqlite3-v12", "bcrypt", "swagger-ui-dist"];
+const external = ["better-sqlite3", "better-sqlite3-v12", "bcrypt", "sharp", "swagger-ui-dist"];
 
 // Worker threads load a module file of their own (src/worker-module.ts): each is an entry point, and every
 // output, entry or shared chunk, goes into dist/ itself, so a worker sits beside whatever file starts it.

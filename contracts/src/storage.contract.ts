@@ -111,9 +111,41 @@ const bucketRules = {
 };
 const message = z.object({ message: z.string() });
 
+/** Supabase's largest rendered side: a bigger one is a 400, never an image that size. */
+export const STORAGE_IMAGE_MAX_SIDE = 2500;
+const side = z.coerce.number().int().min(1).max(STORAGE_IMAGE_MAX_SIDE);
+/**
+ * storage-js's `transform` option, as query parameters of a render URL or inside createSignedUrl's body.
+ * `resize` defaults to cover and `quality` to 80; without `format` the result is WebP for clients that
+ * accept it and the source's own format otherwise (`origin` always keeps it).
+ */
+export const storageImageTransformSchema = z
+  .object({
+    width: side.optional(),
+    height: side.optional(),
+    resize: z.enum(["cover", "contain", "fill"]).optional(),
+    quality: z.coerce.number().int().min(20).max(100).optional(),
+    format: z.enum(["origin", "webp", "avif"]).optional(),
+  })
+  .strip();
+export type StorageImageTransform = z.infer<typeof storageImageTransformSchema>;
+
 const uploaded = z.object({ Id: z.string(), Key: z.string() });
 const objectBytes = c.otherResponse({ contentType: "application/octet-stream", body: c.type<Uint8Array>() });
 const uploadBody = c.type<Uint8Array>();
+const imageBytes = c.otherResponse({ contentType: "image/webp", body: c.type<Uint8Array>() });
+const renderErrors = {
+  400: storageErrorSchema,
+  404: storageErrorSchema,
+  413: storageErrorSchema,
+  415: storageErrorSchema,
+  422: storageErrorSchema,
+} as const;
+const RENDER_NOTE =
+  "Sources are PNG, JPEG, WebP, AVIF and GIF images only (415 otherwise: never SVG or HTML), within the " +
+  "server's byte and pixel limits (413; the pixel count is read from the header, the image is not decoded) " +
+  "and rendered within its time limit (422). Results are cached per object version and transformation and " +
+  "served with an ETag (304 on If-None-Match) and the object's Cache-Control.";
 const KEY_NOTE =
   "`path` is the object's key and may hold `/`. Segments `.`, `..` and empty ones, backslashes, control " +
   "characters and percent-encoded forms of them are refused (400).";
@@ -306,11 +338,11 @@ export const storageContract = c.router({
   createSignedUrl: {
     method: "POST",
     path: "/storage/v1/object/sign/:bucketId/:path",
-    body: z.object({ expiresIn }),
+    body: z.object({ expiresIn, transform: storageImageTransformSchema.optional() }),
     responses: { 200: z.object({ signedURL: z.string() }), ...errors },
     metadata: access("public"),
     summary: "A time-limited URL to download one object without a token",
-    description: `Answers \`signedURL\`, relative to /storage/v1; its token is bound to the object and signed with the server's JWT secret. Whoever may read the object may sign it. ${KEY_NOTE}`,
+    description: `Answers \`signedURL\`, relative to /storage/v1; its token is bound to the object and signed with the server's JWT secret. Whoever may read the object may sign it. With \`transform\` the URL is a render URL (/render/image/sign/…) whose token carries the transformation. ${KEY_NOTE}`,
   },
   createSignedUrls: {
     method: "POST",
@@ -359,5 +391,32 @@ export const storageContract = c.router({
     responses: { 200: objectBytes, 304: c.noBody(), 400: storageErrorSchema, 404: storageErrorSchema },
     metadata: access("open"),
     summary: "Download through a signed URL (no Authorization header); 400 once expired",
+  },
+  renderPublicImage: {
+    method: "GET",
+    path: "/storage/v1/render/image/public/:bucketId/:path",
+    query: storageImageTransformSchema,
+    responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors },
+    metadata: access("open"),
+    summary: "An image of a public bucket resized and re-encoded (getPublicUrl() with `transform`)",
+    description: `${RENDER_NOTE} ${KEY_NOTE}`,
+  },
+  renderAuthenticatedImage: {
+    method: "GET",
+    path: "/storage/v1/render/image/authenticated/:bucketId/:path",
+    query: storageImageTransformSchema,
+    responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors, 401: errors[401], 403: errors[403] },
+    metadata: access("public"),
+    summary: "An image resized with the caller's token (download() with `transform`)",
+    description: `Public buckets: anyone with the API key; private ones: staff. ${RENDER_NOTE} ${KEY_NOTE}`,
+  },
+  renderSignedImage: {
+    method: "GET",
+    path: "/storage/v1/render/image/sign/:bucketId/:path",
+    query: z.object({ token: z.string() }),
+    responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors },
+    metadata: access("open"),
+    summary: "An image through a signed render URL (createSignedUrl() with `transform`)",
+    description: `The transformation is the one signed into the token. ${RENDER_NOTE}`,
   },
 });

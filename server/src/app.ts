@@ -59,6 +59,8 @@ import {
 import { royaltyLedgerTableHooks } from "./modules/royalties/ledger/table-hooks";
 import { royaltiesRouter } from "./modules/royalties/router";
 import { royaltyTableHooks } from "./modules/royalties/table-hooks";
+import { createRenderCache } from "./modules/storage/render-cache";
+import { imageRenderer } from "./modules/storage/render-routes";
 import { storageRouter } from "./modules/storage/router";
 import { createUrlSigner } from "./modules/storage/signed-url";
 import { studioRouter } from "./modules/studio/router";
@@ -198,6 +200,15 @@ export async function createApp({
       authorizer,
       service: storage,
       urls: createUrlSigner(config.JWT_SECRET, now),
+      sendRender: imageRenderer({
+        service: storage,
+        cache: createRenderCache(config.STORAGE_DIR),
+        limits: {
+          maxPixels: config.IMAGE_RENDER_MAX_PIXELS,
+          maxBytes: config.IMAGE_RENDER_MAX_BYTES,
+          timeoutSeconds: config.IMAGE_RENDER_TIMEOUT_SECONDS,
+        },
+      }),
       now,
       tsRest: options,
     }),

@@ -80,6 +80,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Uploaded files (SQLite) or their upload staging area (PostgreSQL keeps the bytes); <data folder>/storage. */
   STORAGE_DIR: z.string().min(1).optional(),
+  /** Image renders (/storage/v1/render/image): the largest source, in pixels and in bytes, and the time one may take. */
+  IMAGE_RENDER_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(40_000_000),
+  IMAGE_RENDER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25 * 1024 * 1024),
+  IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: z.string().min(32, "must be at least 32 bytes").optional(),
   MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 bytes").optional(),

@@ -216,6 +216,10 @@ const storage = {
   /** Deleting a bucket that still holds objects. */
   ResourceNotEmpty: { status: 409, auth: "conflict", rest: "55000" },
   InvalidBucketName: { status: 400, auth: "validation_failed", rest: "PGRST100" },
+  /** A render's source over the byte or pixel limit: refused from its size or header, never decoded. */
+  ImageTooLarge: { status: 413, auth: "request_too_large", rest: "PGRST413", storage: "EntityTooLarge" },
+  /** A render's source whose bytes do not decode as the image they claim, or that take too long to. */
+  ImageNotRenderable: { status: 422, auth: "validation_failed", rest: "22P02", storage: "InvalidImage" },
   /**
    * Emptying, deleting or changing the rules of a bucket the product keeps its own files in: nobody may,
    * so it is answered as Storage answers what the caller is not allowed to do.

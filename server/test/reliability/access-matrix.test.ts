@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { type Caller, isAllowed, type TableDefinition, tables } from "@app/contracts";
+import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUrlSigner } from "../../src/modules/storage/signed-url";
@@ -15,8 +16,12 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
   account = await ctx.createUser({ role: "staff" });
   const staff = await ctx.userToken({ role: "staff" });
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
   for (const [bucket, key, bytes] of [
     ["event-posters", POSTER, PNG],
+    ["event-posters", IMAGE, image],
     ["documents", DOCUMENT, PDF],
   ] as const) {
     const res = await request(ctx.app)
@@ -34,6 +39,8 @@ beforeAll(async () => {
 const MATRIX_BUCKET = "matrix-bucket";
 const POSTER = "matrix/poster.png";
 const DOCUMENT = "matrix/contract.pdf";
+/** A real image (POSTER's bytes only start like a PNG): what the render routes can resize. */
+const IMAGE = "matrix/image.png";
 afterAll(() => ctx.close());
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -137,6 +144,10 @@ const contactBody = () => ({ name: "Ada", email: "ada@example.com", subject: "Hi
 const freshKey = () => `matrix/${randomUUID()}.png`;
 const poster = { bucketId: "event-posters", path: POSTER };
 const document = { bucketId: "documents", path: DOCUMENT };
+const image = { bucketId: "event-posters", path: IMAGE };
+const signedRenderToken = () => ({
+  token: createUrlSigner(TEST_SECRET, ctx.clock.now).sign("event-posters", IMAGE, 600, { width: 4 }),
+});
 const signedToken = () => ({
   token: createUrlSigner(TEST_SECRET, ctx.clock.now).sign("documents", DOCUMENT, 600),
 });
@@ -288,6 +299,9 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "storage.createSignedUploadUrl":     [{ params: { bucketId: "event-posters", path: freshKey }, body: () => ({}) },   401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "storage.uploadToSignedUrl":         [{ params: { bucketId: "event-posters", path: signedUploadPath }, query: signedUploadToken, file: PNG }, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.renderPublicImage":         [{ params: image, query: () => ({ width: "4" }) },                               200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "storage.renderAuthenticatedImage":  [{ params: image, query: () => ({ width: "4" }) },                               401, 200, 200, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.renderSignedImage":         [{ params: image, query: signedRenderToken },                                    200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
 /**

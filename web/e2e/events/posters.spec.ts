@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { signInAsStaff, toast, uniqueTag } from "../crm/support";
+import { decodedWidth } from "../support/images";
 
 /** A 20×30 PNG: a portrait poster, whose shape shows whether it was cropped. */
 const PORTRAIT_PNG = Buffer.from(
@@ -8,15 +9,13 @@ const PORTRAIT_PNG = Buffer.from(
 );
 
 /** The image's decoded width (0 while it is blocked or broken) and its drawn box's shape. */
-const drawn = (image: Locator) =>
-  image.evaluate((img: HTMLImageElement) => {
+const drawn = async (image: Locator) => ({
+  naturalWidth: await decodedWidth(image),
+  ...(await image.evaluate((img: HTMLImageElement) => {
     const box = img.getBoundingClientRect();
-    return {
-      naturalWidth: img.complete ? img.naturalWidth : 0,
-      ratio: Math.round((box.width / box.height) * 100) / 100,
-      fit: getComputedStyle(img).objectFit,
-    };
-  });
+    return { ratio: Math.round((box.width / box.height) * 100) / 100, fit: getComputedStyle(img).objectFit };
+  })),
+});
 
 test("a picked poster previews in the form, and the site shows posters whole, at their own shape", async ({
   page,
@@ -59,6 +58,13 @@ test("a picked poster previews in the form, and the site shows posters whole, at
       .getByRole("img", { name: `Poster for ${title}` });
     await poster.scrollIntoViewIfNeeded();
     await expect.poll(async () => (await drawn(poster)).naturalWidth).toBe(20);
+    // Loaded through the image transformation at a width the layout needs, never the upload as it is.
+    expect(await poster.getAttribute("srcset")).toMatch(
+      /^\/storage\/v1\/render\/image\/public\/event-posters\/.+\?width=256 256w, .+\?width=960 960w$/,
+    );
+    expect(await poster.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/storage\/v1\/render\/image\/public\/event-posters\/.+\?width=\d+$/,
+    );
     const shown = await drawn(poster);
     expect(shown.fit).toBe("contain");
     // Beside the text on a wide screen the poster's box takes the poster's own 2:3 shape; on a phone a

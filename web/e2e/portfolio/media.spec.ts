@@ -1,5 +1,6 @@
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
+import { decodedWidth } from "../support/images";
 import { openFirstPortfolio, work } from "./support";
 
 /** 1×1 PNGs of two colours: a cover and the one that replaces it. */
@@ -36,11 +37,9 @@ const WIDTHS = [
   { name: "375 px", width: 375, height: 800 },
 ] as const;
 
-/** The image's decoded width (0 while it is blocked or broken). */
-const decodedWidth = (image: Locator) =>
-  image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
-
-/** A stored object's path as the page loads it: the public address of the portfolio-media bucket. */
+/** The stored object a render URL shows. */
+const objectOf = (src: string) =>
+  src.replace("/render/image/public/", "/object/public/").replace(/\?.*$/, "");
 const MEDIA_URL = /^\/storage\/v1\/object\/public\/portfolio-media\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|wav)$/;
 
 for (const viewport of WIDTHS) {
@@ -82,8 +81,12 @@ for (const viewport of WIDTHS) {
     const card = work(page, "All Works", title);
     const cover = card.getByRole("img", { name: `Cover of ${title}` });
     await expect.poll(() => decodedWidth(cover)).toBe(1);
+    // The thumbnail is the stored cover rendered at the size it is drawn (4rem, for 1×–3× screens).
     const firstCover = (await cover.getAttribute("src")) as string;
-    expect(firstCover).toMatch(MEDIA_URL);
+    expect(objectOf(firstCover)).toMatch(MEDIA_URL);
+    expect(firstCover).toMatch(/^\/storage\/v1\/render\/image\/public\/portfolio-media\/.+\?width=128$/);
+    expect(await cover.getAttribute("srcset")).toMatch(/\?width=64 64w, .+\?width=192 192w$/);
+    expect(await cover.getAttribute("sizes")).toBe("4rem");
     expect(firstCover).not.toContain("My");
     const player = card.getByLabel(`Preview: ${title}`, { exact: true });
     await expect(player).toHaveAttribute("controls", "");
@@ -105,7 +108,10 @@ for (const viewport of WIDTHS) {
     // Replacing the cover stores a new object and deletes the old one.
     await card.getByRole("button", { name: `Edit ${title}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit portfolio item" });
-    await expect(edit.getByRole("img", { name: "Current cover" })).toHaveAttribute("src", firstCover);
+    await expect(edit.getByRole("img", { name: "Current cover" })).toHaveAttribute(
+      "src",
+      objectOf(firstCover),
+    );
     await expect(edit.getByText("Current audio preview")).toBeVisible();
     await expectNoSeriousViolations(page, "edit dialog with media");
     await edit

@@ -10,7 +10,7 @@ import { listLevel } from "./listing";
 import { listPrefix, objectKeyFromBody, objectKeyFromRawPath } from "./object-key";
 import { bucketJson, fileObject, listBuckets, objectInfo, objectsUnder } from "./repository";
 import { storageJsonContract } from "./served-by";
-import { signedPath, signedUploadPath } from "./signed-url";
+import { signedPath, signedRenderPath, signedUploadPath } from "./signed-url";
 
 const s = initServer();
 
@@ -121,10 +121,12 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
         await reader(req, bucket);
         const key = objectKeyFromRawPath(params.path);
         await service.info(bucket, key);
-        return {
-          status: 200,
-          body: { signedURL: signedPath(bucket.id, key, urls.sign(bucket.id, key, body.expiresIn)) },
-        };
+        // storage-js sends `transform` only when it has keys; an empty one signs a plain download.
+        const transform =
+          body.transform && Object.keys(body.transform).length > 0 ? body.transform : undefined;
+        const token = urls.sign(bucket.id, key, body.expiresIn, transform);
+        const path = transform ? signedRenderPath : signedPath;
+        return { status: 200, body: { signedURL: path(bucket.id, key, token) } };
       },
     },
     createSignedUploadUrl: {

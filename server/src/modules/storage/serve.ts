@@ -5,7 +5,7 @@ import { isControl } from "./object-key";
 import type { ObjectRow } from "./repository";
 
 /** Whether the client's cached copy (If-None-Match) is the current one. */
-function isFresh(req: Request, etag: string) {
+export function isFresh(req: Request, etag: string) {
   const header = req.headers["if-none-match"];
   if (!header) return false;
   return header

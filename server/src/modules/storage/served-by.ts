@@ -13,6 +13,9 @@ export const STREAM_ROUTES = [
   "downloadAuthenticatedObject",
   "downloadPublicObject",
   "downloadSignedObject",
+  "renderPublicImage",
+  "renderAuthenticatedImage",
+  "renderSignedImage",
 ] as const satisfies readonly (keyof typeof contract.storage)[];
 
 export type StreamRoute = (typeof STREAM_ROUTES)[number];

@@ -1,4 +1,5 @@
 import { createSecretKey, randomUUID } from "node:crypto";
+import { type StorageImageTransform, storageImageTransformSchema } from "@app/contracts";
 import jwt from "jsonwebtoken";
 import { AppError } from "../../http/app-error";
 
@@ -34,8 +35,10 @@ export function createUrlSigner(secret: string, now: () => number) {
     return jwt.sign({ ...claims, aud: audience, iat, exp: iat + expiresIn }, key, { algorithm: "HS256" });
   }
 
-  function sign(bucketId: string, objectKey: string, expiresIn: number) {
-    return issue({ url: `${bucketId}/${objectKey}` }, DOWNLOAD_AUDIENCE, expiresIn);
+  /** A download token; with a transformation, a render URL's, carrying it as Supabase's does. */
+  function sign(bucketId: string, objectKey: string, expiresIn: number, transform?: StorageImageTransform) {
+    const claims = { url: `${bucketId}/${objectKey}`, ...(transform ? { transformations: transform } : {}) };
+    return issue(claims, DOWNLOAD_AUDIENCE, expiresIn);
   }
 
   function signUpload(bucketId: string, objectKey: string, grant: { upsert: boolean; owner: string | null }) {
@@ -73,6 +76,14 @@ export function createUrlSigner(secret: string, now: () => number) {
     claimsFor(token, DOWNLOAD_AUDIENCE, bucketId, objectKey);
   }
 
+  /** The transformation a render URL's token was signed with (none: the image as it is, re-encoded). */
+  function verifyRender(token: unknown, bucketId: string, objectKey: string): StorageImageTransform {
+    const claims = claimsFor(token, DOWNLOAD_AUDIENCE, bucketId, objectKey);
+    const transform = storageImageTransformSchema.safeParse(claims.transformations ?? {});
+    if (!transform.success) throw new AppError("InvalidSignature", "Invalid signature");
+    return transform.data;
+  }
+
   function verifyUpload(token: unknown, bucketId: string, objectKey: string): UploadGrant {
     const claims = claimsFor(token, UPLOAD_AUDIENCE, bucketId, objectKey);
     if (typeof claims.jti !== "string" || typeof claims.exp !== "number")
@@ -85,7 +96,7 @@ export function createUrlSigner(secret: string, now: () => number) {
     };
   }
 
-  return { sign, verify, signUpload, verifyUpload };
+  return { sign, verify, verifyRender, signUpload, verifyUpload };
 }
 
 /**
@@ -94,6 +105,11 @@ export function createUrlSigner(secret: string, now: () => number) {
  */
 export function signedPath(bucketId: string, objectKey: string, token: string) {
   return `/object/sign/${bucketId}/${objectKey}?token=${token}`;
+}
+
+/** The same for a signed render URL (createSignedUrl with `transform`). */
+export function signedRenderPath(bucketId: string, objectKey: string, token: string) {
+  return `/render/image/sign/${bucketId}/${objectKey}?token=${token}`;
 }
 
 /** The same for a signed upload URL. */

@@ -4,6 +4,7 @@ import { AppError } from "../../http/app-error";
 import { storageAccess } from "./access";
 import type { StorageDeps } from "./deps";
 import { objectKeyFromRawPath } from "./object-key";
+import { transformFromQuery } from "./render-routes";
 import type { Bucket } from "./repository";
 import { sendObject } from "./serve";
 import type { StreamRoute } from "./served-by";
@@ -25,6 +26,7 @@ export function storageStreamRoutes({
   service,
   urls,
   now,
+  sendRender,
 }: StorageDeps): Record<StreamRoute, RequestHandler> {
   const { bucketFrom, staff, reader } = storageAccess(db, authorizer);
   const bucketOf = (req: Request) => bucketFrom(req.params.bucketId ?? "");
@@ -64,6 +66,13 @@ export function storageStreamRoutes({
     await send(req, res, bucket, keyOf(req), false);
   });
 
+  /** A public bucket by its raw path segment; a private one is not there for a URL without a token. */
+  async function publicBucketOf(req: Request) {
+    const bucket = await bucketOf(req);
+    if (!bucket.public) throw new AppError("NoSuchBucket", "Bucket not found");
+    return bucket;
+  }
+
   return {
     uploadObject: upload("POST"),
     updateObject: upload("PUT"),
@@ -71,15 +80,28 @@ export function storageStreamRoutes({
     downloadObject: download,
     downloadAuthenticatedObject: download,
     downloadPublicObject: handle(async (req, res) => {
-      const bucket = await bucketOf(req);
-      if (!bucket.public) throw new AppError("NoSuchBucket", "Bucket not found");
-      await send(req, res, bucket, keyOf(req), true);
+      await send(req, res, await publicBucketOf(req), keyOf(req), true);
     }),
     downloadSignedObject: handle(async (req, res) => {
       const bucket = await bucketOf(req);
       const key = keyOf(req);
       urls.verify(req.query.token, bucket.id, key);
       await send(req, res, bucket, key, false);
+    }),
+    renderPublicImage: handle(async (req, res) => {
+      const bucket = await publicBucketOf(req);
+      await sendRender(req, res, bucket, keyOf(req), transformFromQuery(req.query), { publicRead: true });
+    }),
+    renderAuthenticatedImage: handle(async (req, res) => {
+      const bucket = await bucketOf(req);
+      await reader(req, bucket);
+      await sendRender(req, res, bucket, keyOf(req), transformFromQuery(req.query), { publicRead: false });
+    }),
+    renderSignedImage: handle(async (req, res) => {
+      const bucket = await bucketOf(req);
+      const key = keyOf(req);
+      const transform = urls.verifyRender(req.query.token, bucket.id, key);
+      await sendRender(req, res, bucket, key, transform, { publicRead: false });
     }),
   };
 }

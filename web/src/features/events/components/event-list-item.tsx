@@ -3,7 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
 import { EventFacts, EventWhen } from "@/features/events/components/event-facts";
+import { renderedImage } from "@/lib/rendered-image";
 import { safeImageSrc } from "@/lib/safe-href";
+
+/** Full card width on a phone, a 16rem column beside the text from `sm` up, at 1×–2× density. */
+const LIST_POSTER_WIDTHS = [256, 384, 512, 640, 960];
+const LIST_POSTER_SIZES = "(min-width: 640px) 16rem, calc(100vw - 2rem)";
 
 /** The server may omit columns (the list answer is a partial row), so every field is optional here. */
 export function EventListItem({ event }: { event: Partial<Event> }) {
@@ -17,7 +22,7 @@ export function EventListItem({ event }: { event: Partial<Event> }) {
     <Card className="flex flex-col overflow-hidden sm:flex-row">
       {imageUrl ? (
         <img
-          src={imageUrl}
+          {...renderedImage(imageUrl, LIST_POSTER_WIDTHS, LIST_POSTER_SIZES)}
           alt={`Poster for ${title}`}
           width={320}
           height={180}

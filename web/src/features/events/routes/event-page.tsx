@@ -7,8 +7,13 @@ import { useEvent } from "@/features/events/api/get-event";
 import { EventFacts, EventWhen } from "@/features/events/components/event-facts";
 import { EventsLoading } from "@/features/events/components/events-loading";
 import { formatEventDate } from "@/features/events/utils/format-event-date";
+import { renderedImage } from "@/lib/rendered-image";
 import { safeHref, safeImageSrc } from "@/lib/safe-href";
 import { usePublicPageMeta } from "@/lib/use-document-title";
+
+/** An 18rem column beside the text from `md` up; below it, the page's width. At 1×–2× density. */
+const PAGE_POSTER_WIDTHS = [288, 432, 576, 768, 1024];
+const PAGE_POSTER_SIZES = "(min-width: 768px) 18rem, calc(100vw - 2rem)";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,7 +85,7 @@ function EventDetails({ event }: { event: Event }) {
         </div>
         {poster ? (
           <img
-            src={poster}
+            {...renderedImage(poster, PAGE_POSTER_WIDTHS, PAGE_POSTER_SIZES)}
             alt={`Poster for ${event.title}`}
             width={288}
             height={432}

@@ -10,6 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import type { PortfolioItem } from "@/features/portfolio/api/list-portfolio-works";
 import { mediaUrl } from "@/features/portfolio/api/work-media";
 import { DISPLAY_LIMITS, limitItems } from "@/lib/display-limit";
+import { renderedImage } from "@/lib/rendered-image";
 import { safeHref } from "@/lib/safe-href";
 
 type PortfolioItemCardProps = {
@@ -22,6 +23,9 @@ type PortfolioItemCardProps = {
   onDelete(): void;
   onToggleFeatured(featured: boolean): void;
 };
+
+/** The cover thumbnail is 4rem square: rendered for 1×, 2× and 3× screens. */
+const COVER_WIDTHS = [64, 128, 192];
 
 const CODES = [
   ["ISRC", "isrc"],
@@ -40,7 +44,7 @@ export function PortfolioItemCard(props: PortfolioItemCardProps) {
         <div className="flex items-start gap-3">
           {item.cover_path ? (
             <img
-              src={mediaUrl(item.cover_path)}
+              {...renderedImage(mediaUrl(item.cover_path), COVER_WIDTHS, "4rem")}
               alt={`Cover of ${item.title}`}
               loading="lazy"
               className="size-16 shrink-0 rounded-md border bg-muted object-contain"
