@@ -33,24 +33,33 @@ export const cwrAckReceiptSchema = z.object({
 });
 export type CwrAckReceipt = z.infer<typeof cwrAckReceiptSchema>;
 
+/** What a staff route about a file that may not exist can refuse. */
+const fileRouteErrors = {
+  400: apiError,
+  401: z.union([apiError, apiKeyErrorSchema]),
+  403: apiError,
+  404: apiError,
+};
+
 /** The royalty routes beyond the catalogue's tables (staff only). */
 export const royaltiesContract = c.router({
   cwrExport: {
     method: "POST",
     path: "/api/royalties/cwr",
     body: cwrExportRequestSchema,
-    responses: {
-      200: cwrFile,
-      400: apiError,
-      401: z.union([apiError, apiKeyErrorSchema]),
-      403: apiError,
-      404: apiError,
-      409: apiError,
-      422: apiError,
-    },
+    responses: { 200: cwrFile, ...fileRouteErrors, 409: apiError, 422: apiError },
     metadata: access("staff"),
     summary:
       "A CWR registration file of the works (NWR for new, REV for works sent before), numbered within its year and kept as sent; answered as an attachment under its CISAC name",
+  },
+  cwrExportFile: {
+    method: "GET",
+    path: "/api/royalties/cwr/:id",
+    pathParams: z.object({ id: z.string().uuid("id must be a CWR export's id") }),
+    responses: { 200: cwrFile, ...fileRouteErrors },
+    metadata: access("staff"),
+    summary:
+      "A CWR file made before, answered again byte for byte as it was sent (files are kept unchanged), as an attachment under its CISAC name",
   },
   cwrAck: {
     method: "POST",

@@ -149,3 +149,41 @@ describe("POST /api/royalties/cwr", () => {
     expect(member.status).toBe(403);
   });
 });
+
+describe("GET /api/royalties/cwr/:id", () => {
+  const readKept = (id: string, token = staff) =>
+    request(ctx.app)
+      .get(`/api/royalties/cwr/${id}`)
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${token}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+
+  it("answers a file made before again, byte for byte, under its CISAC name", async () => {
+    const made = await exportCwr({ work_ids: [seededWorks[0]?.id], version: "2.2" });
+    expect(made.status, made.text).toBe(200);
+    const kept = await ctx.db
+      .selectFrom("cwr_exports")
+      .select("id")
+      .where("file_name", "=", /filename="(.+)"/.exec(String(made.headers["content-disposition"]))?.[1] ?? "")
+      .executeTakeFirstOrThrow();
+    const again = await readKept(kept.id);
+    expect(again.status).toBe(200);
+    expect(again.headers["content-disposition"]).toBe(made.headers["content-disposition"]);
+    expect(again.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(Buffer.compare(again.body as Buffer, Buffer.from(made.text, "latin1"))).toBe(0);
+  });
+
+  it("answers 404 for an unknown id, 400 for one that is not an id, and 403 to callers who are not staff", async () => {
+    const unknown = await readKept("00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse((unknown.body as Buffer).toString())).toMatchObject({ code: "not_found" });
+    expect((await readKept("not-an-id")).status).toBe(400);
+    const kept = await ctx.db.selectFrom("cwr_exports").select("id").limit(1).executeTakeFirstOrThrow();
+    expect((await readKept(kept.id, await ctx.userToken({ role: null }))).status).toBe(403);
+  });
+});

@@ -229,6 +229,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "deliverables.approval.decideApproval": [{ body: () => ({ token: "not-a-live-approval-token", sha256: "0".repeat(64), decision: "approve" }) }, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410, 410],
   "projects.projectFromDeal":         [{ body: () => ({ deal_id: anyId() }) },                                         401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royalties.cwrExport":              [{ body: () => ({ work_ids: [anyId()], version: "2.1" }) },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
+  "royalties.cwrExportFile":          [{ params: { id: anyId } },                                                       401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
   "royalties.cwrAck":                 [{ body: () => ({ file: "not multipart" }) },                                    401, 401, 403, 400, 400, 401, 401, 401, 401, 401, 401],
   "auth.signUp":                       [{ body: () => ({ email: uniqueEmail("matrix"), password: "a long and unusual passphrase 7" }) }, 401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
   "auth.issueToken":                   [{ query: { grant_type: "password" }, body: () => ({ email: account.email, password: account.password }) },                    401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],

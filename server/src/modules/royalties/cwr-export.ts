@@ -162,3 +162,14 @@ export async function exportCwr(
     return file;
   });
 }
+
+/** A file made before, exactly as it was sent: exports are never changed once kept. */
+export async function readCwrExport(db: Db, id: string): Promise<{ name: string; content: string }> {
+  const kept = await db
+    .selectFrom("cwr_exports")
+    .select(["file_name", "content"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!kept) throw new AppError("not_found", `No CWR file has the id ${id}`);
+  return { name: kept.file_name, content: kept.content };
+}
