@@ -37,6 +37,7 @@ import * as addRoyaltyLedger from "./migrations/m0034_add_royalty_ledger";
 import * as addMilestoneAssignee from "./migrations/m0035_add_milestone_assignee";
 import * as addSelfBillingVat from "./migrations/m0036_add_self_billing_vat";
 import * as addRoyaltyStatementMailings from "./migrations/m0037_add_royalty_statement_mailings";
+import * as addAuthSigningKeys from "./migrations/m0038_add_auth_signing_keys";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   m0035_add_milestone_assignee: addMilestoneAssignee,
   m0036_add_self_billing_vat: addSelfBillingVat,
   m0037_add_royalty_statement_mailings: addRoyaltyStatementMailings,
+  m0038_add_auth_signing_keys: addAuthSigningKeys,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */
