@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { Database } from "../../src/db/database";
 import { createLogger } from "../../src/http/logger";
-import { addSigningKey, promoteSigningKey, retireSigningKey } from "../../src/modules/auth/signing-keys";
+
+import { createKeyring } from "../../src/modules/auth/keyring";
+import {
+  addSigningKey,
+  createKeySealer,
+  promoteSigningKey,
+  retireSigningKey,
+} from "../../src/modules/auth/signing-keys";
 import { rotationDeps } from "../../src/modules/auth/signing-keys-cli";
 import type { TestContext } from "../helpers";
 import { type LiveServer, startLiveServer } from "../support/live-server";
@@ -199,5 +206,30 @@ describe("asymmetric signing keys, JWKS and rotation", () => {
     // The second node picks up the promotion by its periodic re-read, without a restart.
     ctx.clock.advance(NODE_B_REFRESH);
     expect(headerOf(await signIn(nodeB))?.kid).toBe(rsKid);
+  });
+
+  it("re-reads the keys for unknown kids at most once every few seconds, however many arrive", async () => {
+    let reads = 0;
+    // The real database, its reads counted.
+    const counted = new Proxy(ctx.db, {
+      get(target, name) {
+        if (name === "selectFrom") reads++;
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const keyring = createKeyring({
+      db: counted,
+      sealer: createKeySealer(ctx.config.MFA_ENCRYPTION_KEY),
+      refreshSeconds: 60,
+      now: ctx.clock.now,
+    });
+    await keyring.reload();
+    expect(reads).toBe(1);
+    for (let i = 0; i < 5; i++) expect(await keyring.find(`made-up-${i}`)).toBeUndefined();
+    expect(reads).toBe(2);
+    ctx.clock.advance(5);
+    expect(await keyring.find("made-up")).toBeUndefined();
+    expect(reads).toBe(3);
   });
 });
