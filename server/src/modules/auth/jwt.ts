@@ -18,6 +18,14 @@ const ISSUER = "stockholm-songwriters";
 const ANON_KEY_ISSUED_AT = 1_767_225_600; // 2026-01-01
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
+function headerOf(token: string): jwt.JwtHeader | undefined {
+  try {
+    return jwt.decode(token, { complete: true })?.header;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The only algorithms a token may name; anything else (`none` above all) is refused before any key is used. */
 const ACCEPTED_ALGS = new Set(["HS256", "ES256", "RS256"]);
 
@@ -86,14 +94,14 @@ export function createTokenSigner(secret: string, now: () => number = Date.now, 
    * how it is checked (an HS256 token "signed" with a published public key fails).
    */
   async function keyFor(token: string): Promise<{ key: KeyObject; alg: jwt.Algorithm }> {
-    const header = jwt.decode(token, { complete: true })?.header;
-    if (!header || !ACCEPTED_ALGS.has(header.alg))
-      throw new TokenError("invalid JWT: unsupported algorithm", "invalid");
+    const header = headerOf(token);
+    if (!header) throw new TokenError("invalid JWT: unable to parse or verify signature", "invalid");
+    if (!ACCEPTED_ALGS.has(header.alg)) throw new TokenError("invalid JWT: unsupported algorithm", "invalid");
     if (header.kid === undefined) {
       if (header.alg !== "HS256") throw new TokenError("invalid JWT: unexpected algorithm", "invalid");
       return { key, alg: "HS256" };
     }
-    const signingKey = await keyring?.find(header.kid);
+    const signingKey = typeof header.kid === "string" ? await keyring?.find(header.kid) : undefined;
     if (!signingKey) throw new TokenError("invalid JWT: unknown signing key", "invalid");
     if (header.alg !== signingKey.alg) throw new TokenError("invalid JWT: unexpected algorithm", "invalid");
     return { key: signingKey.publicKey, alg: signingKey.alg };
