@@ -195,7 +195,18 @@ describe("asymmetric signing keys, JWKS and rotation", () => {
     // The token issued under the previous key still works, and so the key cannot go yet.
     expect(await userStatus(esToken)).toBe(200);
     await expect(retireSigningKey(rotation(), esKid)).rejects.toThrow(/may still be carried by unexpired/);
-    expect((await jwks()).keys.map((k) => k.kid).sort()).toEqual([esKid, rsKid].sort());
+    const published = (await jwks()).keys;
+    expect(published.map((k) => k.kid).sort()).toEqual([esKid, rsKid].sort());
+    expect(published.find((k) => k.kid === rsKid)).toEqual({
+      kid: rsKid,
+      alg: "RS256",
+      use: "sig",
+      key_ops: ["verify"],
+      ext: true,
+      kty: "RSA",
+      n: expect.any(String),
+      e: "AQAB",
+    });
 
     ctx.clock.advance(ctx.config.JWT_EXPIRY);
     await retireSigningKey(rotation(), esKid);
