@@ -243,4 +243,16 @@ describe("asymmetric signing keys, JWKS and rotation", () => {
     expect(await keyring.find("made-up")).toBeUndefined();
     expect(reads).toBe(3);
   });
+
+  it("keeps the private key sealed: under another MFA_ENCRYPTION_KEY the signing key does not open", async () => {
+    const rows = await ctx.db.selectFrom("auth_signing_keys").select("private_key_sealed").execute();
+    for (const row of rows) expect(row.private_key_sealed).not.toMatch(/PRIVATE KEY|^MI/);
+    const keyring = createKeyring({
+      db: ctx.db,
+      sealer: createKeySealer("another-mfa-encryption-key-of-32-bytes-or-more"),
+      refreshSeconds: 60,
+      now: ctx.clock.now,
+    });
+    await expect(keyring.reload()).rejects.toThrow(/MFA_ENCRYPTION_KEY is not the one it was sealed with/);
+  });
 });

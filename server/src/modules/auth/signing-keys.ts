@@ -69,9 +69,18 @@ export function loadKey(row: AuthSigningKeyRow, sealer: KeySealer): LoadedKey {
     status: row.status,
     jwk,
     publicKey: createPublicKey({ key: jwk, format: "jwk" }),
-    privateKey:
-      row.status === "current" ? createPrivateKey(sealer.open(row.kid, row.private_key_sealed)) : undefined,
+    privateKey: row.status === "current" ? openPrivateKey(row, sealer) : undefined,
   };
+}
+
+function openPrivateKey(row: AuthSigningKeyRow, sealer: KeySealer) {
+  try {
+    return createPrivateKey(sealer.open(row.kid, row.private_key_sealed));
+  } catch {
+    throw new Error(
+      `Signing key ${row.kid} cannot be opened: MFA_ENCRYPTION_KEY is not the one it was sealed with`,
+    );
+  }
 }
 
 export interface RotationDeps {
