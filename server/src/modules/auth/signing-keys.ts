@@ -129,7 +129,7 @@ export async function promoteSigningKey(deps: RotationDeps, kid: string) {
  * The earliest a key can be retired without signing anyone out: a standby key at once; a superseded key
  * once the last token any node could have signed with it has expired. The current key never.
  */
-export function retirableAt(
+function retirableAt(
   deps: Pick<RotationDeps, "accessTokenLifetime" | "refreshSeconds">,
   key: AuthSigningKeyRow,
 ) {
