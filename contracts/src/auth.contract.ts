@@ -232,6 +232,25 @@ export const verifyInputSchema = z
   .strict();
 export type VerifyInput = z.infer<typeof verifyInputSchema>;
 
+/** A public signing key as a JWK: EC P-256 (ES256) or RSA (RS256); never a private part. */
+const jwkSchema = z
+  .object({
+    kid: z.string(),
+    alg: z.enum(["ES256", "RS256"]),
+    use: z.literal("sig"),
+    key_ops: z.array(z.literal("verify")),
+    ext: z.literal(true),
+    kty: z.enum(["EC", "RSA"]),
+    crv: z.literal("P-256").optional(),
+    x: z.string().optional(),
+    y: z.string().optional(),
+    n: z.string().optional(),
+    e: z.string().optional(),
+  })
+  .strict();
+export const jwksSchema = z.object({ keys: z.array(jwkSchema) });
+export type Jwks = z.infer<typeof jwksSchema>;
+
 /** One place a user is signed in, as the settings page lists them. */
 export const userSessionSchema = z.object({
   id: z.string(),
@@ -514,6 +533,14 @@ export const authContract = c.router({
     responses: { 200: authSettingsSchema },
     metadata: access("public"),
     summary: "Which sign-in methods are on, autoconfirm, and whether the back office needs aal2",
+  },
+  getJwks: {
+    method: "GET",
+    path: "/auth/v1/.well-known/jwks.json",
+    responses: { 200: jwksSchema },
+    metadata: access("open"),
+    summary:
+      "The public keys access tokens are signed with (standby, current and previous), for local verification",
   },
   getAuthHealth: {
     method: "GET",

@@ -25,9 +25,11 @@ import { cors, noStore, securityHeaders } from "./http/security";
 import { spa } from "./http/spa";
 import { authAdminRouter } from "./modules/auth/admin-router";
 import { createTokenSigner } from "./modules/auth/jwt";
+import { createKeyring } from "./modules/auth/keyring";
 import { authRouter } from "./modules/auth/router";
 import { createAuthDeps } from "./modules/auth/setup";
 import { setupRouter } from "./modules/auth/setup-router";
+import { createKeySealer } from "./modules/auth/signing-keys";
 import { type BackupService, createBackupService } from "./modules/backups/backup-service";
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
@@ -133,7 +135,14 @@ export async function createApp({
   tables: extraTables = {},
   backups = createBackupService({ config, db, logger, now }),
 }: AppDeps): Promise<Express> {
-  const tokens = createTokenSigner(config.JWT_SECRET, now);
+  const keyring = createKeyring({
+    db,
+    sealer: createKeySealer(config.MFA_ENCRYPTION_KEY),
+    refreshSeconds: config.JWT_KEYS_REFRESH_SECONDS,
+    now,
+  });
+  await keyring.reload();
+  const tokens = createTokenSigner(config.JWT_SECRET, now, keyring);
   const limiter = createRateLimiter(db, now);
   const auth = await createAuthDeps({ config, db, logger, tokens, limiter, work, now });
   const authorizer = createAuthorizer({

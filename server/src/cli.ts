@@ -13,6 +13,7 @@ import {
   tailAuditLog,
 } from "./modules/auth/admin";
 import { createTokenSigner } from "./modules/auth/jwt";
+import { signingKeyCommands } from "./modules/auth/signing-keys-cli";
 import { backupCommands } from "./modules/backups/cli";
 import { personalDataCommands } from "./modules/personal-data/cli";
 
@@ -120,6 +121,7 @@ export const commands: Record<string, Command> = {
     console.log(`service_role key: ${serviceRoleKey}`);
   },
   ...personalDataCommands({ option, withDatabase: withMigratedDatabase }),
+  ...signingKeyCommands({ option, withDatabase: withMigratedDatabase }),
   ...backupCommands,
 };
 

@@ -92,6 +92,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 bytes").optional(),
   MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 bytes").optional(),
   JWT_EXPIRY: seconds.default(3600),
+  /** How often each node re-reads the access-token signing keys, so a rotation needs no restart. */
+  JWT_KEYS_REFRESH_SECONDS: seconds.default(60),
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

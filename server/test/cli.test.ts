@@ -131,3 +131,28 @@ describe("pnpm cli keys", { timeout: PROCESS_TEST_TIMEOUT }, () => {
     expect(anon.status).toBe(403);
   });
 });
+
+describe("pnpm cli auth keys", { timeout: PROCESS_TEST_TIMEOUT }, () => {
+  it("adds a standby key the running app publishes, promotes it, and refuses to retire the key that signs", async () => {
+    const added = cli(["auth", "keys", "add"], "");
+    expect(added.status, added.stderr).toBe(0);
+    const kid = /key ([0-9a-f-]{36})/.exec(added.stdout)?.[1];
+    expect(added.stdout).toContain("Added standby ES256 key");
+
+    const promoted = cli(["auth", "keys", "promote", "--kid", String(kid)], "");
+    expect(promoted.status, promoted.stderr).toBe(0);
+    const retire = cli(["auth", "keys", "retire", "--kid", String(kid)], "");
+    expect(retire.status).toBe(1);
+    expect(retire.stderr).toContain("is the current signing key; promote another key first");
+
+    // The running app picks the key up at its next re-read, without a restart.
+    ctx.clock.advance(ctx.config.JWT_KEYS_REFRESH_SECONDS);
+    const jwks = await request(ctx.app).get("/auth/v1/.well-known/jwks.json");
+    expect(jwks.body.keys.map((k: { kid: string }) => k.kid)).toEqual([kid]);
+    const sealed = await ctx.db
+      .selectFrom("auth_signing_keys")
+      .select("private_key_sealed")
+      .executeTakeFirstOrThrow();
+    expect(sealed.private_key_sealed).not.toContain("PRIVATE KEY");
+  });
+});

@@ -39,6 +39,7 @@ import * as addSelfBillingVat from "./migrations/m0036_add_self_billing_vat";
 import * as addRoyaltyStatementMailings from "./migrations/m0037_add_royalty_statement_mailings";
 import * as addPayeeAdvancesAndReserves from "./migrations/m0038_add_payee_advances_and_reserves";
 import * as addWorkSplitSheets from "./migrations/m0039_add_work_split_sheets";
+import * as addAuthSigningKeys from "./migrations/m0040_add_auth_signing_keys";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   m0037_add_royalty_statement_mailings: addRoyaltyStatementMailings,
   m0038_add_payee_advances_and_reserves: addPayeeAdvancesAndReserves,
   m0039_add_work_split_sheets: addWorkSplitSheets,
+  m0040_add_auth_signing_keys: addAuthSigningKeys,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -212,6 +212,23 @@ interface MfaFactorTable {
 }
 export type MfaFactorRow = Selectable<MfaFactorTable>;
 
+/** An asymmetric access-token signing key (see modules/auth/signing-keys.ts for its life cycle). */
+interface AuthSigningKeyTable {
+  kid: string;
+  alg: "ES256" | "RS256";
+  status: "standby" | "current" | "previous" | "retired";
+  /** The public key as a JWK (JSON text), as published in the JWKS. */
+  public_jwk: string;
+  /** PKCS#8 PEM, sealed with AES-256-GCM under a key derived from MFA_ENCRYPTION_KEY. */
+  private_key_sealed: string;
+  /** Epoch seconds, like the `exp` claims they are compared with. */
+  created_at: number;
+  promoted_at: number | null;
+  superseded_at: number | null;
+  retired_at: number | null;
+}
+export type AuthSigningKeyRow = Selectable<AuthSigningKeyTable>;
+
 interface MfaChallengeTable {
   id: string;
   factor_id: string;
@@ -406,6 +423,7 @@ export interface Tables extends RegistryTables {
   flow_state: FlowStateTable;
   mfa_factors: MfaFactorTable;
   mfa_challenges: MfaChallengeTable;
+  auth_signing_keys: AuthSigningKeyTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;

@@ -52,5 +52,5 @@ export class TokenError extends Error {
 
 /** Verifies a token's signature, expiry and audience; throws TokenError. */
 export interface TokenVerifier {
-  verify(token: string): VerifiedToken;
+  verify(token: string): Promise<VerifiedToken>;
 }

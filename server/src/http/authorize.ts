@@ -50,9 +50,9 @@ function tokenError(err: TokenError | "ended"): AppError {
 /** Works out who is calling from the apikey and Authorization headers, as supabase's gateway does. */
 export function createAuthorizer({ tokens, sessionAal, requireAal2 }: AuthorizerDeps) {
   async function verifyUser(token: string): Promise<Principal> {
-    let verified: ReturnType<TokenVerifier["verify"]>;
+    let verified: Awaited<ReturnType<TokenVerifier["verify"]>>;
     try {
-      verified = tokens.verify(token);
+      verified = await tokens.verify(token);
     } catch (err) {
       if (err instanceof TokenError) throw tokenError(err);
       throw err;
@@ -78,9 +78,9 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     const bearer = bearerOf(req);
     const key = apikey ?? bearer;
     if (!key) throw new AppError("no_api_key", "No API key found in request");
-    let keyKind: ReturnType<TokenVerifier["verify"]>["kind"] | undefined;
+    let keyKind: Awaited<ReturnType<TokenVerifier["verify"]>>["kind"] | undefined;
     try {
-      keyKind = tokens.verify(key).kind;
+      keyKind = (await tokens.verify(key)).kind;
     } catch (err) {
       // An expired user token sent only as the bearer is a JWT problem, not an API key problem.
       if (apikey || !(err instanceof TokenError && err.reason === "expired")) {

@@ -1,4 +1,13 @@
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from "node:crypto";
 
 /** Tokens are stored as their sha256: a leaked database holds nothing that signs anyone in. */
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -21,6 +30,24 @@ export const safeEqual = (a: string, b: string) => {
 /** A 32-byte key for one purpose (`label`) from a configured secret. */
 export const deriveKey = (secret: string, label: string) =>
   Buffer.from(hkdfSync("sha256", Buffer.from(secret, "utf8"), Buffer.alloc(0), label, 32));
+
+/** AES-256-GCM as `iv.tag.body` (base64url); `associated` binds the sealed value to its row. */
+export function gcmSeal(key: Buffer, plain: string, associated?: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  if (associated !== undefined) cipher.setAAD(Buffer.from(associated, "utf8"));
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+}
+
+export function gcmOpen(key: Buffer, parts: string[], associated?: string) {
+  const [iv, tag, body] = parts.map((p) => Buffer.from(p, "base64url"));
+  if (parts.length !== 3 || !iv || !tag || !body) throw new Error("malformed sealed secret");
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  if (associated !== undefined) decipher.setAAD(Buffer.from(associated, "utf8"));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+}
 
 export interface Secrets {
   /**

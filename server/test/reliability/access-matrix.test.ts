@@ -250,6 +250,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "auth.unenrollFactor":               [{ params: { factorId: anyId() } },                                              401, 401, 404, 404, 404, 403, 403, 403, 403, 403, 401],
   "auth.getSettings":                  [{},                                                                             401, 200, 200, 200, 200, 403, 403, 403, 403, 403, 200],
   "auth.getAuthHealth":                [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "auth.getJwks":                      [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "auth.listDevMail":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // GoTrue's admin API: the service_role key only; a person's token, an admin's too, gets 403 not_admin.
   "authAdmin.listUsers":               [{},                                                                             401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200],

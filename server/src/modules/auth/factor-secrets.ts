@@ -1,7 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../db/database";
-import { deriveKey } from "../../platform/secrets";
+import { deriveKey, gcmOpen, gcmSeal } from "../../platform/secrets";
 import { listLegacySealedFactors, replaceFactorSecret } from "./factors-repository";
 
 /**
@@ -22,23 +21,6 @@ export interface FactorSecrets {
 }
 
 const CURRENT = "v2";
-
-function gcmSeal(key: Buffer, plain: string, associated?: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  if (associated !== undefined) cipher.setAAD(Buffer.from(associated, "utf8"));
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
-}
-
-function gcmOpen(key: Buffer, parts: string[], associated?: string) {
-  const [iv, tag, body] = parts.map((p) => Buffer.from(p, "base64url"));
-  if (parts.length !== 3 || !iv || !tag || !body) throw new Error("malformed sealed secret");
-  const decipher = createDecipheriv("aes-256-gcm", key, iv);
-  if (associated !== undefined) decipher.setAAD(Buffer.from(associated, "utf8"));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-}
 
 export function createFactorSecrets(keys: { mfaEncryptionKey: string; jwtSecret: string }): FactorSecrets {
   const key = deriveKey(keys.mfaEncryptionKey, "mfa-secret-seal-v2");

@@ -15,36 +15,36 @@ const claims = {
   is_anonymous: false as const,
 };
 
-describe("token verification", () => {
-  it("refuses a token once it expires, even after it verified before", () => {
+describe("token verification", async () => {
+  it("refuses a token once it expires, even after it verified before", async () => {
     let nowMs = Date.UTC(2026, 0, 1);
     const signer = createTokenSigner(SECRET, () => nowMs);
     const { token } = signer.signAccessToken(claims, 60);
-    expect(signer.verify(token).kind).toBe("user");
-    expect(signer.verify(token).kind).toBe("user");
+    expect((await signer.verify(token)).kind).toBe("user");
+    expect((await signer.verify(token)).kind).toBe("user");
     nowMs += 61_000;
-    expect(() => signer.verify(token)).toThrowError(TokenError);
-    expect(() => signer.verify(token)).toThrow("JWT expired");
+    await expect(signer.verify(token)).rejects.toThrowError(TokenError);
+    await expect(signer.verify(token)).rejects.toThrow("JWT expired");
   });
 
-  it("never accepts a token that failed, however often it is presented", () => {
+  it("never accepts a token that failed, however often it is presented", async () => {
     const signer = createTokenSigner(SECRET);
     const other = createTokenSigner("another-secret-that-is-long-enough-for-hs256");
     const forged = other.signAccessToken(claims, 60).token;
-    for (let i = 0; i < 3; i++) expect(() => signer.verify(forged)).toThrow(/invalid JWT/);
+    for (let i = 0; i < 3; i++) await expect(signer.verify(forged)).rejects.toThrow(/invalid JWT/);
   });
 
-  it("accepts its own anonymous key", () => {
+  it("accepts its own anonymous key", async () => {
     const signer = createTokenSigner(SECRET);
-    expect(signer.verify(signer.anonKey).kind).toBe("anon");
+    expect((await signer.verify(signer.anonKey)).kind).toBe("anon");
   });
 
-  it("accepts its own service_role key, the same on every start, and not another secret's", () => {
+  it("accepts its own service_role key, the same on every start, and not another secret's", async () => {
     const signer = createTokenSigner(SECRET);
-    expect(signer.verify(signer.serviceRoleKey).kind).toBe("service_role");
+    expect((await signer.verify(signer.serviceRoleKey)).kind).toBe("service_role");
     expect(createTokenSigner(SECRET).serviceRoleKey).toBe(signer.serviceRoleKey);
     expect(signer.serviceRoleKey).not.toBe(signer.anonKey);
     const other = createTokenSigner("another-secret-that-is-long-enough-for-hs256");
-    expect(() => signer.verify(other.serviceRoleKey)).toThrow(/invalid JWT/);
+    await expect(signer.verify(other.serviceRoleKey)).rejects.toThrow(/invalid JWT/);
   });
 });

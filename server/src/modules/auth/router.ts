@@ -181,6 +181,8 @@ export function authRouter(deps: AuthDeps) {
       },
     }),
 
+    getJwks: async () => ({ status: 200, body: await deps.tokens.jwks() }),
+
     getAuthHealth: async () => ({
       status: 200,
       body: { version: "1.0.0", name: "GoTrue", description: "GoTrue-compatible auth service" },
