@@ -24,7 +24,7 @@ import {
  */
 export type SigningAlg = AuthSigningKeyRow["alg"];
 export const SIGNING_ALGS: readonly SigningAlg[] = ["ES256", "RS256"];
-export type PublicJwk = Jwks["keys"][number];
+type PublicJwk = Jwks["keys"][number];
 
 export function createKeySealer(mfaEncryptionKey: string) {
   const key = deriveKey(mfaEncryptionKey, "signing-key-seal-v1");
