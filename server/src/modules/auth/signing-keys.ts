@@ -23,7 +23,7 @@ import {
  * The private key is stored sealed with a key derived from MFA_ENCRYPTION_KEY, bound to its kid.
  */
 export type SigningAlg = AuthSigningKeyRow["alg"];
-export const SIGNING_ALGS: readonly SigningAlg[] = ["ES256", "RS256"];
+const SIGNING_ALGS: readonly SigningAlg[] = ["ES256", "RS256"];
 type PublicJwk = Jwks["keys"][number];
 
 export function createKeySealer(mfaEncryptionKey: string) {
