@@ -247,14 +247,61 @@ export function useCatalogue() {
   return useQuery({
     queryKey: [...root, "catalogue"],
     queryFn: async ({ signal }) => {
-      const [works, writers, recordings] = await Promise.all([
+      const [works, writers, recordings, splitSheets] = await Promise.all([
         readTable("works", { ...EXACT, order: ["title.asc"] }, signal),
         readTable("work_writers", { ...EXACT }, signal),
         readTable("recordings", { ...EXACT, order: ["title.asc"] }, signal),
+        readTable("work_split_sheets", { ...EXACT, order: ["effective_from.asc"] }, signal),
       ]);
-      return { works: works.rows, writers: writers.rows, recordings: recordings.rows };
+      return {
+        works: works.rows,
+        writers: writers.rows,
+        recordings: recordings.rows,
+        splitSheets: splitSheets.rows,
+      };
     },
     meta: { errorMessage: "Could not load the catalogue" },
+  });
+}
+
+/** Split sheets every writer has signed: the only ones a work's money may follow. */
+export function useSignedSplitSheets() {
+  return useQuery({
+    queryKey: [...root, "signed-split-sheets"],
+    queryFn: async ({ signal }) => {
+      const templates = await readTable(
+        "legal_templates",
+        { select: ["id"], filters: { category: "eq.Split Sheet" } },
+        signal,
+      );
+      if (templates.rows.length === 0) return [];
+      const documents = await readTable(
+        "legal_documents",
+        {
+          select: ["id", "title"],
+          filters: {
+            status: "eq.fully_signed",
+            template_id: `in.(${templates.rows.map((t) => t.id).join(",")})`,
+          },
+          order: ["title.asc"],
+        },
+        signal,
+      );
+      return documents.rows;
+    },
+    meta: { errorMessage: "Could not load the signed split sheets" },
+  });
+}
+
+/** Links a signed split sheet to a work from a day: the work's money follows it from then on. */
+export function useLinkSplitSheet() {
+  return useMutation({
+    mutationFn: (values: TableInsert<"work_split_sheets">) => insertRow("work_split_sheets", values),
+    meta: {
+      successMessage: "Split sheet linked",
+      errorMessage: "Could not link the split sheet",
+      invalidates,
+    },
   });
 }
 

@@ -1,8 +1,11 @@
 import { Library } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCatalogue, type WorkWriter } from "@/features/royalties/api/royalties";
+import { LinkSplitSheetDialog } from "@/features/royalties/components/link-split-sheet-dialog";
 
 /** A share in basis points as a person reads it: 3333 → "33.33 %". */
 function formatShare(basisPoints: number): string {
@@ -20,8 +23,22 @@ function writersLine(writers: WorkWriter[]): string {
 }
 
 /** The works (with their writers' manuscript shares) and recordings money is matched to; read only here. */
+/** Which signed sheets a work's money follows, from which day; a work with none is flagged: it is held. */
+function SplitStatus({ links }: { links: { id: string; effective_from: string }[] }) {
+  if (links.length === 0)
+    return (
+      <span className="block font-medium text-error-text">No fully signed split: its money is held</span>
+    );
+  return (
+    <span className="block">
+      {links.map((link) => `Signed split from ${link.effective_from}`).join(" · ")}
+    </span>
+  );
+}
+
 export function CatalogueTab() {
   const catalogue = useCatalogue();
+  const [linking, setLinking] = useState<{ id: string; title: string } | null>(null);
   if (catalogue.isPending)
     return (
       <div>
@@ -36,7 +53,7 @@ export function CatalogueTab() {
         </p>
       </div>
     );
-  const { works, writers, recordings } = catalogue.data;
+  const { works, writers, recordings, splitSheets } = catalogue.data;
   return (
     <div className="grid gap-6">
       <section className="grid gap-3" aria-labelledby="royalty-works">
@@ -55,6 +72,7 @@ export function CatalogueTab() {
               <TableRow>
                 <TableHead scope="col">Work</TableHead>
                 <TableHead scope="col">Writers</TableHead>
+                <TableHead scope="col">Signed split</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -69,12 +87,26 @@ export function CatalogueTab() {
                   <TableCell className="text-sm">
                     {writersLine(writers.filter((writer) => writer.work_id === work.id))}
                   </TableCell>
+                  <TableCell className="text-sm">
+                    <SplitStatus links={splitSheets.filter((link) => link.work_id === work.id)} />
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="mt-1"
+                      aria-label={`Link split sheet to ${work.title}`}
+                      onClick={() => setLinking(work)}
+                    >
+                      Link split sheet
+                    </Button>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
       </section>
+      {linking ? <LinkSplitSheetDialog work={linking} onClose={() => setLinking(null)} /> : null}
       <section className="grid gap-3" aria-labelledby="royalty-recordings">
         <h2 id="royalty-recordings" className="text-lg font-semibold">
           Recordings

@@ -418,6 +418,46 @@ describe("the royalties screen", () => {
     expect(screen.getByText("No recordings yet.")).toBeInTheDocument();
   });
 
+  it("flags a work without a signed split and links a fully signed split sheet to it from a day", async () => {
+    const user = userEvent.setup();
+    let linked = false;
+    const api = stubTableApi({
+      "GET works": () => rowsResponse([{ id: "w1", title: "Midsommarnatt", submitter_work_id: "W000001" }]),
+      "GET work_split_sheets": () =>
+        rowsResponse(linked ? [{ id: "l1", work_id: "w1", effective_from: "2026-03-01" }] : []),
+      "GET legal_templates": () => rowsResponse([{ id: "t1" }]),
+      "GET legal_documents": () => rowsResponse([{ id: "d1", title: "Split Sheet: Midsommarnatt" }]),
+      "POST work_split_sheets": () => {
+        linked = true;
+        return writeResponse([{ id: "l1", work_id: "w1", effective_from: "2026-03-01" }], 201);
+      },
+    });
+    renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
+    await user.click(screen.getByRole("tab", { name: "Catalogue" }));
+    const works = await screen.findByRole("table", { name: "Works" });
+    expect(works).toHaveTextContent("No fully signed split: its money is held");
+    await user.click(within(works).getByRole("button", { name: "Link split sheet to Midsommarnatt" }));
+    const dialog = await screen.findByRole("dialog", { name: "Link a split sheet to Midsommarnatt" });
+    await user.click(within(dialog).getByRole("button", { name: "Link split sheet" }));
+    expect(within(dialog).getByLabelText("In force from")).toHaveAccessibleDescription(
+      "Give the day it is in force from",
+    );
+    await user.selectOptions(
+      within(dialog).getByLabelText("Fully signed split sheet"),
+      "Split Sheet: Midsommarnatt",
+    );
+    await user.type(within(dialog).getByLabelText("In force from"), "2026-03-01");
+    await user.click(within(dialog).getByRole("button", { name: "Link split sheet" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls("POST", "work_split_sheets")[0]?.body).toEqual({
+      work_id: "w1",
+      legal_document_id: "d1",
+      effective_from: "2026-03-01",
+    });
+    expect(api.calls("GET", "legal_documents")[0]?.params.get("status")).toBe("eq.fully_signed");
+    expect(await screen.findByText("Signed split from 2026-03-01")).toBeInTheDocument();
+  });
+
   it("adds a source whose columns come from a sample file's header, saving the mapping it validates", async () => {
     const user = userEvent.setup();
     const sent = stubUpload(200, {
