@@ -129,6 +129,8 @@ const data = {
   "22009": { status: 400, auth: "validation_failed" },
   /** A LIKE pattern ending in its escape character. */
   "22025": { status: 400, auth: "validation_failed" },
+  /** A regular expression either engine would refuse or read differently. */
+  "2201B": { status: 400, auth: "validation_failed" },
   /** A JSON value holding the NUL character, which jsonb cannot store. */
   "22P05": { status: 400, auth: "validation_failed" },
   "23502": { status: 400, auth: "validation_failed" },

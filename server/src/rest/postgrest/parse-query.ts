@@ -16,6 +16,9 @@ const FILTER_OPS = [
   "lte",
   "like",
   "ilike",
+  "match",
+  "imatch",
+  "isdistinct",
   "is",
   "in",
   "cs",
@@ -58,6 +61,9 @@ export interface ParsedQuery {
   /** supabase-js names the columns of a bulk insert; informative only. */
   columns?: string[];
 }
+
+/** The operators PostgREST lets a request quantify over a list: `like(any).{a*,b*}`, `gt(all).{1,2}`. */
+const QUANTIFIABLE = new Set<string>(["eq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"]);
 
 const MAX_GROUP_DEPTH = 3;
 const MAX_CONDITIONS = 100;
@@ -148,11 +154,15 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     rest = rest.slice(4);
   }
   const dot = rest.indexOf(".");
-  const op = (dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
-  if (dot === -1 || !FILTER_OPS.includes(op)) {
+  const quantified = /^(\w+)\((any|all)\)$/.exec(dot === -1 ? rest : rest.slice(0, dot));
+  const op = (quantified ? quantified[1] : dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
+  if (dot === -1 || !FILTER_OPS.includes(op) || (quantified && !QUANTIFIABLE.has(op))) {
     throw syntaxError(`filter (${expression})`, `Unknown or unsupported operator in "${expression}"`);
   }
   let value = rest.slice(dot + 1);
+  if (quantified) {
+    return quantifiedGroup(column, op, quantified[2] as "any" | "all", negated, value);
+  }
   if (inGroup && op !== "in" && op !== "cs" && op !== "cd" && op !== "ov") value = unquote(value);
   switch (op) {
     case "is": {
@@ -183,6 +193,23 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     default:
       return { type: "filter", column, op, negated, value };
   }
+}
+
+/**
+ * `op(any).{a,b}` is PostgreSQL's `op ANY('{a,b}')`: the operator ORed over the list (ANDed for `all`),
+ * which is the same three-valued answer. An empty list is FALSE for any and TRUE for all, as an empty
+ * or/and group answers.
+ */
+function quantifiedGroup(
+  column: string,
+  op: FilterOp,
+  quantifier: "any" | "all",
+  negated: boolean,
+  value: string,
+): Condition {
+  const items = listValue(value, "{", "}", `${op}(${quantifier})`);
+  const conditions = items.map((item) => parseOperation(column, `${op}.${item}`, false));
+  return { type: "group", op: quantifier === "any" ? "or" : "and", negated, conditions };
 }
 
 /** `and(…)`, `or(…)`, `not.and(…)` or `column.op.value` inside a logic tree. */
