@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { PostgrestClient } from "@supabase/postgrest-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "./helpers";
+import type { TestContext } from "./helpers";
+import { startStaffDataApi } from "./support/live-server";
 
 /**
  * PostgREST's remaining operators through the stock client: regular expressions (linear time, refused
@@ -12,10 +11,9 @@ import { createTestContext, type TestContext } from "./helpers";
  */
 
 let ctx: TestContext;
-let server: Server;
+let closeServer: () => Promise<void>;
 let client: PostgrestClient;
 let url = "";
-let token = "";
 
 const FIXTURE = [
   { first_name: "Anna", last_name: "Berg", stage_name: "Baywatch", roles: ["artist", "producer"] },
@@ -25,18 +23,14 @@ const FIXTURE = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-  token = await ctx.userToken({ role: "staff" });
-  server = ctx.app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v1`;
-  client = new PostgrestClient(url, { headers: { apikey: ctx.anonKey, Authorization: `Bearer ${token}` } });
+  const api = await startStaffDataApi();
+  ({ ctx, client, close: closeServer } = api);
+  url = api.rest;
   const { error } = await client.from("crm_contacts").insert(FIXTURE);
   expect(error).toBeNull();
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await ctx?.close();
+  await closeServer?.();
 });
 
 type Query = ReturnType<ReturnType<PostgrestClient["from"]>["select"]>;

@@ -110,6 +110,8 @@ const data = {
   PGRST102: { status: 400, auth: "validation_failed" },
   PGRST103: { status: 416, auth: "validation_failed" },
   PGRST109: { status: 400, auth: "validation_failed" },
+  /** No media type the Accept header names is one the data API answers. */
+  PGRST107: { status: 406, auth: "validation_failed" },
   PGRST116: { status: 406, auth: "validation_failed" },
   PGRST122: { status: 400, auth: "validation_failed" },
   PGRST124: { status: 400, auth: "validation_failed" },

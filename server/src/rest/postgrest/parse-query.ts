@@ -335,6 +335,8 @@ export interface Preferences {
   handling?: "strict" | "lenient";
   /** The most rows a PATCH or DELETE may change (enforced with handling=strict only). */
   maxAffected?: number;
+  /** Each preference the request set itself, as `name=value` (see preferenceApplied). */
+  given: string[];
 }
 
 /** The preferences PostgREST knows, each as the one `name=value` it accepts. */
@@ -364,7 +366,7 @@ const KNOWN_PREFIXES = ["timezone=", "max-affected="];
  * ignored unless `handling=strict` asks for a 400 instead.
  */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: "minimal", missing: "null" };
+  const prefs: Preferences = { return: "minimal", missing: "null", given: [] };
   const seen = new Set<string>();
   const invalid: string[] = [];
   const parts = (header ?? "")
@@ -378,12 +380,16 @@ export function parsePrefer(header: string | undefined): Preferences {
         if (seen.has(name)) continue;
         seen.add(name);
         Object.assign(prefs, { [name]: value });
+        prefs.given.push(part);
       }
     } else if (part.startsWith("max-affected=")) {
       if (seen.has("maxAffected")) continue;
       seen.add("maxAffected");
       const value = part.slice("max-affected=".length);
-      if (/^-?\d{1,15}$/.test(value)) prefs.maxAffected = Number(value);
+      if (/^-?\d{1,15}$/.test(value)) {
+        prefs.maxAffected = Number(value);
+        prefs.given.push(part);
+      }
     } else if (!KNOWN_PREFIXES.some((prefix) => part.startsWith(prefix))) {
       invalid.push(part);
     }
@@ -394,4 +400,25 @@ export function parsePrefer(header: string | undefined): Preferences {
     });
   }
   return prefs;
+}
+
+/**
+ * PostgREST's Preference-Applied: the preferences the request set that this kind of request honours, in
+ * PostgREST's order. resolution is an insert's, missing an insert's or update's, return any write's,
+ * max-affected an update's or delete's under handling=strict; count and handling any request's.
+ */
+export function preferenceApplied(prefer: Preferences, verb: "select" | "insert" | "update" | "delete") {
+  const write = verb !== "select";
+  const honoured: [string, boolean][] = [
+    ["resolution=", verb === "insert"],
+    ["missing=", verb === "insert" || verb === "update"],
+    ["return=", write],
+    ["count=", true],
+    ["handling=", true],
+    ["max-affected=", (verb === "update" || verb === "delete") && prefer.handling === "strict"],
+  ];
+  const applied = honoured.flatMap(([prefix, honours]) =>
+    honours ? prefer.given.filter((p) => p.startsWith(prefix)) : [],
+  );
+  return applied.length > 0 ? applied.join(", ") : undefined;
 }
