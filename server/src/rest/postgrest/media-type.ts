@@ -4,7 +4,7 @@ import { restError } from "../../http/rest-error";
 export type MediaType = "json" | "object" | "csv";
 
 /** The media types a table answers, as PostgREST names them (a wildcard takes JSON, its default). */
-const AVAILABLE: Record<string, MediaType> = {
+export const TABLE_MEDIA: Record<string, MediaType> = {
   "*/*": "json",
   "application/*": "json",
   "application/json": "json",
@@ -40,12 +40,16 @@ function mediaRanges(accept: string): MediaRange[] {
  * (in the order written among equal qualities), JSON when no Accept is sent, and otherwise PostgREST's
  * 406, decided before anything is read or written.
  */
-export function negotiate(accept: string | undefined): MediaType {
-  if (accept === undefined || accept.trim() === "") return "json";
+export function negotiate<M extends string = MediaType>(
+  accept: string | undefined,
+  available: Record<string, M> = TABLE_MEDIA as Record<string, M>,
+): M {
+  const fallback = available["*/*"] as M;
+  if (accept === undefined || accept.trim() === "") return fallback;
   const ranges = mediaRanges(accept);
   const wanted = ranges.filter((r) => r.quality > 0).sort((a, b) => b.quality - a.quality);
   for (const range of wanted) {
-    const media = AVAILABLE[range.type];
+    const media = available[range.type];
     if (media) return media;
   }
   throw restError(

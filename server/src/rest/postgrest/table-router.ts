@@ -36,7 +36,7 @@ const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
  * The caller's class for table policies: a staff member without the required aal2 counts as signed in only.
  * The service_role key is no person and gets nothing beyond the anonymous key here.
  */
-function callerOf(principal: Principal | undefined): Caller {
+export function callerOf(principal: Principal | undefined): Caller {
   if (principal?.kind !== "user") return "anon";
   const hasAal = !principal.needsAal2 || principal.aal === "aal2";
   if (principal.role === "admin" && hasAal) return "admin";
@@ -112,6 +112,27 @@ function insertedRows(table: TableDefinition, rows: Row[], query: ParsedQuery, p
   );
 }
 
+/**
+ * PUT's row, by PostgREST's rules: no limit or offset, the filters exactly `key=eq.value` on the primary
+ * key, and the body naming that same key (an upsert whose body named another row would move it).
+ */
+function putRow(table: TableDefinition, query: ParsedQuery, row: Row): Row {
+  if (query.limit !== undefined || query.offset !== undefined) {
+    throw restError("PGRST114", "limit/offset querystring parameters are not allowed for PUT");
+  }
+  const [filter, ...others] = query.where;
+  const isKeyEq =
+    filter?.type === "filter" && filter.op === "eq" && !filter.negated && filter.column === table.primaryKey;
+  if (!isKeyEq || others.length > 0) {
+    throw restError("PGRST105", "Filters must include all and only primary key columns with 'eq' operators");
+  }
+  const key = row[table.primaryKey];
+  if (key === undefined || key === null || String(key) !== filter.value) {
+    throw restError("PGRST115", "Payload values do not match URL in primary key column(s)");
+  }
+  return row;
+}
+
 export interface TableRouterDeps {
   db: Database;
   now: () => number;
@@ -177,12 +198,28 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     insert: async ({ req, res, body }) => {
       const request = context(req, res, "insert");
       const rows = insertedRows(table, Array.isArray(body) ? body : [body], request.query, request.prefer);
-      const written = await insertRows(db, handle, rows, request);
+      const { written } = await insertRows(db, handle, rows, request);
       if (request.prefer.return === "headers-only" && written[0]) {
         res.setHeader("Location", `/${table.name}?${table.primaryKey}=eq.${written[0][table.primaryKey]}`);
       }
       res.setHeader("Content-Range", `*/*`);
       return { status: 201, body: await writtenAnswer(written, request, res) };
+    },
+
+    put: async ({ req, res, body }) => {
+      const request = context(req, res, "insert");
+      // An existing row is replaced: the caller needs both grants, as PostgreSQL's upsert does.
+      assertAllowed(table, request.caller, "update");
+      const row = putRow(table, request.query, (Array.isArray(body) ? body[0] : body) as Row);
+      const put = {
+        ...request,
+        query: { ...request.query, onConflict: [table.primaryKey] },
+        prefer: { ...request.prefer, resolution: "merge-duplicates" as const },
+      };
+      const { written, created } = await insertRows(db, handle, [row], put);
+      const answer = await writtenAnswer(written, request, res);
+      if (answer === undefined) return { status: created ? 201 : 204, body: undefined };
+      return { status: created ? 201 : 200, body: answer };
     },
 
     update: async ({ req, res, body }) => {
