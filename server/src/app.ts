@@ -70,7 +70,7 @@ import { studioTableHooks } from "./modules/studio/session-hooks";
 import { configRouter, healthRouter, publicConfig } from "./modules/system/router";
 import { teamRouter } from "./modules/team/router";
 import { devMailGate } from "./platform/mail/dev-mail";
-import { tableBodyError, tableEndpoints } from "./rest/data-api";
+import { openApiRootHandler, tableBodyError, tableEndpoints } from "./rest/data-api";
 import type { TableHooks, TableHooksByTable } from "./rest/table-hooks";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
@@ -314,6 +314,7 @@ export async function createApp({
     contract.personalData,
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
   );
+  app.get("/rest/v1", openApiRootHandler(authorizer));
   for (const table of Object.values(tables)) {
     const { routes, impl } = tableEndpoints(
       { db, now },

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const api = (method: "post" | "patch" | "delete", path: string) =>
+const api = (method: "post" | "put" | "patch" | "delete", path: string) =>
   request(ctx.app)[method](path).set("apikey", ctx.anonKey).set("Authorization", `Bearer ${staffToken}`);
 
 const guarded = Object.entries(tableHooks).flatMap(([name, hooks]) => {
@@ -54,8 +54,8 @@ function changeOf(table: TableDefinition, frozen: FrozenStates): Row {
   );
 }
 
-type Form = "patch" | "merge" | "bulk merge" | "ignore duplicates" | "delete";
-const FORMS: Form[] = ["patch", "merge", "bulk merge", "ignore duplicates", "delete"];
+type Form = "patch" | "put" | "merge" | "bulk merge" | "ignore duplicates" | "delete";
+const FORMS: Form[] = ["patch", "put", "merge", "bulk merge", "ignore duplicates", "delete"];
 
 async function send(form: Form, table: TableDefinition, row: Row, change: Row) {
   const path = `/rest/v1/${table.name}`;
@@ -68,6 +68,8 @@ async function send(form: Form, table: TableDefinition, row: Row, change: Row) {
   switch (form) {
     case "patch":
       return api("patch", byKey).send(change);
+    case "put":
+      return api("put", byKey).set("Prefer", "return=representation").send(upsert);
     case "merge":
       return upsertWith("merge-duplicates").send(upsert);
     case "bulk merge": {

@@ -39,13 +39,14 @@ export interface TableRouteMetadata extends RouteMetadata {
 /** Every table route needs the API key; the table's policy then decides per caller and verb. */
 const meta = (table: string, verb: Verb): TableRouteMetadata => ({ access: "public", table, verb });
 
-/** The four PostgREST verbs of one declared table (HEAD is answered by the GET route). */
+/** PostgREST's verbs of one declared table: GET, POST, PUT, PATCH and DELETE (HEAD is answered by GET). */
 export function tableRoutes<T extends TableDefinition>(table: T) {
   const path = `/rest/v1/${table.name}`;
   const row = table.row.partial();
   const errors = {
     ...restErrorResponses,
     404: restErrorResponses[400],
+    405: restErrorResponses[400],
     406: restErrorResponses[400],
     409: restErrorResponses[400],
     416: restErrorResponses[400],
@@ -69,6 +70,17 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       responses: { 201: rowsOrNothing(row), ...errors },
       metadata: meta(table.name, "insert"),
       summary: `Insert one or many ${table.name} rows (upsert with on_conflict and Prefer: resolution)`,
+    },
+    put: {
+      method: "PUT",
+      path,
+      headers: tableHeadersSchema,
+      query: tableQuerySchema,
+      // PostgREST takes one row, or an array whose first row it puts.
+      body: z.union([table.insert, z.array(table.insert).min(1).max(1000)]),
+      responses: { 200: rowsOrOne(row), 201: rowsOrNothing(row), 204: c.noBody(), ...errors },
+      metadata: meta(table.name, "insert"),
+      summary: `Insert or replace one ${table.name} row by its key (?${table.primaryKey}=eq.…, the body's key alike)`,
     },
     update: {
       method: "PATCH",

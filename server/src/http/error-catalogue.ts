@@ -110,6 +110,14 @@ const data = {
   PGRST102: { status: 400, auth: "validation_failed" },
   PGRST103: { status: 416, auth: "validation_failed" },
   PGRST109: { status: 400, auth: "validation_failed" },
+  /** No media type the Accept header names is one the data API answers. */
+  /** PUT's filters are not exactly `key=eq.value` on the primary key. */
+  PGRST105: { status: 405, auth: "validation_failed" },
+  PGRST107: { status: 406, auth: "validation_failed" },
+  /** PUT with limit or offset. */
+  PGRST114: { status: 400, auth: "validation_failed" },
+  /** PUT's body names another key than its filter. */
+  PGRST115: { status: 400, auth: "validation_failed" },
   PGRST116: { status: 406, auth: "validation_failed" },
   PGRST122: { status: 400, auth: "validation_failed" },
   PGRST124: { status: 400, auth: "validation_failed" },
@@ -129,6 +137,8 @@ const data = {
   "22009": { status: 400, auth: "validation_failed" },
   /** A LIKE pattern ending in its escape character. */
   "22025": { status: 400, auth: "validation_failed" },
+  /** A regular expression either engine would refuse or read differently. */
+  "2201B": { status: 400, auth: "validation_failed" },
   /** A JSON value holding the NUL character, which jsonb cannot store. */
   "22P05": { status: 400, auth: "validation_failed" },
   "23502": { status: 400, auth: "validation_failed" },

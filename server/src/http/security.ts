@@ -93,7 +93,7 @@ export function cors(allowed: string[]): RequestHandler {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader(
         "Access-Control-Expose-Headers",
-        "content-range, x-request-id, retry-after, x-supabase-api-version, etag, content-disposition",
+        "content-range, range-unit, preference-applied, location, x-request-id, retry-after, x-supabase-api-version, etag, content-disposition",
       );
     }
     if (req.method !== "OPTIONS" || !req.headers["access-control-request-method"]) return next();

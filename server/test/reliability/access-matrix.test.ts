@@ -121,7 +121,7 @@ async function headersFor(who: Who): Promise<Record<string, string>> {
 }
 
 interface Recipe {
-  query?: Record<string, string> | (() => Record<string, string>);
+  query?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   params?: Record<string, string | (() => string)>;
   body?: () => object | Promise<object>;
   /** A file body (storage uploads). */
@@ -311,8 +311,15 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
  * A valid request each (a sample row, a filter on an id that does not exist); an allowed caller gets the
  * verb's success status, a refused one PostgREST's 401 (no user) or 403 (a user without the grant).
  */
-const SUCCESS = { list: 200, insert: 201, update: 204, remove: 204 } as const;
-const VERB_OF = { list: "select", insert: "insert", update: "update", remove: "delete" } as const;
+const SUCCESS = { list: 200, insert: 201, put: 201, update: 204, remove: 204 } as const;
+/** The grants each route needs: PUT inserts or replaces, so it needs both. */
+const VERBS_OF = {
+  list: ["select"],
+  insert: ["insert"],
+  put: ["insert", "update"],
+  update: ["update"],
+  remove: ["delete"],
+} as const;
 const CALLER_OF: Partial<Record<Who, Caller>> = {
   anon: "anon",
   noRole: "authenticated",
@@ -323,9 +330,20 @@ const CALLER_OF: Partial<Record<Who, Caller>> = {
 };
 function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe, ...number[]] {
   const filter = { [table.primaryKey]: `eq.${anyId()}` };
+  // A PUT names a new row's key in its filter and its body alike. The singleton table holds one row at
+  // most, so there a PUT replaces the row its insert made.
+  const singleton = table.name === "company_settings";
+  let putKey = "";
   const recipe: Recipe = {
     list: { query: { limit: "1" } },
     insert: { body: () => sampleRowWithParents(ctx.db, table) },
+    put: {
+      query: async () => {
+        putKey = (singleton ? (await existingIds(ctx.db, table.name, 1))[0] : undefined) ?? randomUUID();
+        return { [table.primaryKey]: `eq.${putKey}` };
+      },
+      body: async () => ({ ...(await sampleRowWithParents(ctx.db, table)), [table.primaryKey]: putKey }),
+    },
     update: { query: filter, body: () => ({}) },
     remove: { query: filter },
   }[route];
@@ -333,7 +351,8 @@ function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe,
     if (who === "none") return 401;
     const caller = CALLER_OF[who];
     if (!caller) return 401;
-    if (isAllowed(table, caller, VERB_OF[route])) return SUCCESS[route];
+    if (VERBS_OF[route].every((verb) => isAllowed(table, caller, verb)))
+      return route === "put" && singleton ? 204 : SUCCESS[route];
     return caller === "anon" ? 401 : 403;
   });
   return [recipe, ...statuses];
@@ -390,7 +409,7 @@ describe("access-control matrix", () => {
     });
     let req = request(ctx.app)
       [route.method.toLowerCase() as "get"](path)
-      .query(typeof recipe.query === "function" ? recipe.query() : (recipe.query ?? {}))
+      .query(typeof recipe.query === "function" ? await recipe.query() : (recipe.query ?? {}))
       .redirects(0);
     req = req.set(await headersFor(who));
     if (recipe.body) req = req.send(await recipe.body());

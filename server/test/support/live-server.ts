@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { PostgrestClient } from "@supabase/postgrest-js";
 import { createTestContext, type TestContext } from "../helpers";
 
 export interface LiveServer {
@@ -31,4 +32,20 @@ export async function startLiveServer(env: Record<string, string> = { RATE_LIMIT
     },
   };
   return live;
+}
+
+/** An unseeded test context on loopback, with a stock postgrest-js client signed in as staff. */
+export async function startStaffDataApi() {
+  const ctx = await createTestContext({ seed: false });
+  const token = await ctx.userToken({ role: "staff" });
+  const listening = await listenOnLoopback(ctx.app);
+  const rest = `${listening.base}/rest/v1`;
+  const client = new PostgrestClient(rest, {
+    headers: { apikey: ctx.anonKey, Authorization: `Bearer ${token}` },
+  });
+  const close = async () => {
+    await listening.close();
+    await ctx.close();
+  };
+  return { ctx, token, rest, client, close };
 }

@@ -3,6 +3,7 @@ import type SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
 import { jsonContains } from "../json-contains";
 import { matchesLike } from "../like-matcher";
+import { matchesRegex } from "../regex-matcher";
 import { openSqliteFile } from "./sqlite-file";
 
 export interface SqliteOptions {
@@ -112,6 +113,16 @@ function refreshPlannerStatistics(sqlite: SQLite.Database) {
   }
 }
 
+/** A pattern function as SQL: NULL in, NULL out (PostgreSQL's strictness); otherwise 1 or 0. */
+const patternMatcher =
+  (matches: (pattern: string, value: string, caseInsensitive: boolean) => boolean) =>
+  (pattern: unknown, value: unknown, caseInsensitive: unknown) =>
+    value === null || pattern === null
+      ? null
+      : matches(String(pattern), String(value), caseInsensitive === 1)
+        ? 1
+        : 0;
+
 export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   createPrivately(path);
   const sqlite = openSqliteFile(path);
@@ -124,13 +135,9 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${synchronous}`);
   // PostgreSQL's LIKE and ILIKE (SQLite's own LIKE folds ASCII only and has no default escape).
-  sqlite.function("app_like", { deterministic: true }, (pattern, value, caseInsensitive) =>
-    value === null || pattern === null
-      ? null
-      : matchesLike(String(pattern), String(value), caseInsensitive === 1)
-        ? 1
-        : 0,
-  );
+  sqlite.function("app_like", { deterministic: true }, patternMatcher(matchesLike));
+  // PostgreSQL's `~` and `~*`, in linear time (see regex-matcher.ts).
+  sqlite.function("app_regex", { deterministic: true }, patternMatcher(matchesRegex));
   // PostgreSQL's jsonb `@>` over JSON text, for the cs/cd filters of JSON columns.
   sqlite.function("app_json_contains", { deterministic: true }, (left, right) =>
     left === null || right === null ? null : jsonContains(String(left), String(right)) ? 1 : 0,

@@ -2,6 +2,7 @@ import type { ColumnSpec, TableDefinition } from "@app/contracts";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Engine } from "../../db/database";
 import { compileLike, LikePatternError } from "../../db/like-matcher";
+import { checkRegex, RegexPatternError } from "../../db/regex-matcher";
 import { literalOf, SQLITE_SEARCH_INDEXES, searchMatch } from "../../db/search-indexes";
 import { filterValue } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
@@ -44,6 +45,24 @@ function checkedLikePattern(value: string): string {
     throw err;
   }
   return pattern;
+}
+
+/** A regular expression PostgreSQL would refuse, or read otherwise than SQLite's RE2, is refused on both. */
+function checkedRegex(value: string): string {
+  try {
+    checkRegex(value);
+  } catch (err) {
+    if (err instanceof RegexPatternError) throw restError("2201B", err.message);
+    throw err;
+  }
+  return value;
+}
+
+/** The whole list equal to `values`, in order: text[] `=` on PostgreSQL, the same JSON text on SQLite. */
+function listEquality(engine: Engine, column: RawBuilder<unknown>, op: "eq" | "neq", values: string[]) {
+  const operator = sql.raw(operators[op]);
+  if (engine === "postgres") return sql<SqlBool>`${column} ${operator} cast(${values} as text[])`;
+  return sql<SqlBool>`json(${column}) ${operator} json(${JSON.stringify(values)})`;
 }
 
 function listValues(spec: ColumnSpec, values: string[]) {
@@ -206,7 +225,9 @@ function filterSql(place: Place, c: Filter) {
   const column = sql.ref(c.column);
   const isList = spec.type === "text[]" || spec.type === "json";
   if (!spec.filterable) throw restError("42883", `column ${table.name}.${c.column} cannot be filtered`);
-  if (isList !== (c.op === "cs" || c.op === "cd" || c.op === "ov") && c.op !== "is") {
+  // A list compares whole with eq/neq (`{a,b}` equals exactly that list, in that order).
+  const wholeList = spec.type === "text[]" && (c.op === "eq" || c.op === "neq");
+  if (isList !== (c.op === "cs" || c.op === "cd" || c.op === "ov") && c.op !== "is" && !wholeList) {
     throw restError(
       "42883",
       isList
@@ -214,6 +235,7 @@ function filterSql(place: Place, c: Filter) {
         : `operator ${c.op} needs a list column; ${table.name}.${c.column} is not one`,
     );
   }
+  if (wholeList) return listEquality(engine, column, c.op as "eq" | "neq", arrayLiteral(c.value, c.op));
   switch (c.op) {
     case "eq":
     case "neq":
@@ -235,6 +257,20 @@ function filterSql(place: Place, c: Filter) {
       return text === undefined
         ? like
         : sql<SqlBool>`(${searchNarrowing(table, [{ columns: [c.column], text }])} and ${like})`;
+    }
+    case "match":
+    case "imatch": {
+      if (spec.type !== "text") throw restError("42883", `operator ${c.op} needs a text column`);
+      const pattern = checkedRegex(c.value);
+      if (engine === "postgres")
+        return sql<SqlBool>`${column} ${sql.raw(c.op === "match" ? "~" : "~*")} ${pattern}`;
+      return sql<SqlBool>`app_regex(${pattern}, ${column}, ${c.op === "imatch" ? 1 : 0})`;
+    }
+    case "isdistinct": {
+      const value = filterValue(spec, c.value);
+      // Never NULL: a NULL column is distinct from any value, so `not.isdistinct` never keeps it.
+      if (engine === "postgres") return sql<SqlBool>`${column} is distinct from ${value}`;
+      return sql<SqlBool>`${column} is not ${value}`;
     }
     case "is": {
       if (c.value === "null") return sql<SqlBool>`${column} is null`;
@@ -262,6 +298,8 @@ function conditionSql(place: Place, c: Condition): Expression<SqlBool> {
   if (c.type === "filter") sqlOf = filterSql(place, c);
   else if (c.op === "and") sqlOf = allOf(inner, c.conditions);
   else if (searchTermOf(place, c)) sqlOf = allOf(place, [c]);
+  // An empty `any` list (see quantifiedGroup): no alternative holds.
+  else if (c.conditions.length === 0) sqlOf = sql<SqlBool>`1 = 0`;
   else {
     sqlOf = sql<SqlBool>`(${sql.join(
       c.conditions.map((child) => conditionSql(inner, child)),

@@ -21,7 +21,12 @@ import {
  * (frozen states, beforeUpdate, a new version, the timeline), ignore-duplicates leaves it as it is. Only
  * rows that are new go through the insert hooks.
  */
-export async function insertRows(db: Database, handle: TableHandle, rows: Row[], request: WriteRequest) {
+export async function insertRows(
+  db: Database,
+  handle: TableHandle,
+  rows: Row[],
+  request: WriteRequest,
+): Promise<{ written: Row[]; created: number }> {
   const { table } = handle;
   const { prefer, query } = request;
   for (const c of query.onConflict ?? []) columnOf(table, c);
@@ -30,6 +35,7 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
   return db.withTransaction(async (trx) => {
     const ctx = hookContext(trx, request);
     const written: Row[] = [];
+    let created = 0;
     for (const input of rows) {
       assertWritable(table, input);
       const existing = conflict ? await lockByKey(db, trx, handle, conflict, input, request.at) : undefined;
@@ -47,9 +53,10 @@ export async function insertRows(db: Database, handle: TableHandle, rows: Row[],
           prefer.resolution === "ignore-duplicates" ? conflict : undefined,
         );
       if (row) written.push(row);
+      if (row && !existing) created++;
     }
     assertOutcome("insert", written.length, request);
-    return written;
+    return { written, created };
   });
 }
 

@@ -16,6 +16,9 @@ const FILTER_OPS = [
   "lte",
   "like",
   "ilike",
+  "match",
+  "imatch",
+  "isdistinct",
   "is",
   "in",
   "cs",
@@ -58,6 +61,9 @@ export interface ParsedQuery {
   /** supabase-js names the columns of a bulk insert; informative only. */
   columns?: string[];
 }
+
+/** The operators PostgREST lets a request quantify over a list: `like(any).{a*,b*}`, `gt(all).{1,2}`. */
+const QUANTIFIABLE = new Set<string>(["eq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"]);
 
 const MAX_GROUP_DEPTH = 3;
 const MAX_CONDITIONS = 100;
@@ -148,11 +154,15 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     rest = rest.slice(4);
   }
   const dot = rest.indexOf(".");
-  const op = (dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
-  if (dot === -1 || !FILTER_OPS.includes(op)) {
+  const quantified = /^(\w+)\((any|all)\)$/.exec(dot === -1 ? rest : rest.slice(0, dot));
+  const op = (quantified ? quantified[1] : dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
+  if (dot === -1 || !FILTER_OPS.includes(op) || (quantified && !QUANTIFIABLE.has(op))) {
     throw syntaxError(`filter (${expression})`, `Unknown or unsupported operator in "${expression}"`);
   }
   let value = rest.slice(dot + 1);
+  if (quantified) {
+    return quantifiedGroup(column, op, quantified[2] as "any" | "all", negated, value);
+  }
   if (inGroup && op !== "in" && op !== "cs" && op !== "cd" && op !== "ov") value = unquote(value);
   switch (op) {
     case "is": {
@@ -183,6 +193,23 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     default:
       return { type: "filter", column, op, negated, value };
   }
+}
+
+/**
+ * `op(any).{a,b}` is PostgreSQL's `op ANY('{a,b}')`: the operator ORed over the list (ANDed for `all`),
+ * which is the same three-valued answer. An empty list is FALSE for any and TRUE for all, as an empty
+ * or/and group answers.
+ */
+function quantifiedGroup(
+  column: string,
+  op: FilterOp,
+  quantifier: "any" | "all",
+  negated: boolean,
+  value: string,
+): Condition {
+  const items = listValue(value, "{", "}", `${op}(${quantifier})`);
+  const conditions = items.map((item) => parseOperation(column, `${op}.${item}`, false));
+  return { type: "group", op: quantifier === "any" ? "or" : "and", negated, conditions };
 }
 
 /** `and(…)`, `or(…)`, `not.and(…)` or `column.op.value` inside a logic tree. */
@@ -308,6 +335,8 @@ export interface Preferences {
   handling?: "strict" | "lenient";
   /** The most rows a PATCH or DELETE may change (enforced with handling=strict only). */
   maxAffected?: number;
+  /** Each preference the request set itself, as `name=value` (see preferenceApplied). */
+  given: string[];
 }
 
 /** The preferences PostgREST knows, each as the one `name=value` it accepts. */
@@ -337,7 +366,7 @@ const KNOWN_PREFIXES = ["timezone=", "max-affected="];
  * ignored unless `handling=strict` asks for a 400 instead.
  */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: "minimal", missing: "null" };
+  const prefs: Preferences = { return: "minimal", missing: "null", given: [] };
   const seen = new Set<string>();
   const invalid: string[] = [];
   const parts = (header ?? "")
@@ -351,12 +380,16 @@ export function parsePrefer(header: string | undefined): Preferences {
         if (seen.has(name)) continue;
         seen.add(name);
         Object.assign(prefs, { [name]: value });
+        prefs.given.push(part);
       }
     } else if (part.startsWith("max-affected=")) {
       if (seen.has("maxAffected")) continue;
       seen.add("maxAffected");
       const value = part.slice("max-affected=".length);
-      if (/^-?\d{1,15}$/.test(value)) prefs.maxAffected = Number(value);
+      if (/^-?\d{1,15}$/.test(value)) {
+        prefs.maxAffected = Number(value);
+        prefs.given.push(part);
+      }
     } else if (!KNOWN_PREFIXES.some((prefix) => part.startsWith(prefix))) {
       invalid.push(part);
     }
@@ -367,4 +400,25 @@ export function parsePrefer(header: string | undefined): Preferences {
     });
   }
   return prefs;
+}
+
+/**
+ * PostgREST's Preference-Applied: the preferences the request set that this kind of request honours, in
+ * PostgREST's order. resolution is an insert's, missing an insert's or update's, return any write's,
+ * max-affected an update's or delete's under handling=strict; count and handling any request's.
+ */
+export function preferenceApplied(prefer: Preferences, verb: "select" | "insert" | "update" | "delete") {
+  const write = verb !== "select";
+  const honoured: [string, boolean][] = [
+    ["resolution=", verb === "insert"],
+    ["missing=", verb === "insert" || verb === "update"],
+    ["return=", write],
+    ["count=", true],
+    ["handling=", true],
+    ["max-affected=", (verb === "update" || verb === "delete") && prefer.handling === "strict"],
+  ];
+  const applied = honoured.flatMap(([prefix, honours]) =>
+    honours ? prefer.given.filter((p) => p.startsWith(prefix)) : [],
+  );
+  return applied.length > 0 ? applied.join(", ") : undefined;
 }

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { type Caller, isAllowed, type TableDefinition, tableRoutes, type Verb } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
@@ -7,7 +8,16 @@ import { restError } from "../../http/rest-error";
 import { contentRange } from "../list-params";
 import type { Row } from "../table-hooks";
 import { insertRows } from "./insert-rows";
-import { type Preferences, parsePrefer, parseQuery, parseRangeHeader } from "./parse-query";
+import { type MediaType, negotiate } from "./media-type";
+import {
+  type ParsedQuery,
+  type Preferences,
+  parsePrefer,
+  parseQuery,
+  parseRangeHeader,
+  preferenceApplied,
+} from "./parse-query";
+import { rowsCsv } from "./rows-csv";
 import {
   hasDerivedColumns,
   type ReadRequest,
@@ -26,7 +36,7 @@ const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
  * The caller's class for table policies: a staff member without the required aal2 counts as signed in only.
  * The service_role key is no person and gets nothing beyond the anonymous key here.
  */
-function callerOf(principal: Principal | undefined): Caller {
+export function callerOf(principal: Principal | undefined): Caller {
   if (principal?.kind !== "user") return "anon";
   const hasAal = !principal.needsAal2 || principal.aal === "aal2";
   if (principal.role === "admin" && hasAal) return "admin";
@@ -45,15 +55,24 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
   });
 }
 
-/** PostgREST takes the object media type with or without its +json suffix. */
-const wantsObject = (accept: string | undefined) => /application\/vnd\.pgrst\.object\b/.test(accept ?? "");
-
 /**
- * One row as an object (Accept: object+json), or PostgREST's 406 when there is not exactly one. A write
- * has made that check inside its transaction already (see assertOutcome), so its 406 changed nothing.
+ * Rows as the negotiated media type asks: as they are, as CSV, or one row as an object (PostgREST's 406
+ * when there is not exactly one; a write has made that check inside its transaction already, see
+ * assertOutcome, so its 406 changed nothing).
  */
-function shape(rows: Row[], res: Response, accept: string | undefined): Row[] | Row {
-  if (!wantsObject(accept)) return rows;
+async function shape(
+  table: TableDefinition,
+  columns: string[],
+  rows: Row[],
+  res: Response,
+  media: MediaType,
+): Promise<Row[] | Row> {
+  if (media === "csv") {
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    // A stream is sent as it is (ts-rest would write any other body as JSON).
+    return Readable.from([await rowsCsv(table, columns, rows)]) as unknown as Row[];
+  }
+  if (media !== "object") return rows;
   if (rows.length !== 1) {
     throw restError("PGRST116", "Cannot coerce the result to a single JSON object", {
       details: `The result contains ${rows.length} rows`,
@@ -75,11 +94,43 @@ function refusePastEnd(res: Response, offset: number, total: number | undefined)
   });
 }
 
-/** supabase-js names a bulk insert's columns; PostgREST inserts null where a row leaves one out. */
-function fillMissing(rows: Row[], prefer: Preferences): Row[] {
-  if (rows.length < 2 || prefer.missing === "default") return rows;
-  const keys = new Set(rows.flatMap((r) => Object.keys(r)));
-  return rows.map((r) => Object.fromEntries([...keys].map((k) => [k, k in r ? r[k] : null])));
+/**
+ * The keys each inserted row has: `?columns=` names them (supabase-js sends it with a bulk insert) and
+ * any other key of the body is left out; without it, every key any row has. As in PostgREST, a row that
+ * lacks one of them inserts null there, or the column's default with Prefer: missing=default.
+ */
+function insertedRows(table: TableDefinition, rows: Row[], query: ParsedQuery, prefer: Preferences): Row[] {
+  for (const c of query.columns ?? []) {
+    if (!(c in table.columns)) {
+      throw restError("PGRST204", `Could not find the '${c}' column of '${table.name}' in the schema cache`);
+    }
+  }
+  const keys = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const fill = prefer.missing !== "default" && (rows.length > 1 || query.columns !== undefined);
+  return rows.map((r) =>
+    Object.fromEntries(keys.flatMap((k) => (k in r ? [[k, r[k]]] : fill ? [[k, null]] : []))),
+  );
+}
+
+/**
+ * PUT's row, by PostgREST's rules: no limit or offset, the filters exactly `key=eq.value` on the primary
+ * key, and the body naming that same key (an upsert whose body named another row would move it).
+ */
+function putRow(table: TableDefinition, query: ParsedQuery, row: Row): Row {
+  if (query.limit !== undefined || query.offset !== undefined) {
+    throw restError("PGRST114", "limit/offset querystring parameters are not allowed for PUT");
+  }
+  const [filter, ...others] = query.where;
+  const isKeyEq =
+    filter?.type === "filter" && filter.op === "eq" && !filter.negated && filter.column === table.primaryKey;
+  if (!isKeyEq || others.length > 0) {
+    throw restError("PGRST105", "Filters must include all and only primary key columns with 'eq' operators");
+  }
+  const key = row[table.primaryKey];
+  if (key === undefined || key === null || String(key) !== filter.value) {
+    throw restError("PGRST115", "Payload values do not match URL in primary key column(s)");
+  }
+  return row;
 }
 
 export interface TableRouterDeps {
@@ -96,8 +147,11 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     const principal = principalOf(res);
     const caller = callerOf(principal);
     assertAllowed(table, caller, verb);
+    const media = negotiate(req.get("accept"));
     const prefer = parsePrefer(req.get("prefer"));
     const query = parseQuery(req.query as Record<string, string | string[]>);
+    const applied = preferenceApplied(prefer, verb);
+    if (applied) res.setHeader("Preference-Applied", applied);
     const write: WriteRequest = {
       caller,
       actorId: principal?.kind === "user" ? principal.userId : null,
@@ -105,23 +159,23 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       ip: req.ip ?? null,
       query,
       prefer,
-      singular: wantsObject(req.get("accept")),
+      singular: media === "object",
     };
-    return write;
+    return { ...write, media };
   }
 
   /** Answers written rows as asked: representation (the selected columns), or nothing. */
-  function writtenAnswer(rows: Row[], request: WriteRequest, res: Response, accept: string | undefined) {
+  function writtenAnswer(rows: Row[], request: WriteRequest & { media: MediaType }, res: Response) {
     if (request.prefer.return !== "representation") return undefined;
     const columns = selectedColumns(table, request.query.select);
     const projected = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
-    return shape(projected, res, accept);
+    return shape(table, columns, projected, res, request.media);
   }
 
   const routes = tableRoutes(table);
   const impl = s.router(routes, {
     list: async ({ req, res, headers }) => {
-      const { caller, query, prefer } = context(req, res, "select");
+      const { caller, query, prefer, media } = context(req, res, "select");
       const range = parseRangeHeader(headers.range);
       const at = readClock(deps.now());
       // The page depends on exactly what readRows is given, so that is the cache's key (the Accept
@@ -135,33 +189,51 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       const page = await db.cachedRead(key, () => readRows(db, handle, read));
       refusePastEnd(res, page.offset, page.total);
       res.setHeader("Content-Range", contentRange(page.offset, page.rows.length, page.total));
+      res.setHeader("Range-Unit", "items");
       const isPartial = page.total !== undefined && page.rows.length < page.total;
-      return { status: isPartial ? 206 : 200, body: shape(page.rows, res, headers.accept) };
+      const columns = selectedColumns(table, query.select);
+      return { status: isPartial ? 206 : 200, body: await shape(table, columns, page.rows, res, media) };
     },
 
-    insert: async ({ req, res, body, headers }) => {
+    insert: async ({ req, res, body }) => {
       const request = context(req, res, "insert");
-      const rows = fillMissing(Array.isArray(body) ? body : [body], request.prefer);
-      const written = await insertRows(db, handle, rows, request);
+      const rows = insertedRows(table, Array.isArray(body) ? body : [body], request.query, request.prefer);
+      const { written } = await insertRows(db, handle, rows, request);
       if (request.prefer.return === "headers-only" && written[0]) {
         res.setHeader("Location", `/${table.name}?${table.primaryKey}=eq.${written[0][table.primaryKey]}`);
       }
       res.setHeader("Content-Range", `*/*`);
-      return { status: 201, body: writtenAnswer(written, request, res, headers.accept) };
+      return { status: 201, body: await writtenAnswer(written, request, res) };
     },
 
-    update: async ({ req, res, body, headers }) => {
+    put: async ({ req, res, body }) => {
+      const request = context(req, res, "insert");
+      // An existing row is replaced: the caller needs both grants, as PostgreSQL's upsert does.
+      assertAllowed(table, request.caller, "update");
+      const row = putRow(table, request.query, (Array.isArray(body) ? body[0] : body) as Row);
+      const put = {
+        ...request,
+        query: { ...request.query, onConflict: [table.primaryKey] },
+        prefer: { ...request.prefer, resolution: "merge-duplicates" as const },
+      };
+      const { written, created } = await insertRows(db, handle, [row], put);
+      const answer = await writtenAnswer(written, request, res);
+      if (answer === undefined) return { status: created ? 201 : 204, body: undefined };
+      return { status: created ? 201 : 200, body: answer };
+    },
+
+    update: async ({ req, res, body }) => {
       const request = context(req, res, "update");
       const written = await updateRows(db, handle, body as Row, request);
-      const answer = writtenAnswer(written, request, res, headers.accept);
+      const answer = await writtenAnswer(written, request, res);
       res.setHeader("Content-Range", written.length ? `0-${written.length - 1}/*` : "*/*");
       return answer === undefined ? { status: 204, body: undefined } : { status: 200, body: answer };
     },
 
-    remove: async ({ req, res, headers }) => {
+    remove: async ({ req, res }) => {
       const request = context(req, res, "delete");
       const removed = await deleteRows(db, handle, request);
-      const answer = writtenAnswer(removed, request, res, headers.accept);
+      const answer = await writtenAnswer(removed, request, res);
       res.setHeader("Content-Range", removed.length ? `0-${removed.length - 1}/*` : "*/*");
       return answer === undefined ? { status: 204, body: undefined } : { status: 200, body: answer };
     },

@@ -1,4 +1,5 @@
 import { writeToBuffer } from "@fast-csv/format";
+import { spreadsheetText } from "../../../http/spreadsheet-text";
 import { statementSummary } from "./render-statement-pdf";
 import type { StatementView } from "./statement-view";
 
@@ -10,12 +11,6 @@ const oreToKronor = (ore: number) => {
   const abs = Math.abs(ore);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 };
-
-/**
- * A title or source name comes from imported files: one starting like a formula would run as one when the
- * payee opens the file in a spreadsheet, so it is kept text by a leading apostrophe.
- */
-const asText = (label: string) => (/^[=+\-@\t\r]/.test(label) ? `'${label}` : label);
 
 /**
  * The statement as CSV (RFC 4180, UTF-8 with a header row): one row per breakdown entry (by source, by work or
@@ -32,7 +27,7 @@ export function writeStatementCsv(view: StatementView): Promise<Buffer> {
     for (const e of entries)
       rows.push([
         section,
-        asText(e.label),
+        spreadsheetText(e.label),
         e.gross_ore,
         e.fee_ore,
         e.net_ore,
