@@ -139,7 +139,9 @@ describe("parsePrefer", () => {
       count: "exact",
       resolution: "merge-duplicates",
       missing: "null",
+      // What Preference-Applied echoes: the preferences honoured, as given; tx=commit is not one.
+      given: ["return=representation", "count=exact", "resolution=merge-duplicates"],
     });
-    expect(parsePrefer(undefined)).toEqual({ return: "minimal", missing: "null" });
+    expect(parsePrefer(undefined)).toEqual({ return: "minimal", missing: "null", given: [] });
   });
 });
