@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ListState } from "@/components/ui/list-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
@@ -15,7 +16,6 @@ import {
   useRoyaltySources,
 } from "@/features/royalties/api/royalties";
 import { ImportCounts } from "@/features/royalties/components/import-counts";
-import { ReadState } from "@/features/royalties/components/read-state";
 import { UploadProgressBar } from "@/features/royalties/components/upload-progress-bar";
 import { formatDateTime } from "@/lib/format";
 
@@ -143,9 +143,10 @@ export function ImportsTab() {
         <h2 id={`${id}-past`} className="text-lg font-semibold">
           Past imports
         </h2>
-        <ReadState
+        <ListState
           read={imports}
-          what="the imports"
+          loading="Loading the imports"
+          failed="The imports could not be loaded."
           isEmpty={(imports.data ?? []).length === 0}
           empty={
             <EmptyState
@@ -194,7 +195,7 @@ export function ImportsTab() {
               ))}
             </TableBody>
           </Table>
-        </ReadState>
+        </ListState>
       </section>
     </div>
   );

@@ -3,11 +3,11 @@ import { Plus, Users } from "lucide-react";
 import { type MouseEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListState } from "@/components/ui/list-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type RoyaltyPayee, usePayeeParties, usePayees } from "@/features/royalties/api/payees";
 import { AdvanceFormDialog } from "@/features/royalties/components/advance-form-dialog";
 import { PayeeFormDialog } from "@/features/royalties/components/payee-form-dialog";
-import { ReadState } from "@/features/royalties/components/read-state";
 import { percentOfBp } from "@/features/royalties/utils/payee-form";
 
 /** Who the payee is in the CRM, by name once the contacts and companies are read. */
@@ -42,9 +42,10 @@ export function PayeesTab() {
           New payee
         </Button>
       </div>
-      <ReadState
+      <ListState
         read={payees}
-        what="the payees"
+        loading="Loading the payees"
+        failed="The payees could not be loaded."
         isEmpty={rows.length === 0}
         empty={
           <EmptyState
@@ -108,7 +109,7 @@ export function PayeesTab() {
             ))}
           </TableBody>
         </Table>
-      </ReadState>
+      </ListState>
       <PayeeFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => (open ? undefined : setEditing(undefined))}

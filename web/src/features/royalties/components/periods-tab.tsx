@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ListState } from "@/components/ui/list-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
   type RoyaltyPeriod,
@@ -16,7 +17,6 @@ import {
 } from "@/features/royalties/api/royalties";
 import { PeriodReport } from "@/features/royalties/components/period-report";
 import { PeriodStatusBadge } from "@/features/royalties/components/period-status-badge";
-import { ReadState } from "@/features/royalties/components/read-state";
 import { formatDateTime } from "@/lib/format";
 
 export function PeriodsTab() {
@@ -31,9 +31,10 @@ export function PeriodsTab() {
     <div className="grid gap-6">
       <NewPeriodForm />
       <section className="grid gap-3" aria-label="Periods">
-        <ReadState
+        <ListState
           read={periods}
-          what="the periods"
+          loading="Loading the periods"
+          failed="The periods could not be loaded."
           isEmpty={rows.length === 0}
           empty={
             <EmptyState
@@ -101,7 +102,7 @@ export function PeriodsTab() {
               ))}
             </TableBody>
           </Table>
-        </ReadState>
+        </ListState>
         {report ? <PeriodReport report={report} /> : null}
       </section>
       {closing ? (

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/form/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
+import { ListState } from "@/components/ui/list-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -14,7 +15,6 @@ import {
   useRoyaltyPeriods,
   useRoyaltyStatements,
 } from "@/features/royalties/api/royalties";
-import { ReadState } from "@/features/royalties/components/read-state";
 import { formatDateTime } from "@/lib/format";
 import { downloadWithToken } from "@/lib/save-file";
 
@@ -137,9 +137,10 @@ export function StatementsTab() {
               ))}
             </NativeSelect>
           </div>
-          <ReadState
+          <ListState
             read={statements}
-            what="the statements"
+            loading="Loading the statements"
+            failed="The statements could not be loaded."
             isEmpty={rows.length === 0}
             empty={<p className="text-sm text-muted-foreground">No payee earned anything in this period.</p>}
           >
@@ -185,7 +186,7 @@ export function StatementsTab() {
                 </TableBody>
               </Table>
             </div>
-          </ReadState>
+          </ListState>
         </>
       )}
     </div>

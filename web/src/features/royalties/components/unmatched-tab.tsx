@@ -3,11 +3,11 @@ import { CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListState } from "@/components/ui/list-state";
 import { Pager } from "@/components/ui/pager";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type RoyaltyLine, UNMATCHED_PAGE, useUnmatchedLines } from "@/features/royalties/api/royalties";
 import { MatchLineDialog } from "@/features/royalties/components/match-line-dialog";
-import { ReadState } from "@/features/royalties/components/read-state";
 import { lineIdentifiers } from "@/features/royalties/utils/line-identifiers";
 
 export function UnmatchedTab() {
@@ -23,9 +23,10 @@ export function UnmatchedTab() {
       <p className="text-sm text-muted-foreground">
         Lines no work or recording was found for. Their money stays in suspense until they are matched.
       </p>
-      <ReadState
+      <ListState
         read={lines}
-        what="the unmatched lines"
+        loading="Loading the unmatched lines"
+        failed="The unmatched lines could not be loaded."
         isEmpty={rows.length === 0}
         empty={
           <EmptyState
@@ -96,7 +97,7 @@ export function UnmatchedTab() {
           label="unmatched lines"
           onPageChange={setPage}
         />
-      </ReadState>
+      </ListState>
       {matching ? <MatchLineDialog line={matching} onClose={() => setMatching(null)} /> : null}
     </div>
   );
