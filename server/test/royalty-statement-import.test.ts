@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import {
   DISTROKID_TSV_MAPPING,
@@ -221,6 +222,23 @@ describe("an XLSX workbook", () => {
     expect(lines[1]).toMatchObject({ row: 3, isrc: null, usage_period: "2025-06", amount: "-13.86" });
     expect(summary).toMatchObject({ lines: 2, total_ore: 5123 - 13860 });
     expect(summary.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+  });
+
+  it("keeps every entry when worksheets wait on a slow disk", async () => {
+    // The streaming reader parks worksheets in temp files until the shared strings have been read; on
+    // a busy disk the zip's input ends first, which once cost the workbook's last entry.
+    const fromExcel = createRequire(createRequire(import.meta.url).resolve("exceljs/package.json"));
+    const tmp = fromExcel("tmp") as { file: (done: unknown) => void };
+    const file = tmp.file;
+    tmp.file = (done) => setTimeout(() => file(done), 30);
+    try {
+      const { lines } = await readAll(chunks(await distroKidWorkbook(), 1000), DISTROKID_TSV_MAPPING, {
+        rates: { USD: "10" },
+      });
+      expect(lines.map((line) => line.title)).toEqual(["Midnattsljus", "Ljus över vatten"]);
+    } finally {
+      tmp.file = file;
+    }
   });
 
   it("refuses a damaged workbook with the one parse error", async () => {
