@@ -3,6 +3,7 @@
 // server answering the same bytes, or the bare driver running the same statements), so the ratios hold on
 // a noisy machine. Targets are checked and reported here, never asserted by timed tests.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -130,18 +131,58 @@ async function bareWrites(engine, url, kind, ids = []) {
 }
 
 /**
- * The server's answer to a read, for the bare baseline to send back byte for byte: the body and every
- * header (security headers, Vary, Cache-Control, the request id as sent once) but those node:http writes
- * itself (Date, Connection, Keep-Alive, Content-Length).
+ * The server's answer to a read, for the bare baseline to send back byte for byte: the body as sent
+ * (compressed when the request accepts it; fetch would decompress it) and every header (security headers,
+ * Vary, Cache-Control, the request id as sent once) but those node:http writes itself (Date, Connection,
+ * Keep-Alive, Content-Length).
  */
-async function readAnswer(base, path, headers) {
-  const res = await fetch(`${base}${path}`, { headers });
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}`);
-  const kept = {};
-  const writtenByNode = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
-  for (const [name, value] of res.headers) if (!writtenByNode.has(name)) kept[name] = value;
-  return { body: Buffer.from(await res.arrayBuffer()), headers: kept };
+function readAnswer(base, path, headers) {
+  return new Promise((resolve, reject) => {
+    get(`${base}${path}`, { headers }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        if (res.statusCode !== 200) return reject(new Error(`GET ${path} → ${res.statusCode}`));
+        const kept = {};
+        const writtenByNode = new Set([
+          "date",
+          "connection",
+          "keep-alive",
+          "content-length",
+          "transfer-encoding",
+        ]);
+        for (const [name, value] of Object.entries(res.headers))
+          if (!writtenByNode.has(name)) kept[name] = value;
+        resolve({ body: Buffer.concat(chunks), headers: kept });
+      });
+    }).on("error", reject);
+  });
 }
+
+/**
+ * What a phone's browser sends with supabase-js's read of the home page's events: the anon key twice
+ * (apikey and bearer), the client's own headers and the browser's, compression included (the server
+ * answers brotli, so the bare baseline sends the same compressed bytes).
+ */
+const visitorHeaders = (anonKey, base) => ({
+  apikey: anonKey,
+  authorization: `Bearer ${anonKey}`,
+  "accept-profile": "public",
+  "x-client-info": "supabase-js-web/2.119.1",
+  accept: "*/*",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "accept-language": "sv-SE,sv;q=0.9,en-US;q=0.8,en;q=0.7",
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  referer: `${base}/`,
+  "sec-ch-ua": '"Chromium";v="131", "Not_A Brand";v="24"',
+  "sec-ch-ua-mobile": "?1",
+  "sec-ch-ua-platform": '"Android"',
+  "sec-fetch-dest": "empty",
+  "sec-fetch-mode": "cors",
+  "sec-fetch-site": "same-origin",
+});
 
 const sessionIdOf = (accessToken) =>
   JSON.parse(Buffer.from(accessToken.split(".")[1], "base64url").toString()).session_id;
@@ -216,14 +257,15 @@ async function runEngine(engine, dir) {
     const headers = { apikey: anonKey, "content-type": "application/json" };
     const staffHeaders = { ...headers, authorization: `Bearer ${staff.access_token}` };
     const eventsPath = "/rest/v1/events?select=*&order=event_date.asc";
+    const visitor = visitorHeaders(anonKey, base);
 
     console.log(`${engine}: reads…`);
     if (runs("events")) {
-      const events = await readAnswer(base, eventsPath, { apikey: anonKey });
+      const events = await readAnswer(base, eventsPath, visitor);
       const bareEvents = await bareHttp(dir, `${engine}-events`, events.body, events.headers);
       out.events = await interleaved(
-        () => cannon({ url: `${base}${eventsPath}`, headers: { apikey: anonKey } }),
-        () => cannon({ url: `${bareEvents.url}${eventsPath}` }),
+        () => cannon({ url: `${base}${eventsPath}`, headers: visitor }),
+        () => cannon({ url: `${bareEvents.url}${eventsPath}`, headers: visitor }),
       );
       await bareEvents.stop();
     }
@@ -302,7 +344,7 @@ async function runEngine(engine, dir) {
       const alone = await cannon({
         url: `${base}${eventsPath}`,
         connections: 10,
-        headers: { apikey: anonKey },
+        headers: visitor,
       });
       const [signIns, during] = await Promise.all([
         cannon({
@@ -312,7 +354,7 @@ async function runEngine(engine, dir) {
           headers,
           body: JSON.stringify(STAFF),
         }),
-        cannon({ url: `${base}${eventsPath}`, connections: 10, headers: { apikey: anonKey } }),
+        cannon({ url: `${base}${eventsPath}`, connections: 10, headers: visitor }),
       ]);
       out.storm = { alone, during, signIns, factor: +(during.p99 / Math.max(1, alone.p99)).toFixed(2) };
     }
@@ -441,7 +483,7 @@ function report(engine, r) {
   const rows = [];
   if (r.events)
     rows.push([
-      "`GET /rest/v1/events`, anon, 50 conn",
+      "`GET /rest/v1/events` as a phone's browser sends it (anon, br, info log), 50 conn",
       rate(r.events.server),
       `bare node:http, same bytes: ${rate(r.events.baseline)}`,
       pct(r.events.ratio),

@@ -110,7 +110,8 @@ export function serverEnv(port, databaseUrl, extra = {}) {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing",
     MFA_ENCRYPTION_KEY: "bench-mfa-key-that-is-long-enough-for-aes-256",
-    LOG_LEVEL: "silent",
+    // Production's level: the access log is part of every answer's cost (its lines go to /dev/null).
+    LOG_LEVEL: "info",
     RATE_LIMITS: "false",
     ...extra,
   };
@@ -118,7 +119,7 @@ export function serverEnv(port, databaseUrl, extra = {}) {
 
 /** The production server (server/dist/main.js) in a child process; `execArgv` e.g. --cpu-prof. */
 export function startServer(env, { execArgv = [], ipc = false } = {}) {
-  const stdio = ipc ? ["ignore", "inherit", "inherit", "ipc"] : "inherit";
+  const stdio = ["ignore", "ignore", "inherit", ...(ipc ? ["ipc"] : [])];
   const child = spawn(process.execPath, [...execArgv, join(dist, "main.js")], { env, stdio });
   children.add(child);
   child.on("exit", () => children.delete(child));

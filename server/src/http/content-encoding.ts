@@ -37,6 +37,21 @@ export function negotiateEncoding(
   available: readonly Encoding[] = ENCODINGS,
 ): Encoding | null {
   if (!header) return null;
+  if (available !== ENCODINGS) return negotiate(header, available);
+  // Browsers send a handful of distinct headers, and every JSON answer asks: each is worked out once.
+  let known = negotiated.get(header);
+  if (known === undefined) {
+    known = negotiate(header, available);
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(header, known);
+  }
+  return known;
+}
+
+const negotiated = new Map<string, Encoding | null>();
+const MAX_NEGOTIATED = 100;
+
+function negotiate(header: string, available: readonly Encoding[]): Encoding | null {
   const weights = parseAcceptEncoding(header);
   const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
   // Unnamed identity weighs what the lowest named encoding does (as the `negotiator` package reads it), so

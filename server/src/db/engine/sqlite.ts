@@ -24,8 +24,12 @@ function bindable(value: unknown): unknown {
  * The better-sqlite3 handle as Kysely's driver sees it, keeping one prepared statement per SQL text:
  * Kysely's own driver prepares the statement again on every call, which costs more than running it.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void) {
   const statements = new Map<string, SQLite.Statement>();
+  const after = <T>(result: T) => {
+    afterStatement();
+    return result;
+  };
   return {
     close: () => {
       statements.clear();
@@ -41,9 +45,9 @@ function withStatementCache(sqlite: SQLite.Database) {
       const s = stmt;
       return {
         reader: s.reader,
-        all: (parameters: readonly unknown[]) => s.all(parameters.map(bindable)),
-        run: (parameters: readonly unknown[]) => s.run(parameters.map(bindable)),
-        iterate: (parameters: readonly unknown[]) => s.iterate(parameters.map(bindable)),
+        all: (parameters: readonly unknown[]) => after(s.all(parameters.map(bindable))),
+        run: (parameters: readonly unknown[]) => after(s.run(parameters.map(bindable))),
+        iterate: (parameters: readonly unknown[]) => after(s.iterate(parameters.map(bindable))),
       };
     },
   };
@@ -145,7 +149,12 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   refreshPlannerStatistics(sqlite);
   const statistics = setInterval(() => refreshPlannerStatistics(sqlite), STATISTICS_EVERY_MS);
   statistics.unref();
-  const cached = withStatementCache(sqlite);
+  // The stamp read last, until this connection runs a statement or the event loop turns (see changeStamp).
+  let lastStamp: string | undefined;
+  const forgetStamp = () => {
+    lastStamp = undefined;
+  };
+  const cached = withStatementCache(sqlite, forgetStamp);
   const database = {
     ...cached,
     close() {
@@ -154,7 +163,9 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
     },
   };
   // data_version moves when another connection commits; total_changes() when this one writes. One
-  // statement reads both: the public read cache asks on every request.
+  // statement reads both. The public read cache asks on every request, so a stamp is kept until this
+  // connection runs anything (its own write shows at once) or the loop turns: another process's commit
+  // is seen from the next turn, as if the requests of this one had all arrived a moment before it.
   const stamp = sqlite
     .prepare("SELECT data_version, total_changes() FROM pragma_data_version")
     .raw() as SQLite.Statement<[], [number, number]>;
@@ -162,8 +173,12 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
     dialect: new ImmediateSqliteDialect(database),
     sqlite,
     changeStamp: () => {
-      const [version, changes] = stamp.get() as [number, number];
-      return `${version}:${changes}`;
+      if (lastStamp === undefined) {
+        const [version, changes] = stamp.get() as [number, number];
+        lastStamp = `${version}:${changes}`;
+        setImmediate(forgetStamp);
+      }
+      return lastStamp;
     },
   };
 }
