@@ -1,7 +1,7 @@
 import { formatOre } from "@app/contracts";
 import { stockholmDay } from "@app/contracts/stockholm-time";
 import { sql } from "kysely";
-import type { Database } from "../../db/database";
+import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import type { Mailer } from "../../platform/mail/transport";
@@ -87,7 +87,7 @@ export async function sendInvoiceMail(deps: Pick<InvoiceMailDeps, "mailer">, mai
 }
 
 /** Notes on the invoice's timeline what was mailed to whom. */
-export async function noteInvoiceMail(db: Database, mail: InvoiceMail) {
+export async function noteInvoiceMail(db: Db, mail: InvoiceMail) {
   const { email, kind, text } = mail;
   const title = titleOf(mail.document);
   const what = kind === "invoice" ? title : `Reminder of ${title}`;
@@ -115,14 +115,18 @@ async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
   const text = request.note?.(invoice);
   const mail: InvoiceMail = { invoiceId: invoice.id, document, email, kind, actorId, at, text };
   await sendInvoiceMail(deps, mail);
-  await noteInvoiceMail(deps.db, mail);
-  // A reminder by hand counts as much as a scheduled one: the schedule waits its interval after it.
-  if (kind === "invoice_reminder")
-    await deps.db
-      .updateTable("invoices")
-      .set({ reminder_count: sql`reminder_count + 1`, last_reminded_at: at })
-      .where("id", "=", invoice.id)
-      .execute();
+  // The note and the count together: a count without its note (or the reverse) would leave the schedule
+  // and the timeline telling two stories of one mail.
+  await deps.db.withTransaction(async (trx) => {
+    await noteInvoiceMail(trx, mail);
+    // A reminder by hand counts as much as a scheduled one: the schedule waits its interval after it.
+    if (kind === "invoice_reminder")
+      await trx
+        .updateTable("invoices")
+        .set({ reminder_count: sql`reminder_count + 1`, last_reminded_at: at })
+        .where("id", "=", invoice.id)
+        .execute();
+  });
   return { invoice_id: invoice.id, email, sent_at: at };
 }
 
