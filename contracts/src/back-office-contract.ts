@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { backupsContract } from "./backups.contract";
 import { crmContract } from "./crm.contract";
+import { dashboardContract } from "./dashboard.contract";
 import { deliverablesContract } from "./deliverables.contract";
 import { formsContract } from "./forms.contract";
 import { legalContract } from "./legal.contract";
@@ -27,6 +28,7 @@ export const backOfficeRoutes = {
   tables: c.router(tableRouters),
   forms: formsContract,
   crm: crmContract,
+  dashboard: dashboardContract,
   legal: legalContract,
   deliverables: deliverablesContract,
   money: moneyContract,

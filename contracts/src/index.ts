@@ -8,6 +8,7 @@ export * from "./backups.contract";
 export * from "./common";
 export * from "./config.contract";
 export * from "./crm.contract";
+export * from "./dashboard.contract";
 export * from "./deliverables.contract";
 export * from "./events.contract";
 export * from "./forms.contract";

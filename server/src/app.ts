@@ -34,6 +34,7 @@ import { type BackupService, createBackupService } from "./modules/backups/backu
 import { backupsRouter } from "./modules/backups/router";
 import { crmRouter } from "./modules/crm/router";
 import { crmTableHooks } from "./modules/crm/table-hooks";
+import { dashboardRouter } from "./modules/dashboard/router";
 import type { DeliverableDeps } from "./modules/deliverables/deps";
 import { approvalFileHandler, approvalRouter, deliverablesRpcRouter } from "./modules/deliverables/router";
 import { deliverableTableHooks } from "./modules/deliverables/table-hooks";
@@ -245,6 +246,7 @@ export async function createApp({
   mount(contract.team, teamRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
   mount(contract.crm, crmRouter({ db, now }));
+  mount(contract.dashboard, dashboardRouter({ db, now }));
   const legal: LegalDeps = {
     db,
     files: storedDocumentFiles(db, storage),

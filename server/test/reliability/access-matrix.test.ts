@@ -275,6 +275,7 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   // Backups: administrators only (staff get 403 like everyone signed in without the role).
   "backups.listBackups":              [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
   "backups.createBackup":             [{ body: () => ({}) },                                                           401, 401, 403, 403, 201, 401, 401, 401, 401, 401, 401],
+  "dashboard.getDashboard":           [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "team.listActivity":                 [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
   // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
   "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],

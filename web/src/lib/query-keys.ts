@@ -24,3 +24,6 @@ export const invoicesQueryKey = ["invoices"] as const;
  * an import, a match or a close changes lines, imports, periods and statements together.
  */
 export const royaltiesQueryKey = ["royalties"] as const;
+
+/** The dashboard's one read: it sums what every other screen writes, so it is read afresh on each visit. */
+export const dashboardQueryKey = ["dashboard"] as const;

@@ -6,27 +6,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatCard } from "@/components/ui/stat-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useActiveProjectCount } from "@/features/dashboard/api/get-active-projects";
-import { useMyTasks, useOpenApprovals } from "@/features/dashboard/api/get-deliverable-work";
-import { usePipeline } from "@/features/dashboard/api/get-pipeline";
-import { useReceivables } from "@/features/dashboard/api/get-receivables";
-import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
+import { useDashboard } from "@/features/dashboard/api/get-dashboard";
 import type { Task } from "@/features/dashboard/utils/my-tasks";
 import { formatSek } from "@/lib/format";
 import { formatOre } from "@/lib/money";
 import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
-import { useCurrentUserId } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
-  const pipeline = usePipeline();
-  const today = useTodaySessions();
-  const approvals = useOpenApprovals();
-  const tasks = useMyTasks(useCurrentUserId());
-  const activeProjects = useActiveProjectCount();
-  const receivables = useReceivables();
-  const stages = pipeline.data?.stages ?? [];
+  const { data } = useDashboard();
+  const stages = data?.pipeline.stages ?? [];
 
   return (
     <div className="grid gap-6">
@@ -35,36 +25,36 @@ export function DashboardPage() {
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         <StatCard
           label="Today's Sessions"
-          value={today.data ? today.data.length : "–"}
+          value={data ? data.sessions.length : "–"}
           icon={CalendarDays}
           href="/app/sessions?view=day"
         />
         <StatCard
           label="Open Approvals"
-          value={approvals.data ? approvals.data.total : "–"}
+          value={data ? data.approvals.total : "–"}
           icon={CircleCheck}
           href="/app/deliverables"
         />
         <StatCard
           label="Active Projects"
-          value={activeProjects.data ?? "–"}
+          value={data?.activeProjects ?? "–"}
           icon={FolderKanban}
           href="/app/projects?status=active"
         />
         <StatCard
           label="Pipeline Value"
-          value={pipeline.data ? formatSek(pipeline.data.totalValueSek) : "–"}
+          value={data ? formatSek(data.pipeline.totalValueSek) : "–"}
           icon={TrendingUp}
           href="/app/crm/deals"
         />
         <StatCard
           label="Receivables"
-          value={receivables.data ? formatOre(receivables.data.outstandingOre) : "–"}
+          value={data ? formatOre(data.receivables.outstanding_ore) : "–"}
           icon={Receipt}
           href="/app/invoices"
           hint={
-            receivables.data
-              ? `${formatOre(receivables.data.overdueOre)} overdue · ${formatOre(receivables.data.paidThisMonthOre)} paid this month`
+            data
+              ? `${formatOre(data.receivables.overdue_ore)} overdue · ${formatOre(data.receivables.paid_this_month_ore)} paid this month`
               : undefined
           }
         />
@@ -76,9 +66,9 @@ export function DashboardPage() {
             <CardTitle as="h2">Today</CardTitle>
           </CardHeader>
           <CardContent>
-            {today.data && today.data.length > 0 ? (
+            {data && data.sessions.length > 0 ? (
               <ul className="grid gap-3" aria-label="Today's sessions">
-                {today.data.map((session) => (
+                {data.sessions.map((session) => (
                   <li key={session.id} className="grid gap-0.5 text-sm">
                     <Link
                       to="/app/crm/sessions"
@@ -87,7 +77,8 @@ export function DashboardPage() {
                       {session.title}
                     </Link>
                     <span className="text-muted-foreground">
-                      {stockholmTime(session.starts_at)}–{stockholmTime(session.ends_at)} · {session.roomName}
+                      {stockholmTime(session.starts_at)}–{stockholmTime(session.ends_at)} ·{" "}
+                      {session.room_name}
                     </span>
                   </li>
                 ))}
@@ -102,9 +93,9 @@ export function DashboardPage() {
             <CardTitle as="h2">Open Approvals</CardTitle>
           </CardHeader>
           <CardContent>
-            {approvals.data && approvals.data.items.length > 0 ? (
+            {data && data.approvals.items.length > 0 ? (
               <ul className="grid gap-3" aria-label="Versions waiting for a client, longest waiting first">
-                {approvals.data.items.map((item) => (
+                {data.approvals.items.map((item) => (
                   <li key={item.id} className="grid gap-0.5 text-sm">
                     <Link
                       to="/app/deliverables"
@@ -113,7 +104,7 @@ export function DashboardPage() {
                       {item.title}, version {item.version}
                     </Link>
                     <span className="text-muted-foreground">
-                      Sent {item.requestedAt ? formatStockholm(item.requestedAt, "dateTime") : ""}
+                      Sent {item.requested_at ? formatStockholm(item.requested_at, "dateTime") : ""}
                     </span>
                   </li>
                 ))}
@@ -128,9 +119,9 @@ export function DashboardPage() {
             <CardTitle as="h2">My Tasks</CardTitle>
           </CardHeader>
           <CardContent>
-            {tasks.data && tasks.data.items.length > 0 ? (
+            {data && data.tasks.items.length > 0 ? (
               <ul className="grid gap-3" aria-label="Your deliverables and milestones, soonest due first">
-                {tasks.data.items.map((task) => (
+                {data.tasks.items.map((task) => (
                   <li key={task.key} className="flex items-start justify-between gap-2 text-sm">
                     <span className="grid gap-0.5">
                       <Link

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import { summarizePipeline } from "@/features/dashboard/utils/summarize-pipeline";
 
 describe("summarizePipeline", () => {
-  it("counts and sums each of the four stages and leaves lost deals out of the value", () => {
+  it("keeps the four pipeline stages in order and leaves lost deals out of the value", () => {
     const { stages, totalValueSek } = summarizePipeline([
-      { stage: "prospect", value_sek: 45_000 },
-      { stage: "prospect", value_sek: 30_000 },
-      { stage: "won", value_sek: 85_000 },
-      { stage: "lost", value_sek: 50_000 },
+      { stage: "won", count: 1, value_sek: 85_000 },
+      { stage: "lost", count: 1, value_sek: 50_000 },
+      { stage: "prospect", count: 2, value_sek: 75_000 },
     ]);
     expect(stages).toEqual([
       { stage: "prospect", count: 2, value_sek: 75_000 },
