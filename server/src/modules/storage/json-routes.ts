@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/express";
 import express, { type Request } from "express";
 import { AppError } from "../../http/app-error";
-import { actorOf, type Principal, principalOf } from "../../http/authorize";
+import { actorOf } from "../../http/authorize";
 import { jsonBodiesOnly } from "../../http/json-bodies-only";
 import { storageAccess } from "./access";
 import { createBucketAdmin } from "./buckets";
@@ -31,9 +31,6 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
   const buckets = createBucketAdmin(db, service, now);
   /** A bucket's id from the raw path, decoded and looked up as on every other route (404 for none). */
   const bucketIdFrom = async (raw: string) => (await bucketFrom(raw)).id;
-  /** The signed-in staff member: the contract's `staff` access has let only them through. */
-  const staffId = (res: Parameters<typeof principalOf>[0]) =>
-    (principalOf(res) as Principal & { kind: "user" }).userId;
 
   const info = async ({ params, req }: { params: { bucketId: string; path: string }; req: Request }) => {
     const bucket = await bucketFrom(params.bucketId);
@@ -111,7 +108,7 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
         const { from, to } = await transferEnds(body);
         const key = objectKeyFromBody(body.sourceKey, "sourceKey");
         const toKey = objectKeyFromBody(body.destinationKey, "destinationKey");
-        return { status: 200, body: await service.copy(from, key, to, toKey, staffId(res)) };
+        return { status: 200, body: await service.copy(from, key, to, toKey, actorOf(res)) };
       },
     },
     createSignedUrl: {

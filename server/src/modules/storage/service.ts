@@ -218,7 +218,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
   }
 
   /** Copies an object's bytes and metadata to a new key. */
-  async function copy(from: Bucket, key: string, to: Bucket, toKey: string, owner: string) {
+  async function copy(from: Bucket, key: string, to: Bucket, toKey: string, owner: string | null) {
     const id = randomUUID();
     await conflictsAsAlreadyExists(() =>
       store.transaction(db, async (trx, blobs) => {
