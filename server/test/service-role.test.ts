@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { objectUrl } from "../src/modules/legal/document-files";
@@ -13,6 +18,7 @@ import { PDF } from "./support/storage-files";
  */
 
 const OFFICE = "https://office.example";
+const run = promisify(execFile);
 
 let ctx: TestContext;
 let base: string;
@@ -40,27 +46,44 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** The README's example: contacts from another system, written in one request. */
-async function importContacts(
-  client: SupabaseClient,
-  people: { first: string; last: string; email: string }[],
-) {
-  const rows = people.map((p) => ({ first_name: p.first, last_name: p.last, email: p.email }));
-  const { data, error } = await client.from("crm_contacts").insert(rows).select("id, email");
-  if (error) throw new Error(`import failed: ${error.message}`);
-  return data;
+/**
+ * The README's integration script, run as it is by Node in a process of its own (stock supabase-js, no
+ * Origin), from a folder beside the server's own packages so its import resolves. `pdfBytes` is the file
+ * it uploads; what it imported is printed for the test to check.
+ */
+async function runReadmeScript(): Promise<{ id: string; email: string }[]> {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const script = /A server-side integration[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!script) throw new Error("the README has no integration script");
+  const dir = mkdtempSync(
+    join(fileURLToPath(new URL("../node_modules/", import.meta.url)), ".service-role-"),
+  );
+  try {
+    const file = join(dir, "import-contacts.mjs");
+    const pdf = `const pdfBytes = Buffer.from(${JSON.stringify(PDF.toString("latin1"))}, "latin1");\n`;
+    writeFileSync(file, `${pdf}${script}\nconsole.log(JSON.stringify(data));\n`);
+    // Node before 22 has WebSocket, which supabase-js's client needs, only behind a flag.
+    const flags = "WebSocket" in globalThis ? [] : ["--experimental-websocket"];
+    const { stdout } = await run(process.execPath, [...flags, file], {
+      env: { PATH: process.env.PATH, APP_URL: base, SERVICE_KEY: ctx.serviceRoleKey },
+    });
+    return JSON.parse(stdout.trim().split("\n").at(-1) as string);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe("the service_role key through stock supabase-js", () => {
-  it("imports contacts into a staff-only table, each write on the timeline as the service", async () => {
-    const email = `import-${randomUUID().slice(0, 8)}@example.com`;
-    const imported = await importContacts(supabase, [{ first: "Ada", last: "Lovelace", email }]);
-    expect(imported).toEqual([{ id: expect.any(String), email }]);
+  it("runs the README's script: contacts into a staff-only table, on the timeline as the service", async () => {
+    const imported = await runReadmeScript();
+    expect(imported).toEqual([{ id: expect.any(String), email: "ada@example.com" }]);
     const id = imported[0]?.id as string;
 
     const read = await supabase.from("crm_contacts").select("first_name").eq("id", id).single();
     expect(read.error).toBeNull();
     expect(read.data).toEqual({ first_name: "Ada" });
+    const file = await supabase.storage.from("documents").download(`imports/${id}.pdf`);
+    expect(Buffer.from(await (file.data as Blob).arrayBuffer())).toEqual(PDF);
 
     const timeline = await supabase
       .from("crm_activity")
