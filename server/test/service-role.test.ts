@@ -175,14 +175,22 @@ describe("the service_role key through stock supabase-js", () => {
     const downloaded = await documents.download(path);
     expect(downloaded.error).toBeNull();
     expect(Buffer.from(await (downloaded.data as Blob).arrayBuffer())).toEqual(PDF);
-    const stored = { bucket_id: "documents", name: path };
-    const row = await ctx.db
+    // Through a signed upload URL it made, too: the URL carries who signed it.
+    const signedPath = `imports/${randomUUID()}.pdf`;
+    const signed = await documents.createSignedUploadUrl(signedPath);
+    expect(signed.error).toBeNull();
+    const viaUrl = await documents.uploadToSignedUrl(signedPath, signed.data?.token as string, PDF);
+    expect(viaUrl.error).toBeNull();
+    const owners = await ctx.db
       .selectFrom("storage_objects")
-      .select("owner")
-      .where((eb) => eb.and(stored))
-      .executeTakeFirstOrThrow();
-    // No person uploaded it, so no person is recorded as its owner.
-    expect(row.owner).toBeNull();
+      .select(["owner", "owner_role"])
+      .where("name", "in", [path, signedPath])
+      .execute();
+    // No person uploaded them: the service is recorded, and no person as their owner.
+    expect(owners).toEqual([
+      { owner: null, owner_role: "service_role" },
+      { owner: null, owner_role: "service_role" },
+    ]);
 
     const bucket = `svc-${randomUUID().slice(0, 8)}`;
     expect((await supabase.storage.createBucket(bucket)).error).toBeNull();

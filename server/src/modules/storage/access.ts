@@ -1,7 +1,8 @@
 import type { Request } from "express";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
-import type { createAuthorizer, Principal } from "../../http/authorize";
+import type { createAuthorizer } from "../../http/authorize";
+import { type ObjectOwner, ownerOf } from "./owner";
 import { type Bucket, findBucket } from "./repository";
 
 /** Finding a bucket from a raw path segment, and who may use it. */
@@ -27,12 +28,10 @@ export function storageAccess(db: Database, authorizer: ReturnType<typeof create
   const asStorage = { serviceRoleBypasses: true };
   /**
    * Staff (or admin, at the assurance level the deployment asks for) and the service_role key may do
-   * anything; the answer is who to record as an object's owner (null for the key, which is no person).
+   * anything; the answer is who to record as the owner of what they write.
    */
-  const staff = async (req: Request): Promise<string | null> => {
-    const principal = (await authorizer.authorize("staff", req, asStorage)) as Principal;
-    return principal.kind === "user" ? principal.userId : null;
-  };
+  const staff = async (req: Request): Promise<ObjectOwner> =>
+    ownerOf(await authorizer.authorize("staff", req, asStorage));
   /** Reading: anyone with the API key for a public bucket, staff (and the service key) for a private one. */
   const reader = (req: Request, bucket: Bucket) =>
     authorizer.authorize(bucket.public ? "public" : "staff", req, asStorage);
