@@ -71,5 +71,15 @@ export const timestampSchema = z.string();
 export type Access = "open" | "public" | "user" | "staff" | "admin" | "service_role";
 export interface RouteMetadata {
   access: Access;
+  /**
+   * The service_role key passes this route whatever its level, as it does on Supabase's data and storage
+   * APIs: it bypasses who-may policies there (never the checks that keep the data whole).
+   */
+  serviceRoleBypasses?: true;
 }
 export const access = (level: Access): RouteMetadata => ({ access: level });
+/** A route of the storage API: `level` for people, and the service_role key passes it too. */
+export const storageRouteAccess = (level: Access): RouteMetadata => ({
+  access: level,
+  serviceRoleBypasses: true,
+});

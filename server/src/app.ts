@@ -150,6 +150,7 @@ export async function createApp({
     tokens,
     sessionAal: auth.sessionAal,
     requireAal2: config.AUTH_REQUIRE_AAL2,
+    browserOrigins: config.CORS_ORIGINS,
   });
 
   const tables: Record<string, TableDefinition> = { ...registeredTables, ...extraTables };

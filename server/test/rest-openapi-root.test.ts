@@ -54,6 +54,7 @@ describe("the data API's root", () => {
     ["anon", undefined],
     ["authenticated", () => plainToken],
     ["staff", () => staffToken],
+    ["service_role", () => ctx.serviceRoleKey],
   ] as const)("shows %s only the tables and verbs the registry grants them", async (caller, bearer) => {
     const res = await root(bearer?.());
     expect(res.status).toBe(200);
@@ -71,6 +72,12 @@ describe("the data API's root", () => {
         .map((p) => p.slice(1))
         .sort(),
     );
+  });
+
+  it("shows the service_role key every table, but no write on a table only the server writes", async () => {
+    const doc = (await root(ctx.serviceRoleKey)).body as Root;
+    expect(Object.keys(doc.paths).filter((p) => p !== "/")).toHaveLength(Object.keys(tables).length);
+    expect(Object.keys(doc.paths["/crm_activity"] ?? {})).toEqual(["get"]);
   });
 
   it("keeps staff-only tables from the anonymous key, and describes columns as PostgREST does", async () => {

@@ -29,7 +29,10 @@ export const crmActivityTable = defineTable({
     record_id: column.uuid(),
     action: column.enum(ACTIVITY_ACTIONS),
     changes: column.json(z.record(z.string(), activityChangeSchema)).withDefault(),
+    /** The person who made the change. */
     actor_id: column.uuid().orNull(),
+    /** The key that made it when no person did: the service_role key of a server-side integration. */
+    actor_role: column.enum(["service_role"]).orNull(),
     /** The text of a `note` row. */
     note: column.text(5000).orNull(),
     created_at: column.timestamp().generated(),

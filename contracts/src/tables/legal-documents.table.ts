@@ -148,7 +148,7 @@ export const legalAuditEntrySchema = z.object({
   action: z.enum(LEGAL_AUDIT_ACTIONS),
   /** The staff member who acted; null for a signer. */
   actor_id: z.string().nullable(),
-  /** A signer's name and e-mail, when a signer acted. */
+  /** A signer's name and e-mail, when a signer acted; "service_role" when the service key did. */
   actor: z.string().nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),

@@ -341,7 +341,10 @@ interface StorageObjectTable {
   etag: string;
   /** max-age in seconds, served in Cache-Control. */
   cache_control: number;
+  /** The person who wrote it. */
   owner: string | null;
+  /** "service_role" when the service key wrote it (owner is then null); null otherwise. */
+  owner_role: "service_role" | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -25,11 +25,13 @@ function requestAs(role: "admin" | "staff" | null, aal: "aal1" | "aal2" = "aal1"
   return { headers: { apikey: signer.anonKey, authorization: `Bearer ${token}` } } as unknown as Request;
 }
 
+const OFFICE = "https://office.example";
 const authorizer = (requireAal2: boolean, hasVerifiedFactor = false) =>
   createAuthorizer({
     tokens: signer,
     sessionAal: async () => ({ aal: "aal2", hasVerifiedFactor }),
     requireAal2,
+    browserOrigins: [OFFICE],
   });
 
 async function codeOf(promise: Promise<unknown>) {
@@ -93,5 +95,42 @@ describe("service_role access level", () => {
       expect(await codeOf(authorize(level, asService))).toBe("not_signed_in");
     }
     expect(await authorize("public", asService)).toEqual({ kind: "service_role" });
+  });
+
+  it("passes staff and admin levels only where the route lets the service key past its policies", async () => {
+    const { authorize } = authorizer(true);
+    const asService = serviceRequest({ apikey: key, authorization: `Bearer ${key}` });
+    for (const level of ["staff", "admin"] as const) {
+      expect(await authorize(level, asService, { serviceRoleBypasses: true })).toEqual({
+        kind: "service_role",
+      });
+    }
+    // A person still meets the level itself there.
+    expect(await codeOf(authorize("admin", requestAs("staff", "aal2"), { serviceRoleBypasses: true }))).toBe(
+      "permission_denied",
+    );
+  });
+
+  it("is refused from a browser page of an origin outside the allowed list, as the key or the bearer", async () => {
+    const { authorize } = authorizer(false);
+    const from = (origin: string, headers: Record<string, string>) => serviceRequest({ ...headers, origin });
+    const bypass = { serviceRoleBypasses: true };
+    const stranger = "https://evil.example";
+    expect(await codeOf(authorize("public", from(stranger, { apikey: key })))).toBe("service_key_in_browser");
+    expect(
+      await codeOf(
+        authorize(
+          "staff",
+          from(stranger, { apikey: signer.anonKey, authorization: `Bearer ${key}` }),
+          bypass,
+        ),
+      ),
+    ).toBe("service_key_in_browser");
+    expect(await codeOf(authorize("service_role", from(stranger, { apikey: key })))).toBe(
+      "service_key_in_browser",
+    );
+    expect(await authorize("staff", from(OFFICE, { apikey: key }), bypass)).toEqual({ kind: "service_role" });
+    // The anonymous key is meant for browsers: any origin may send it.
+    expect(await authorize("public", from(stranger, { apikey: signer.anonKey }))).toEqual({ kind: "anon" });
   });
 });

@@ -7,7 +7,10 @@ type Aal = AccessTokenClaims["aal"];
 
 export type Principal =
   | { kind: "anon" }
-  /** The server-side service_role key: GoTrue's admin API only; elsewhere it is no more than anon. */
+  /**
+   * The server-side service_role key: GoTrue's admin API, and on the data and storage APIs past every
+   * who-may policy (never past a table's hooks); on the back office's own routes no more than anon.
+   */
   | { kind: "service_role" }
   | {
       kind: "user";
@@ -32,6 +35,11 @@ export interface AuthorizerDeps {
     userId: string,
   ): Promise<{ aal: Aal; hasVerifiedFactor: boolean } | undefined>;
   requireAal2: boolean;
+  /**
+   * The browser origins the API answers (CORS_ORIGINS): the service_role key sent from any other page is
+   * refused, since a key in a stranger's page has leaked.
+   */
+  browserOrigins: readonly string[];
 }
 
 function bearerOf(req: Request): string | undefined {
@@ -48,7 +56,22 @@ function tokenError(err: TokenError | "ended"): AppError {
 }
 
 /** Works out who is calling from the apikey and Authorization headers, as supabase's gateway does. */
-export function createAuthorizer({ tokens, sessionAal, requireAal2 }: AuthorizerDeps) {
+export function createAuthorizer({ tokens, sessionAal, requireAal2, browserOrigins }: AuthorizerDeps) {
+  const trustedOrigins = new Set(browserOrigins.map((o) => new URL(o).origin));
+
+  /**
+   * A server-side integration sends no Origin; a browser does on every cross-origin request. The key in
+   * a page of an origin the API does not serve is a leaked secret, refused before it is used.
+   */
+  function refuseServiceKeyFromBrowser(req: Request) {
+    const origin = req.headers.origin;
+    if (origin === undefined || trustedOrigins.has(origin)) return;
+    throw new AppError(
+      "service_key_in_browser",
+      "The service_role key is secret and is refused from a browser page of an origin this API does not serve",
+    );
+  }
+
   async function verifyUser(token: string): Promise<Principal> {
     let verified: Awaited<ReturnType<TokenVerifier["verify"]>>;
     try {
@@ -87,8 +110,13 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
         throw new AppError("invalid_api_key", "Invalid API key");
       }
     }
-    if (bearer) return verifyUser(bearer);
-    return keyKind === "service_role" ? { kind: "service_role" } : { kind: "anon" };
+    const principal: Principal = bearer
+      ? await verifyUser(bearer)
+      : keyKind === "service_role"
+        ? { kind: "service_role" }
+        : { kind: "anon" };
+    if (keyKind === "service_role" || principal.kind === "service_role") refuseServiceKeyFromBrowser(req);
+    return principal;
   }
 
   /** GoTrue's admin check: only the service_role key passes; a person's token, an admin's too, does not. */
@@ -100,10 +128,19 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     throw new AppError("not_admin", "User not allowed");
   }
 
-  async function authorize(access: Access, req: Request): Promise<Principal | undefined> {
+  /**
+   * Who is calling, if `access` lets them. `serviceRoleBypasses` (the storage API's routes) lets the
+   * service_role key through whatever the level.
+   */
+  async function authorize(
+    access: Access,
+    req: Request,
+    options: { serviceRoleBypasses?: boolean } = {},
+  ): Promise<Principal | undefined> {
     if (access === "open") return undefined;
     const principal = await identify(req);
     if (access === "public") return principal;
+    if (principal.kind === "service_role" && options.serviceRoleBypasses) return principal;
     if (access === "service_role") return serviceRoleOnly(principal, req);
     if (principal.kind !== "user") {
       throw new AppError("not_signed_in", "This endpoint requires a Bearer token of a signed-in user");
@@ -129,10 +166,13 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     const route = (req as Request & { tsRestRoute?: { metadata?: RouteMetadata } }).tsRestRoute;
     const access = route?.metadata?.access;
     if (!access) return next(new Error(`route ${req.method} ${req.path} has no access level`));
-    authorize(access, req).then((principal) => {
-      res.locals.principal = principal;
-      next();
-    }, next);
+    authorize(access, req, { serviceRoleBypasses: route?.metadata?.serviceRoleBypasses }).then(
+      (principal) => {
+        res.locals.principal = principal;
+        next();
+      },
+      next,
+    );
   }
 
   return { authorize, middleware };
@@ -142,7 +182,10 @@ export function principalOf(res: Response): Principal | undefined {
   return res.locals.principal as Principal | undefined;
 }
 
-/** The signed-in user behind a request, for timelines and audit rows; null for a key without a user. */
+/**
+ * The signed-in user behind a request, for timelines and audit rows; null for a key without a user (the
+ * service_role key's writes say so in a column of their own where they are recorded, see hookActor).
+ */
 export function actorOf(res: Response): string | null {
   const principal = principalOf(res);
   return principal?.kind === "user" ? principal.userId : null;

@@ -65,6 +65,13 @@ const access = {
   },
   permission_denied: { status: 403, auth: "forbidden", rest: "42501", storage: "AccessDenied" },
   aal2_required: { status: 403, auth: "insufficient_aal", rest: "42501", storage: "AccessDenied" },
+  /** The service_role key sent from a browser page of an origin outside CORS_ORIGINS: a leaked secret. */
+  service_key_in_browser: {
+    status: 401,
+    auth: "no_authorization",
+    rest: "PGRST301",
+    storage: "AccessDenied",
+  },
   /** GoTrue's admin API refusing anything but the service_role key. */
   not_admin: { status: 403, rest: "42501", storage: "AccessDenied" },
 } satisfies Record<string, CatalogueEntry>;

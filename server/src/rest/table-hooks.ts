@@ -14,13 +14,24 @@ export type Row = Record<string, unknown>;
 
 export interface HookContext {
   trx: Db;
+  /** "service_role" for the service key: its writes are recorded as the service's (see hookActor). */
   caller: Caller;
+  /** The signed-in person who writes; null for a key without one. */
   actorId: string | null;
   /** ISO-8601 time of the request. */
   at: string;
   /** The caller's address (for audit trails); null outside a request. */
   ip: string | null;
 }
+
+/**
+ * Who a hook records as having made a change: the person, or the service_role key by name (never a
+ * made-up person, never nobody).
+ */
+export const hookActor = (ctx: Pick<HookContext, "caller" | "actorId">) => ({
+  actorId: ctx.actorId,
+  actorRole: ctx.caller === "service_role" ? ("service_role" as const) : null,
+});
 
 /** A row state the data API never writes through: see TableHooks.frozen. */
 export interface FrozenStates {

@@ -171,7 +171,8 @@ const signedUploadToken = () => ({
  * status a valid request gets. A route missing from this table fails the test.
  * Bad tokens: 401 under /rest/v1 (PostgREST) and /storage/v1, 403 bad_jwt / session_not_found under /auth/v1
  * (GoTrue). Storage routes that take no token (public and signed downloads, signed uploads) ignore a bad one. The
- * service_role key passes GoTrue's admin API and is the anonymous key everywhere else.
+ * service_role key passes GoTrue's admin API, every storage route (private buckets and bucket administration
+ * too) and every table verb any caller has; on the back office's own routes it is the anonymous key.
  */
 // biome-ignore format: the table is easier to read aligned
 const MATRIX: Record<string, [Recipe, ...number[]]> = {
@@ -277,29 +278,30 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "backups.createBackup":             [{ body: () => ({}) },                                                           401, 401, 403, 403, 201, 401, 401, 401, 401, 401, 401],
   "dashboard.getDashboard":           [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
   "team.listActivity":                 [{},                                                                             401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
-  // Storage: public buckets' objects are anyone's to read; documents and every write are staff's.
-  "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  // Bucket administration: administrators only; a missing bucket is 404 once the caller is allowed.
-  "storage.createBucket":              [{ body: () => ({ name: freshBucket() }) },                                     401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
-  "storage.updateBucket":              [{ params: { bucketId: MATRIX_BUCKET }, body: () => ({ public: false }) },       401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
-  "storage.emptyBucket":               [{ params: { bucketId: MATRIX_BUCKET } },                                        401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 401],
-  "storage.deleteBucket":              [{ params: { bucketId: freshBucket } },                                          401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 401],
-  "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  // Storage: public buckets' objects are anyone's to read; documents and every write are staff's (and the
+  // service_role key's, which passes every storage policy).
+  "storage.listBuckets":               [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.getBucket":                 [{ params: { bucketId: "documents" } },                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  // Bucket administration: administrators and the service_role key; a missing bucket is 404 once allowed.
+  "storage.createBucket":              [{ body: () => ({ name: freshBucket() }) },                                     401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 200],
+  "storage.updateBucket":              [{ params: { bucketId: MATRIX_BUCKET }, body: () => ({ public: false }) },       401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 200],
+  "storage.emptyBucket":               [{ params: { bucketId: MATRIX_BUCKET } },                                        401, 401, 403, 403, 200, 401, 401, 401, 401, 401, 200],
+  "storage.deleteBucket":              [{ params: { bucketId: freshBucket } },                                          401, 401, 403, 403, 404, 401, 401, 401, 401, 401, 404],
+  "storage.uploadObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.updateObject":              [{ params: { bucketId: "event-posters", path: freshKey }, file: PNG },          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.downloadObject":            [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.downloadAuthenticatedObject":[{ params: document },                                                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
   "storage.downloadPublicObject":      [{ params: poster },                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-  "storage.getAuthenticatedObjectInfo":[{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.removeObject":              [{ params: { bucketId: "event-posters", path: freshKey } },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
-  "storage.moveObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
-  "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 401],
-  "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "storage.createSignedUploadUrl":     [{ params: { bucketId: "event-posters", path: freshKey }, body: () => ({}) },   401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "storage.getAuthenticatedObjectInfo":[{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.getObjectInfo":             [{ params: document },                                                           401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.listObjects":               [{ params: { bucketId: "event-posters" }, body: () => ({ prefix: "matrix" }) },  401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.removeObjects":             [{ params: { bucketId: "event-posters" }, body: () => ({ prefixes: [freshKey()] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.removeObject":              [{ params: { bucketId: "event-posters", path: freshKey } },                      401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 404],
+  "storage.moveObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 404],
+  "storage.copyObject":                [{ body: missing },                                                              401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 404],
+  "storage.createSignedUrl":           [{ params: document, body: () => ({ expiresIn: 60 }) },                          401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.createSignedUrls":          [{ params: { bucketId: "documents" }, body: () => ({ expiresIn: 60, paths: [DOCUMENT] }) }, 401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "storage.createSignedUploadUrl":     [{ params: { bucketId: "event-posters", path: freshKey }, body: () => ({}) },   401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
   "storage.uploadToSignedUrl":         [{ params: { bucketId: "event-posters", path: signedUploadPath }, query: signedUploadToken, file: PNG }, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "storage.downloadSignedObject":      [{ params: document, query: signedToken },                                       200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "storage.renderPublicImage":         [{ params: image, query: () => ({ width: "4" }) },                               200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -326,9 +328,24 @@ const CALLER_OF: Partial<Record<Who, Caller>> = {
   noRole: "authenticated",
   staff: "staff",
   admin: "admin",
-  // The service_role key is no person: on the data API it is the anonymous key, nothing more.
-  serviceRole: "anon",
+  // The service_role key passes every policy; only a verb no caller has (the server's own writing) is refused.
+  serviceRole: "service_role",
 };
+/**
+ * A sample row of the table. A studio session gets an hour of its own: the table refuses double bookings,
+ * and every allowed caller's insert and PUT books one.
+ */
+let sessionHours = 0;
+async function sampleOf(table: TableDefinition) {
+  const row = await sampleRowWithParents(ctx.db, table);
+  if (table.name !== "studio_sessions") return row;
+  const start = Date.UTC(2002, 0, 1) + sessionHours++ * 3_600_000;
+  return {
+    ...row,
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 3_600_000).toISOString(),
+  };
+}
 function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe, ...number[]] {
   const filter = { [table.primaryKey]: `eq.${anyId()}` };
   // A PUT names a new row's key in its filter and its body alike. The singleton table holds one row at
@@ -337,23 +354,28 @@ function tableRow(table: TableDefinition, route: keyof typeof SUCCESS): [Recipe,
   let putKey = "";
   const recipe: Recipe = {
     list: { query: { limit: "1" } },
-    insert: { body: () => sampleRowWithParents(ctx.db, table) },
+    insert: { body: () => sampleOf(table) },
     put: {
       query: async () => {
         putKey = (singleton ? (await existingIds(ctx.db, table.name, 1))[0] : undefined) ?? randomUUID();
         return { [table.primaryKey]: `eq.${putKey}` };
       },
-      body: async () => ({ ...(await sampleRowWithParents(ctx.db, table)), [table.primaryKey]: putKey }),
+      body: async () => ({ ...(await sampleOf(table)), [table.primaryKey]: putKey }),
     },
     update: { query: filter, body: () => ({}) },
     remove: { query: filter },
   }[route];
+  // The singleton's first allowed insert makes its one row; a later one meets the unique key (409).
+  let singletonMade = false;
   const statuses = WHO.map((who) => {
     if (who === "none") return 401;
     const caller = CALLER_OF[who];
     if (!caller) return 401;
-    if (VERBS_OF[route].every((verb) => isAllowed(table, caller, verb)))
+    if (VERBS_OF[route].every((verb) => isAllowed(table, caller, verb))) {
+      if (route === "insert" && singleton && singletonMade) return 409;
+      if (route === "insert" && singleton) singletonMade = true;
       return route === "put" && singleton ? 204 : SUCCESS[route];
+    }
     return caller === "anon" ? 401 : 403;
   });
   return [recipe, ...statuses];

@@ -85,7 +85,7 @@ const junkQuery = fc.dictionary(
   junkString,
   { maxKeys: 4 },
 );
-/** "staff" carries an administrator's token; "service" the service_role key (GoTrue's admin API). */
+/** "staff" carries an administrator's token; "service" the service_role key (past every data and storage policy). */
 const principal = fc.constantFrom("none", "anon", "staff", "service");
 /** Storage routes get a real bucket most of the time, so the junk reaches the key and body checks. */
 const bucket = fc.constantFrom("event-posters", "portfolio-media", "documents", "no-such-bucket");

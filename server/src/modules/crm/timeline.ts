@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityAction } from "@app/contracts";
 import type { Db } from "../../db/database";
-import type { HookContext, Row, TableHooks } from "../../rest/table-hooks";
+import { type HookContext, hookActor, type Row, type TableHooks } from "../../rest/table-hooks";
 
 /** Fields whose change is bookkeeping, not news: they never make a timeline row on their own. */
 const QUIET = new Set(["updated_at", "created_at", "last_activity_at", "position"]);
@@ -38,6 +38,8 @@ export async function appendActivity(
     action: ActivityAction;
     changes: Changes;
     actorId: string | null;
+    /** Set when the service_role key, not a person, made the change (see hookActor). */
+    actorRole?: "service_role" | null;
     at: string;
     note?: string;
   },
@@ -51,6 +53,7 @@ export async function appendActivity(
       action: entry.action,
       changes: JSON.stringify(entry.changes),
       actor_id: entry.actorId,
+      actor_role: entry.actorRole ?? null,
       note: entry.note ?? null,
       created_at: entry.at,
     })
@@ -96,7 +99,7 @@ export function timelineHooks(
         recordId: String(row.id),
         action,
         changes,
-        actorId: ctx.actorId,
+        ...hookActor(ctx),
         at: ctx.at,
       });
       if (opts.contactField && verb !== "delete") await touchContact(ctx, row[opts.contactField]);

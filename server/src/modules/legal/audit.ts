@@ -2,7 +2,10 @@ import type { LegalAuditAction, LegalAuditEntry } from "@app/contracts";
 import type { Db } from "../../db/database";
 import { appendActivity, touchContact } from "../crm/timeline";
 
-/** Who did a step and from where: a staff member (by id) or a signer (by name and e-mail). */
+/**
+ * Who did a step and from where: a staff member (by id), a signer (by name and e-mail), or the
+ * service_role key (actor "service_role").
+ */
 export interface Actor {
   actorId: string | null;
   actor?: string | null;
@@ -50,6 +53,7 @@ export async function recordOnContactTimeline(
     document: { id: string; title: string };
     action: LegalAuditAction;
     actorId: string | null;
+    actorRole?: "service_role" | null;
     at: string;
     statusChange?: { from: string; to: string };
     by?: string;
@@ -72,6 +76,7 @@ export async function recordOnContactTimeline(
       ...(args.statusChange && { legal_document_status: args.statusChange }),
     },
     actorId: args.actorId,
+    actorRole: args.actorRole,
     at: args.at,
     note: `Legal document “${args.document.title}” ${STEP_WORDS[args.action]}${by}.`,
   });

@@ -8,8 +8,14 @@ import {
   SERVER_PARTY_FIELDS,
 } from "@app/contracts";
 import { AppError } from "../../http/app-error";
-import type { HookContext, Row, TableHooks, TableHooksByTable } from "../../rest/table-hooks";
-import { auditEntry, recordOnContactTimeline } from "./audit";
+import {
+  type HookContext,
+  hookActor,
+  type Row,
+  type TableHooks,
+  type TableHooksByTable,
+} from "../../rest/table-hooks";
+import { type Actor, auditEntry, recordOnContactTimeline } from "./audit";
 import { invalid, notADraft } from "./lifecycle";
 import { clauseSlugsOf, templateProblems } from "./placeholders";
 import * as repo from "./repository";
@@ -64,6 +70,13 @@ const clauseHooks: TableHooks = {
     if (users.length > 0) throw inUse(`The clause ${before.slug}`, users);
   },
 };
+
+/** Who writes through the data API, on a document's audit trail: a staff member, or the service_role key. */
+const writer = (ctx: HookContext): Actor => ({
+  actorId: ctx.actorId,
+  actor: hookActor(ctx).actorRole,
+  ip: ctx.ip,
+});
 
 // ---- templates -----------------------------------------------------------------------------------------
 
@@ -169,7 +182,7 @@ const documentHooks: TableHooks = {
       (values.payload ?? {}) as LegalPayload,
       String(values.template_id),
     );
-    const who = { actorId: ctx.actorId, ip: ctx.ip };
+    const who = writer(ctx);
     return {
       ...values,
       status: "draft",
@@ -197,7 +210,7 @@ const documentHooks: TableHooks = {
       rendered_html: null,
       rendered_pdf_url: null,
       rendered_docx_url: null,
-      audit: [...doc.audit, auditEntry("updated", { actorId: ctx.actorId, ip: ctx.ip }, ctx.at, { fields })],
+      audit: [...doc.audit, auditEntry("updated", writer(ctx), ctx.at, { fields })],
     };
   },
   async afterWrite(ctx, { verb, after }) {
@@ -207,7 +220,7 @@ const documentHooks: TableHooks = {
       contactId: doc.payload.source_refs?.contact_id,
       document: doc,
       action: "created",
-      actorId: ctx.actorId,
+      ...hookActor(ctx),
       at: ctx.at,
     });
   },

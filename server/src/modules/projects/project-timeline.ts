@@ -1,4 +1,4 @@
-import type { Row, TableHooks } from "../../rest/table-hooks";
+import { hookActor, type Row, type TableHooks } from "../../rest/table-hooks";
 import { appendActivity } from "../crm/timeline";
 
 /**
@@ -24,7 +24,7 @@ export function projectPartHooks(
           recordId: String(projectId),
           action: "updated",
           changes: { [field]: { from, to } },
-          actorId: ctx.actorId,
+          ...hookActor(ctx),
           at: ctx.at,
         });
       }

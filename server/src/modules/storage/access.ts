@@ -1,7 +1,8 @@
 import type { Request } from "express";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/app-error";
-import type { createAuthorizer, Principal } from "../../http/authorize";
+import type { createAuthorizer } from "../../http/authorize";
+import { type ObjectOwner, ownerOf } from "./owner";
 import { type Bucket, findBucket } from "./repository";
 
 /** Finding a bucket from a raw path segment, and who may use it. */
@@ -23,12 +24,17 @@ export function storageAccess(db: Database, authorizer: ReturnType<typeof create
     return bucketNamed(id);
   }
 
-  /** Staff (or admin, at the assurance level the deployment asks for) may do anything. */
-  const staff = async (req: Request) =>
-    (await authorizer.authorize("staff", req)) as Principal & { kind: "user" };
-  /** Reading: anyone with the API key for a public bucket, staff only for a private one. */
+  /** Past the storage API's policies, as in Supabase: the service_role key may do what staff may. */
+  const asStorage = { serviceRoleBypasses: true };
+  /**
+   * Staff (or admin, at the assurance level the deployment asks for) and the service_role key may do
+   * anything; the answer is who to record as the owner of what they write.
+   */
+  const staff = async (req: Request): Promise<ObjectOwner> =>
+    ownerOf(await authorizer.authorize("staff", req, asStorage));
+  /** Reading: anyone with the API key for a public bucket, staff (and the service key) for a private one. */
   const reader = (req: Request, bucket: Bucket) =>
-    authorizer.authorize(bucket.public ? "public" : "staff", req);
+    authorizer.authorize(bucket.public ? "public" : "staff", req, asStorage);
 
   return { bucketNamed, bucketFrom, staff, reader };
 }

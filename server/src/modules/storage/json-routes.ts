@@ -1,13 +1,14 @@
 import { initServer } from "@ts-rest/express";
 import express, { type Request } from "express";
 import { AppError } from "../../http/app-error";
-import { actorOf, type Principal, principalOf } from "../../http/authorize";
+import { principalOf } from "../../http/authorize";
 import { jsonBodiesOnly } from "../../http/json-bodies-only";
 import { storageAccess } from "./access";
 import { createBucketAdmin } from "./buckets";
 import type { StorageDeps } from "./deps";
 import { listLevel } from "./listing";
 import { listPrefix, objectKeyFromBody, objectKeyFromRawPath } from "./object-key";
+import { ownerOf } from "./owner";
 import { bucketJson, fileObject, listBuckets, objectInfo, objectsUnder } from "./repository";
 import { storageJsonContract } from "./served-by";
 import { signedPath, signedRenderPath, signedUploadPath } from "./signed-url";
@@ -31,9 +32,6 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
   const buckets = createBucketAdmin(db, service, now);
   /** A bucket's id from the raw path, decoded and looked up as on every other route (404 for none). */
   const bucketIdFrom = async (raw: string) => (await bucketFrom(raw)).id;
-  /** The signed-in staff member: the contract's `staff` access has let only them through. */
-  const staffId = (res: Parameters<typeof principalOf>[0]) =>
-    (principalOf(res) as Principal & { kind: "user" }).userId;
 
   const info = async ({ params, req }: { params: { bucketId: string; path: string }; req: Request }) => {
     const bucket = await bucketFrom(params.bucketId);
@@ -111,7 +109,7 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
         const { from, to } = await transferEnds(body);
         const key = objectKeyFromBody(body.sourceKey, "sourceKey");
         const toKey = objectKeyFromBody(body.destinationKey, "destinationKey");
-        return { status: 200, body: await service.copy(from, key, to, toKey, staffId(res)) };
+        return { status: 200, body: await service.copy(from, key, to, toKey, ownerOf(principalOf(res))) };
       },
     },
     createSignedUrl: {
@@ -134,7 +132,7 @@ export function storageJsonRoutes({ db, authorizer, service, urls, now }: Storag
       handler: async ({ params, headers, res }) => {
         const bucket = await bucketFrom(params.bucketId);
         const key = objectKeyFromRawPath(params.path);
-        const grant = { upsert: headers["x-upsert"] === "true", owner: actorOf(res) };
+        const grant = { upsert: headers["x-upsert"] === "true", owner: ownerOf(principalOf(res)) };
         const token = urls.signUpload(bucket.id, key, grant);
         return { status: 200, body: { url: signedUploadPath(bucket.id, key, token), token } };
       },

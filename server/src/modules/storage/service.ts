@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/db-errors";
 import { AppError } from "../../http/app-error";
 import type { BlobStore } from "./blob-store";
 import { storedType, typeAllowed } from "./content-type";
+import { type ObjectOwner, ownerColumns } from "./owner";
 import { type Bucket, findBucket, findObject, type ObjectRow } from "./repository";
 import { detectContentType } from "./sniff";
 import { type StagedUpload, stageBytes, stageUpload, tooLarge } from "./staging";
@@ -74,7 +75,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
     bucket: Bucket,
     key: string,
     upsert: boolean,
-    owner: string | null,
+    owner: ObjectOwner,
     claim?: (trx: Db) => Promise<void>,
   ) {
     const staged = await stageUpload(req, dir, bucket.fileSizeLimit);
@@ -85,7 +86,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
    * Bytes the server made (a rendered document) stored as an object by the same checks and commit as an
    * upload; replaces what the key held.
    */
-  async function putBytes(bucket: Bucket, key: string, bytes: Buffer, owner: string | null) {
+  async function putBytes(bucket: Bucket, key: string, bytes: Buffer, owner: ObjectOwner) {
     if (bytes.length > bucket.fileSizeLimit) throw tooLarge(bucket.fileSizeLimit);
     return commitStaged(await stageBytes(dir, bytes), bucket, key, true, owner);
   }
@@ -105,7 +106,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
     bucket: Bucket,
     key: string,
     upsert: boolean,
-    owner: string | null,
+    owner: ObjectOwner,
     claim?: (trx: Db) => Promise<void>,
   ) {
     try {
@@ -124,7 +125,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
         mimetype,
         etag: staged.etag,
         cache_control: staged.cacheControl ?? DEFAULT_MAX_AGE,
-        owner,
+        ...ownerColumns(owner),
         updated_at: iso(),
       };
       const row = await conflictsAsAlreadyExists(() =>
@@ -218,7 +219,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
   }
 
   /** Copies an object's bytes and metadata to a new key. */
-  async function copy(from: Bucket, key: string, to: Bucket, toKey: string, owner: string) {
+  async function copy(from: Bucket, key: string, to: Bucket, toKey: string, owner: ObjectOwner) {
     const id = randomUUID();
     await conflictsAsAlreadyExists(() =>
       store.transaction(db, async (trx, blobs) => {
@@ -237,7 +238,7 @@ export function createStorageService({ db, store, dir, now, lockedKeys }: Storag
             mimetype: source.mimetype,
             etag: source.etag,
             cache_control: source.cache_control,
-            owner,
+            ...ownerColumns(owner),
             created_at: at,
             updated_at: at,
           })

@@ -16,7 +16,7 @@ const SIGNED_UPLOAD_SECONDS = 2 * 3600;
 /** What a signed upload URL lets its holder do: write this key, replacing an object there or not. */
 export interface UploadGrant {
   upsert: boolean;
-  /** The signer, recorded as the object's owner (null for a key without a person). */
+  /** The signer, recorded as the object's owner (see ObjectOwner). */
   owner: string | null;
   /** The token's id: an upload records it, so the URL uploads once. */
   tokenId: string;

@@ -41,11 +41,11 @@ export function storageStreamRoutes({
   const upload = (method: "POST" | "PUT") =>
     handle(async (req, res) => {
       const bucket = await bucketOf(req);
-      const principal = await staff(req);
+      const owner = await staff(req);
       const key = keyOf(req);
       // PUT is storage-js's update(): it replaces. POST replaces only when asked to (x-upsert: true).
       const upsert = method === "PUT" || String(req.headers["x-upsert"]).toLowerCase() === "true";
-      res.json(await service.upload(req, bucket, key, upsert, principal.userId));
+      res.json(await service.upload(req, bucket, key, upsert, owner));
     });
 
   /**

@@ -34,9 +34,10 @@ const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
 
 /**
  * The caller's class for table policies: a staff member without the required aal2 counts as signed in only.
- * The service_role key is no person and gets nothing beyond the anonymous key here.
+ * The service_role key is its own class, which every policy lets through.
  */
 export function callerOf(principal: Principal | undefined): Caller {
+  if (principal?.kind === "service_role") return "service_role";
   if (principal?.kind !== "user") return "anon";
   const hasAal = !principal.needsAal2 || principal.aal === "aal2";
   if (principal.role === "admin" && hasAal) return "admin";

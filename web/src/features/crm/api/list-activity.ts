@@ -4,8 +4,15 @@ import { type ReadOptions, readTable } from "@/lib/read-table";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-/** Who made the change: anyone, one person, or nobody (rows written by an import or the demo seed). */
-export type ActorFilter = { kind: "anyone" } | { kind: "person"; id: string } | { kind: "nobody" };
+/**
+ * Who made the change: anyone, one person, a server-side integration (the service key), or nobody (rows
+ * written by an import or the demo seed).
+ */
+export type ActorFilter =
+  | { kind: "anyone" }
+  | { kind: "person"; id: string }
+  | { kind: "service" }
+  | { kind: "nobody" };
 
 export type ActivityParams = {
   recordType?: string;
@@ -21,7 +28,11 @@ function activityQuery({ recordType, recordId, actor, page = 1 }: ActivityParams
   if (recordType) filters.record_type = `eq.${recordType}`;
   if (recordId) filters.record_id = `eq.${recordId}`;
   if (actor?.kind === "person") filters.actor_id = `eq.${actor.id}`;
-  if (actor?.kind === "nobody") filters.actor_id = "is.null";
+  if (actor?.kind === "service") filters.actor_role = "eq.service_role";
+  if (actor?.kind === "nobody") {
+    filters.actor_id = "is.null";
+    filters.actor_role = "is.null";
+  }
   return {
     filters,
     order: ["created_at.desc"],

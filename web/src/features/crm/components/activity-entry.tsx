@@ -10,16 +10,20 @@ type ActivityEntryProps = {
   subject?: ReactNode;
 };
 
-/** Who did it, for a timeline: the API knows people by id only, so others are "a colleague" for now. */
-function actorName(actorId: string | null, currentUserId: string | null): string | null {
-  if (actorId === null) return null;
-  return actorId === currentUserId ? "You" : "A colleague";
+/**
+ * Who did it, for a timeline: the API knows people by id only, so others are "a colleague" for now; a
+ * server-side integration's write (the service_role key) says so.
+ */
+function actorName(activity: Activity, currentUserId: string | null): string | null {
+  if (activity.actor_role === "service_role") return "An integration (service key)";
+  if (activity.actor_id === null) return null;
+  return activity.actor_id === currentUserId ? "You" : "A colleague";
 }
 
 /** One timeline row: what happened, the changed fields (before → after), who and when. */
 export function ActivityEntry({ activity, currentUserId, subject }: ActivityEntryProps) {
   const { summary, details } = describeActivity(activity);
-  const actor = actorName(activity.actor_id, currentUserId);
+  const actor = actorName(activity, currentUserId);
   const isNote = activity.action === "note";
   return (
     <li className="grid gap-1 border-l-2 border-border pl-3">

@@ -20,6 +20,12 @@ const timeline = [
   }),
   makeActivity({ record_type: "crm_contacts", record_id: nova.id, action: "archived" }),
   makeActivity({ record_type: "crm_briefs", action: "deleted" }),
+  makeActivity({
+    record_type: "crm_contacts",
+    record_id: nova.id,
+    action: "created",
+    actor_role: "service_role",
+  }),
 ];
 
 describe("ActivityPage", () => {
@@ -31,7 +37,7 @@ describe("ActivityPage", () => {
     });
     renderBackOffice(<ActivityPage />, { route: "/app/activity" });
     const list = await screen.findByRole("list", { name: "Activity" });
-    const [moved, archived, deleted] = within(list)
+    const [moved, archived, deleted, imported] = within(list)
       .getAllByRole("listitem")
       .filter((item) => item.parentElement === list);
     expect(moved).toHaveTextContent("Moved from Prospect to Won · deal Writing camp");
@@ -43,7 +49,8 @@ describe("ActivityPage", () => {
       ),
     );
     expect(deleted).toHaveTextContent("Deleted · a brief that no longer exists");
-    expect(screen.getByText("Showing 1–3 of 120")).toBeInTheDocument();
+    expect(imported).toHaveTextContent("An integration (service key) ·");
+    expect(screen.getByText("Showing 1–4 of 120")).toBeInTheDocument();
     const read = api.calls("GET", "crm_activity")[0]?.params;
     expect(read?.get("order")).toBe("created_at.desc");
     expect(read?.get("limit")).toBe("50");
@@ -63,10 +70,18 @@ describe("ActivityPage", () => {
     const read = api.calls("GET", "crm_activity").at(-1)?.params;
     expect(read?.get("record_type")).toBe("eq.crm_deals");
     expect(read?.get("offset")).toBe("0");
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Person" }),
+      "An integration (service key)",
+    );
+    await waitFor(() =>
+      expect(api.calls("GET", "crm_activity").at(-1)?.params.get("actor_role")).toBe("eq.service_role"),
+    );
     await user.selectOptions(screen.getByRole("combobox", { name: "Person" }), "No one (imported)");
     await waitFor(() =>
       expect(api.calls("GET", "crm_activity").at(-1)?.params.get("actor_id")).toBe("is.null"),
     );
+    expect(api.calls("GET", "crm_activity").at(-1)?.params.get("actor_role")).toBe("is.null");
   });
 
   it("says when there is no activity", async () => {

@@ -23,9 +23,13 @@ const RECORD_TYPES = Object.entries(RECORD_TYPE_LABELS);
 /** The record type that shows team changes (from the audit log) instead of the CRM timeline. */
 const TEAM_TYPE = "team";
 
-/** The person filter: changes anyone made, the signed-in person's own, or those no one made (the seed). */
+/**
+ * The person filter: changes anyone made, the signed-in person's own, a server-side integration's (the
+ * service key), or those no one made (the seed).
+ */
 function toActorFilter(person: string, currentUserId: string | null): ActorFilter {
   if (person === "me" && currentUserId) return { kind: "person", id: currentUserId };
+  if (person === "service") return { kind: "service" };
   if (person === "nobody") return { kind: "nobody" };
   return { kind: "anyone" };
 }
@@ -91,6 +95,7 @@ export function ActivityPage() {
             >
               <option value="anyone">Anyone</option>
               <option value="me">You</option>
+              <option value="service">An integration (service key)</option>
               <option value="nobody">No one (imported)</option>
             </NativeSelect>
           </div>

@@ -100,6 +100,7 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     action: "created",
     changes: {},
     actor_id: null,
+    actor_role: null,
     note: null,
     created_at: READ_AT,
     ...overrides,
