@@ -25,7 +25,12 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const PAGES = ["/", "/about", "/contact", "/auth", "/app"];
+/** LIGHTHOUSE_PAGES=/app,/auth audits those alone. */
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/about,/contact,/auth,/app")
+  .split(",")
+  .map((p) => p.trim());
+/** Each page is audited this many times (a score moves a few points between runs): every run is reported. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SIGNED_IN = new Set(["/app"]);
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -108,6 +113,17 @@ async function clearSession(page, origin) {
   await page.evaluate((key) => window.localStorage.removeItem(key), SESSION_KEY);
 }
 
+/** The longest path through Lighthouse's critical request chains, as the URLs' paths. */
+function longestChain(chains) {
+  let best = [];
+  for (const node of Object.values(chains)) {
+    const rest = longestChain(node.children ?? {});
+    const path = [new URL(node.request.url).pathname, ...rest];
+    if (path.length > best.length) best = path;
+  }
+  return best;
+}
+
 function summarise(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -130,15 +146,20 @@ function summarise(lhr) {
     cls: Number(audit("cumulative-layout-shift").toFixed(3)),
     fcpMs: Math.round(audit("first-contentful-paint")),
     benchmarkIndex: lhr.environment?.benchmarkIndex,
+    // What the largest paint was, and the longest chain of requests before it: where a slow LCP waits.
+    lcpElement:
+      lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    criticalChain: longestChain(lhr.audits["critical-request-chains"]?.details?.chains ?? {}),
     failing,
   };
 }
 
 function printTable(rows) {
-  const header = ["page", "preset", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS"];
+  const header = ["page", "preset", "run", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS"];
   const lines = rows.map((r) => [
     r.page,
     r.preset,
+    r.run,
     r.performance,
     r.accessibility,
     r.bestPractices,
@@ -201,25 +222,37 @@ async function main() {
 
     const rows = [];
     for (const [preset, config] of Object.entries(PRESETS)) {
-      for (const path of PAGES) {
-        const page = await browser.newPage();
-        const signedIn = SIGNED_IN.has(path);
-        if (signedIn) await seedSession(page, origin, session);
-        const result = await lighthouse(
-          `${origin}${path}`,
-          { output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: signedIn },
-          config,
-          page,
-        );
-        if (signedIn) await clearSession(page, origin);
-        await page.close();
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const row = { page: signedIn ? `${path} (signed in)` : path, preset, ...summarise(result.lhr) };
-        if (result.lhr.finalDisplayedUrl !== `${origin}${path}`)
-          row.note = `ended at ${result.lhr.finalDisplayedUrl}`;
-        rows.push(row);
-        console.log(`  ${preset} ${row.page}: performance ${row.performance}`);
-      }
+      for (const path of PAGES)
+        for (let run = 1; run <= RUNS; run++) {
+          const page = await browser.newPage();
+          const signedIn = SIGNED_IN.has(path);
+          if (signedIn) await seedSession(page, origin, session);
+          const result = await lighthouse(
+            `${origin}${path}`,
+            { output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: signedIn },
+            config,
+            page,
+          );
+          if (signedIn) await clearSession(page, origin);
+          await page.close();
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          // LIGHTHOUSE_KEEP=<folder>: each run's whole report, to see where a slow paint waits.
+          if (process.env.LIGHTHOUSE_KEEP)
+            writeFileSync(
+              join(process.env.LIGHTHOUSE_KEEP, `${preset}${path.replaceAll("/", "_")}-${run}.json`),
+              JSON.stringify(result.lhr),
+            );
+          const row = {
+            page: signedIn ? `${path} (signed in)` : path,
+            preset,
+            run,
+            ...summarise(result.lhr),
+          };
+          if (result.lhr.finalDisplayedUrl !== `${origin}${path}`)
+            row.note = `ended at ${result.lhr.finalDisplayedUrl}`;
+          rows.push(row);
+          console.log(`  ${preset} ${row.page} run ${run}: performance ${row.performance}`);
+        }
     }
     console.log("");
     printTable(rows);
@@ -237,7 +270,9 @@ async function main() {
     console.log(`\nwrote bench/lighthouse.json (${seconds} s)`);
     for (const row of rows) {
       for (const failing of row.failing)
-        console.log(`  ${row.preset} ${row.page}: ${failing.id} ${failing.score} ${failing.displayValue}`);
+        console.log(
+          `  ${row.preset} ${row.page} run ${row.run}: ${failing.id} ${failing.score} ${failing.displayValue}`,
+        );
       if (row.note) console.log(`  ${row.preset} ${row.page}: ${row.note}`);
     }
   } finally {

@@ -258,3 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = repoRoot)
     WEB_DIST: resolvePath(e.WEB_DIST ?? "web/dist", repoRoot),
   };
 }
+
+/** What the back office asks of a session: a second factor when AUTH_REQUIRE_AAL2 is set. */
+export const backOfficeAal = (config: Pick<Config, "AUTH_REQUIRE_AAL2">) =>
+  config.AUTH_REQUIRE_AAL2 ? ("aal2" as const) : ("aal1" as const);

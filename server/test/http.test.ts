@@ -63,6 +63,9 @@ describe("routing", () => {
     expect(config.status).toBe(200);
     expect(JSON.stringify(config.body)).toContain(web.anonKey);
     expect(JSON.stringify(config.body)).not.toContain(web.serviceRoleKey);
+    // The back office's rule, as the auth settings say it, so a signed-in first paint need not ask.
+    const settings = await request(web.app).get("/auth/v1/settings").set("apikey", web.anonKey);
+    expect(config.body.back_office_aal).toBe(settings.body.back_office_aal);
   });
 
   it.each(["/flyers/summer.pdf", "/poster.png", "/legal/contract.docx", "/storage.json"])(

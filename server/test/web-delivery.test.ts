@@ -62,6 +62,7 @@ beforeAll(async () => {
         "https://cdn.example/x.js",
       ],
       "/app/*": ["/assets/app-root-abc123.js"],
+      "/app": ["/assets/app-root-abc123.js", "/assets/dashboard-page-abc123.js"],
     }),
   );
   writeFileSync(
@@ -250,6 +251,12 @@ describe("the HTML of each page", () => {
       expect(app).toContain('<meta name="robots" content="noindex">');
     }
     expect((await raw("/auth")).body.toString()).not.toContain("app-root");
+    // The dashboard's screen comes with the back office's root only, where a sign-in lands.
+    for (const path of ["/app", "/app/"])
+      expect((await raw(path)).body.toString()).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-abc123.js">',
+      );
+    expect((await raw("/app/crm/contacts")).body.toString()).not.toContain("dashboard-page");
     expect((await raw("/.vite/route-preloads.json")).status).toBe(404);
   });
 

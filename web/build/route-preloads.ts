@@ -9,9 +9,16 @@ const LAYOUT = "src/app/layouts/public-layout.tsx";
 const AUTH_AREA = "src/features/auth/components/auth-provider.tsx";
 const SIGN_IN = "src/features/auth/routes/sign-in-page.tsx";
 
+const BACK_OFFICE_MODULES = [
+  AUTH_AREA,
+  "src/features/auth/components/require-staff.tsx",
+  "src/app/routes/back-office/app-root.tsx",
+];
+
 /**
  * The modules router.tsx loads lazily for each path: a public page's layout and page, the sign-in page's
- * auth area and page, and for every back-office path (`/app/*`) the auth area, the staff gate and the shell.
+ * auth area and page, and for every back-office path (`/app/*`) the auth area, the staff gate and the shell (and at `/app`
+ * the dashboard's screen).
  */
 const ROUTE_MODULES: Record<string, string[]> = {
   "/": [LAYOUT, "src/app/routes/home-page.tsx"],
@@ -26,11 +33,9 @@ const ROUTE_MODULES: Record<string, string[]> = {
   "/events/:id": [LAYOUT, "src/app/routes/event-route.tsx"],
   "/auth": [AUTH_AREA, SIGN_IN],
   "/login": [AUTH_AREA, SIGN_IN],
-  "/app/*": [
-    AUTH_AREA,
-    "src/features/auth/components/require-staff.tsx",
-    "src/app/routes/back-office/app-root.tsx",
-  ],
+  "/app/*": BACK_OFFICE_MODULES,
+  // The dashboard, where a sign-in lands: its screen too, so its heading paints without one more trip.
+  "/app": [...BACK_OFFICE_MODULES, "src/features/dashboard/routes/dashboard-page.tsx"],
 };
 
 /**

@@ -160,6 +160,9 @@ export function spa(distDir: string, { publicConfig, siteUrl, dataPages = {} }: 
   for (const path of [...Object.keys(preloads), ...PRERENDERED_PATHS, BACK_OFFICE])
     if (!pages.has(path)) pages.set(path, render(null, path));
   const otherPaths = render(null, "");
+  // The back office's root (the dashboard) has preloads of its own; every other /app path shares one page.
+  const pageKeyOf = (path: string) =>
+    path === BACK_OFFICE_ROOT && pages.has(BACK_OFFICE_ROOT) ? path : isBackOffice(path) ? BACK_OFFICE : path;
   const notFoundPage = render(null, NOT_FOUND_SAMPLE_PATH, { title: NOT_FOUND_PAGE_TITLE });
 
   router.use("/assets", precompressedStatic(join(distDir, "assets"), { cacheControl: ASSETS_CACHE }));
@@ -207,7 +210,7 @@ export function spa(distDir: string, { publicConfig, siteUrl, dataPages = {} }: 
   for (const pattern of SITE_ROUTE_PATTERNS) {
     sitePages.get(pattern, (req, res) => {
       const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-      send(res, req, 200, pages.get(isBackOffice(path) ? BACK_OFFICE : path) ?? otherPaths);
+      send(res, req, 200, pages.get(pageKeyOf(path)) ?? otherPaths);
     });
   }
   router.use(sitePages);

@@ -39,6 +39,13 @@ const backOffice = (token: string) =>
     .set("apikey", ctx.anonKey)
     .set("Authorization", `Bearer ${token}`);
 
+describe("a server that requires aal2 in the back office", () => {
+  it("says so in the web app's public config, as its auth settings do", async () => {
+    const config = await request(ctx.app).get("/api/config").set("apikey", ctx.anonKey);
+    expect(config.body.back_office_aal).toBe("aal2");
+  });
+});
+
 describe("once a user has a verified factor, changing factors needs aal2", () => {
   it("an aal1 session cannot enroll another factor; an aal2 session can, and verifies it", async () => {
     const { user, aal2 } = await staffWithVerifiedFactor();

@@ -8,10 +8,12 @@ const META_NAME = "app-config";
  */
 function asPublicConfig(value: unknown): PublicConfig | null {
   if (typeof value !== "object" || value === null) return null;
-  const { anon_key, site_url, playlist_embed_url } = value as Record<string, unknown>;
+  const { anon_key, site_url, playlist_embed_url, back_office_aal } = value as Record<string, unknown>;
   if (typeof anon_key !== "string" || typeof site_url !== "string" || typeof playlist_embed_url !== "string")
     return null;
-  return { anon_key, site_url, playlist_embed_url };
+  const config: PublicConfig = { anon_key, site_url, playlist_embed_url };
+  if (back_office_aal === "aal1" || back_office_aal === "aal2") config.back_office_aal = back_office_aal;
+  return config;
 }
 
 /**

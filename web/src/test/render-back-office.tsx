@@ -1,4 +1,4 @@
-import type { AuthUser } from "@app/contracts";
+import type { AuthUser, PublicConfig } from "@app/contracts";
 import type { ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { vi } from "vitest";
@@ -32,7 +32,11 @@ export function createAuthState(overrides: Partial<AuthState> = {}): AuthState {
 /** Renders a back-office element under /app/* as the real router does, signed in as staff. */
 export function renderBackOffice(
   element: ReactElement,
-  { route = "/app", auth = createAuthState() }: { route?: string; auth?: AuthState } = {},
+  {
+    route = "/app",
+    auth = createAuthState(),
+    config,
+  }: { route?: string; auth?: AuthState; config?: Partial<PublicConfig> } = {},
 ) {
   return {
     auth,
@@ -42,7 +46,7 @@ export function renderBackOffice(
           <Route path="/app/*" element={element} />
         </Routes>
       </AuthContext.Provider>,
-      { route },
+      { route, config },
     ),
   };
 }

@@ -1,3 +1,4 @@
+import type { PublicConfig } from "@app/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -12,18 +13,21 @@ export const TEST_CONFIG = {
 };
 
 /** What the server does in production: the config arrives in a meta tag, so no config request is made. */
-export function installConfigMeta() {
+export function installConfigMeta(overrides: Partial<PublicConfig> = {}) {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="app-config"]');
   if (!meta) {
     meta = document.createElement("meta");
     meta.name = "app-config";
     document.head.append(meta);
   }
-  meta.content = JSON.stringify(TEST_CONFIG);
+  meta.content = JSON.stringify({ ...TEST_CONFIG, ...overrides });
 }
 
-export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?: string } = {}) {
-  installConfigMeta();
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = "/", config }: { route?: string; config?: Partial<PublicConfig> } = {},
+) {
+  installConfigMeta(config);
   // The app's own client (its toast and invalidation path included), without retries.
   const queryClient = createQueryClient({ retry: false });
   return {

@@ -1,6 +1,7 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Response } from "express";
+import { backOfficeAal } from "../../config";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
 import { requesterOf } from "../../platform/deps";
@@ -177,7 +178,7 @@ export function authRouter(deps: AuthDeps) {
         phone_autoconfirm: false,
         sms_provider: "",
         saml_enabled: false,
-        back_office_aal: config.AUTH_REQUIRE_AAL2 ? ("aal2" as const) : ("aal1" as const),
+        back_office_aal: backOfficeAal(config),
       },
     }),
 

@@ -2,7 +2,7 @@ import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request } from "express";
 import { sql } from "kysely";
-import type { Config } from "../../config";
+import { backOfficeAal, type Config } from "../../config";
 import type { Database } from "../../db/database";
 
 const s = initServer();
@@ -42,7 +42,12 @@ export function healthRouter(deps: HealthDeps) {
 }
 
 export function publicConfig(config: Config, anonKey: string) {
-  return { anon_key: anonKey, site_url: config.SITE_URL, playlist_embed_url: config.PLAYLIST_EMBED_URL };
+  return {
+    anon_key: anonKey,
+    site_url: config.SITE_URL,
+    playlist_embed_url: config.PLAYLIST_EMBED_URL,
+    back_office_aal: backOfficeAal(config),
+  };
 }
 
 export function configRouter(config: Config, anonKey: string) {

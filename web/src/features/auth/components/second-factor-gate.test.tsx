@@ -1,4 +1,4 @@
-import type { AuthFactor } from "@app/contracts";
+import type { AuthFactor, PublicConfig } from "@app/contracts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -49,17 +49,31 @@ function stubAuthServer(backOfficeAal: "aal1" | "aal2", verify?: (code: string) 
   });
 }
 
-function renderGate(session = buildSession(userWithFactor)) {
+function renderGate(session = buildSession(userWithFactor), config: Partial<PublicConfig> = {}) {
   const client = createTestAuthClient(session);
   return renderBackOffice(
     <SecondFactorGate client={client}>
       <p>back office</p>
     </SecondFactorGate>,
-    { route: "/app/crm", auth: createAuthState({ user: session.user, client }) },
+    { route: "/app/crm", auth: createAuthState({ user: session.user, client }), config },
   );
 }
 
 describe("SecondFactorGate", () => {
+  it.each(["aal1", "aal2"] as const)(
+    "takes the back office's rule (%s) from the page's config, asking the server nothing",
+    async (aal) => {
+      const { requests } = stubAuthServer(aal === "aal1" ? "aal2" : "aal1");
+      renderGate(buildSession(STAFF_USER), { back_office_aal: aal });
+      if (aal === "aal1") expect(await screen.findByText("back office")).toBeInTheDocument();
+      else
+        expect(
+          await screen.findByRole("heading", { level: 1, name: "Set up two-factor authentication" }),
+        ).toBeInTheDocument();
+      expect(requests).toEqual([]);
+    },
+  );
+
   it("lets a session without a factor in when aal1 is enough", async () => {
     stubAuthServer("aal1");
     renderGate(buildSession(STAFF_USER));

@@ -6,6 +6,7 @@ import { FullPageSpinner } from "@/features/auth/components/full-page-spinner";
 import { AUTH_TOASTS, showAuthToast } from "@/features/auth/utils/auth-toasts";
 import { needsBackOfficeRule, secondFactorPrompt } from "@/features/auth/utils/second-factor-prompt";
 import { lazyNamed } from "@/lib/lazy-named";
+import { readPublicConfigFromMeta } from "@/lib/public-config";
 
 // Most visits to the back office never see these screens (no factor, or already aal2): they load only when
 // needed, keeping the first signed-in load small.
@@ -22,7 +23,10 @@ const AUTH_SETTINGS_KEY = ["auth", "settings"] as const;
 /** Where a factor is set up: open to a person the server otherwise keeps out for lack of one. */
 const SETUP_PATH = "/app/settings";
 
-/** The server's rule for the back office; read once per page, it changes only with a restart. */
+/**
+ * The server's rule for the back office; it changes only with a restart. The page's config carries it, so
+ * the first signed-in paint waits for no request; the auth settings are asked only when it does not.
+ */
 function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
   return useQuery({
     enabled: isNeeded,
@@ -32,6 +36,7 @@ function useBackOfficeAal(client: AuthClient, isNeeded: boolean) {
       if (error) throw error;
       return data.settings.back_office_aal;
     },
+    initialData: () => readPublicConfigFromMeta()?.back_office_aal,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
