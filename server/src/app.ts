@@ -318,11 +318,15 @@ export async function createApp({
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
   );
   app.get("/rest/v1", openApiRootHandler(authorizer));
-  for (const table of Object.values(tables)) {
-    const { routes, impl } = tableEndpoints(
-      { db, now },
+  const handles = new Map(
+    Object.values(tables).map((table) => [
+      table.name,
       { table, hooks: (tableHooks as Record<string, TableHooks | undefined>)[table.name] ?? {} },
-    );
+    ]),
+  );
+  const schema = { handleOf: (name: string) => handles.get(name), tables: Object.values(tables) };
+  for (const handle of handles.values()) {
+    const { routes, impl } = tableEndpoints({ db, now, schema }, handle);
     mount(routes, impl);
   }
   mount(

@@ -49,7 +49,7 @@ describe("GET /rest/v1/events", () => {
     ["an unknown operator", "/rest/v1/events?status=matches.upcoming", "PGRST100"],
     ["a negative limit", "/rest/v1/events?limit=-1", "PGRST100"],
     ["an unknown column in select", "/rest/v1/events?select=id,nope", "42703"],
-    ["an embedded resource in select", "/rest/v1/events?select=*,owner(*)", "PGRST100"],
+    ["an embedded resource no foreign key relates", "/rest/v1/events?select=*,owner(*)", "PGRST200"],
     ["a repeated parameter", "/rest/v1/events?limit=1&limit=2", "PGRST100"],
   ])("answers 400 with PostgREST's error body for %s", async (_name, path, code) => {
     const res = await get(path);

@@ -43,6 +43,8 @@ const meta = (table: string, verb: Verb): TableRouteMetadata => ({ access: "publ
 export function tableRoutes<T extends TableDefinition>(table: T) {
   const path = `/rest/v1/${table.name}`;
   const row = table.row.partial();
+  // A read's rows may carry what its select adds: renamed columns and embedded resources.
+  const readRow = row.passthrough();
   const errors = {
     ...restErrorResponses,
     404: restErrorResponses[400],
@@ -57,7 +59,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       path,
       headers: tableHeadersSchema,
       query: tableQuerySchema,
-      responses: { 200: rowsOrOne(row), 206: rowsOrOne(row), ...errors },
+      responses: { 200: rowsOrOne(readRow), 206: rowsOrOne(readRow), ...errors },
       metadata: meta(table.name, "select"),
       summary: `Read ${table.name}: ${table.description}`,
     },

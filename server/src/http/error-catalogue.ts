@@ -121,6 +121,12 @@ const data = {
   /** PUT's filters are not exactly `key=eq.value` on the primary key. */
   PGRST105: { status: 405, auth: "validation_failed" },
   PGRST107: { status: 406, auth: "validation_failed" },
+  /** Filters, order or a limit for an embedded resource the select does not embed. */
+  PGRST108: { status: 400, auth: "validation_failed" },
+  /** An embedded resource no foreign key relates to the table. */
+  PGRST200: { status: 400, auth: "validation_failed" },
+  /** More than one foreign key relates the two tables: a hint must pick one. */
+  PGRST201: { status: 300, auth: "validation_failed" },
   /** PUT with limit or offset. */
   PGRST114: { status: 400, auth: "validation_failed" },
   /** PUT's body names another key than its filter. */

@@ -39,6 +39,38 @@ describe("parseQuery", () => {
     expect(q.where[0]).toMatchObject({ op: "eq", value: "a.b,c@example.com" });
   });
 
+  it("reads embedded resources, aliases, hints, !inner and the embedded resources' own parameters", () => {
+    const q = parseQuery({
+      select: "id,name:first_name,company:crm_companies!company_id!inner(name,crm_deals(*))",
+      "company.crm_deals.order": "title.desc",
+      "company.crm_deals.limit": "2",
+      "company.name": "eq.Acme",
+    });
+    expect(q.select).toEqual(["id", "first_name"]);
+    expect(q.tree).toEqual([
+      { type: "column", name: "id" },
+      { type: "column", name: "first_name", alias: "name" },
+      {
+        type: "embed",
+        key: "company",
+        table: "crm_companies",
+        hint: "company_id",
+        inner: true,
+        select: [
+          { type: "column", name: "name" },
+          { type: "embed", key: "crm_deals", table: "crm_deals", inner: false, select: [{ type: "star" }] },
+        ],
+      },
+    ]);
+    expect(q.embedded).toEqual({
+      "company.crm_deals": { where: [], order: [{ column: "title", direction: "desc" }], limit: 2 },
+      company: {
+        where: [{ type: "filter", column: "name", op: "eq", negated: false, value: "Acme" }],
+        order: [],
+      },
+    });
+  });
+
   it("reads or/and groups with quoted values and one nested level", () => {
     const q = parseQuery({
       or: '(status.eq.cancelled,and(max_attendees.gte.100,title.ilike."*a,b*"))',
@@ -107,7 +139,9 @@ describe("parseQuery", () => {
     ["unbalanced parentheses", { or: "(a.eq.1" }],
     ["an empty group", { or: "()" }],
     ["a column name with SQL in it", { "title;drop table x": "eq.1" }],
-    ["an embedded resource", { select: "*,owner(*)" }],
+    ["an embedded resource left open", { select: "*,owner(*" }],
+    ["embedded resources nested too deep", { select: "a(b(c(d(e(*)))))" }],
+    ["two hints on one embedded resource", { select: "owner!a!b(*)" }],
     ["a negative limit", { limit: "-1" }],
     ["a repeated limit", { limit: ["1", "2"] }],
     ["an unknown order modifier", { order: "title.sideways" }],

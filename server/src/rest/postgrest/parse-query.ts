@@ -1,4 +1,5 @@
 import { restError } from "../../http/rest-error";
+import { parseSelectTree, type SelectNode } from "./parse-select";
 
 /**
  * PostgREST's URL grammar for the subset we serve: horizontal filters (`col=op.value`, `col=not.op.value`),
@@ -50,9 +51,21 @@ export interface OrderTerm {
   nulls?: "first" | "last";
 }
 
+/** What a request asks of one embedded resource: `crm_contacts.order=last_name`, `.limit=3`, filters. */
+export interface EmbedParams {
+  where: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
+
 export interface ParsedQuery {
   /** undefined: every column (`*` or no select). */
   select?: string[];
+  /** The whole select when it embeds or renames: what a read answers, key by key in the order asked. */
+  tree?: SelectNode[];
+  /** Per embedded resource (its keys joined by dots, `crm_contacts` or `company.crm_contacts`). */
+  embedded?: Record<string, EmbedParams>;
   where: Condition[];
   order: OrderTerm[];
   limit?: number;
@@ -247,15 +260,31 @@ function parseOrder(value: string): OrderTerm[] {
   });
 }
 
-function parseSelect(value: string): string[] | undefined {
-  if (value.trim() === "*" || value.trim() === "") return undefined;
-  return value.split(",").map((name) => {
-    if (name.trim() === "*") return "*";
-    if (!IDENTIFIER.test(name.trim())) {
-      throw syntaxError(`select parameter (${value})`, "Only plain column names or * are supported");
-    }
-    return name.trim();
-  });
+function parseSelect(parsed: ParsedQuery, value: string) {
+  const tree = parseSelectTree(value);
+  if (tree.length === 1 && tree[0]?.type === "star") return;
+  parsed.select = tree.flatMap((node) =>
+    node.type === "star" ? ["*"] : node.type === "column" ? [node.name] : [],
+  );
+  if (tree.some((node) => node.type === "embed" || (node.type === "column" && node.alias)))
+    parsed.tree = tree;
+}
+
+/** `crm_contacts.order=…`, `company.crm_contacts.last_name=eq.X`: a parameter of an embedded resource. */
+function parseEmbedded(parsed: ParsedQuery, key: string, values: string[]) {
+  const segments = key.split(".");
+  const last = segments.pop() ?? "";
+  const path = segments.map((segment) => identifier(segment, "embedded resource")).join(".");
+  parsed.embedded ??= {};
+  const params = parsed.embedded[path] ?? { where: [], order: [] };
+  parsed.embedded[path] = params;
+  for (const value of values) {
+    if (last === "order") params.order = parseOrder(value);
+    else if (last === "limit") params.limit = nonNegativeInteger(key, value);
+    else if (last === "offset") params.offset = nonNegativeInteger(key, value);
+    else if (last === "or" || last === "and") params.where.push(parseGroup(last, false, value, 1));
+    else params.where.push(parseOperation(identifier(last, "filter"), value, false));
+  }
 }
 
 function nonNegativeInteger(name: string, value: string): number {
@@ -279,12 +308,16 @@ export function parseQuery(query: Record<string, string | string[] | undefined>)
     if (raw === undefined) continue;
     if (RESERVED.has(key)) {
       const value = single(key, raw);
-      if (key === "select") parsed.select = parseSelect(value);
+      if (key === "select") parseSelect(parsed, value);
       else if (key === "order") parsed.order = parseOrder(value);
       else if (key === "limit") parsed.limit = nonNegativeInteger(key, value);
       else if (key === "offset") parsed.offset = nonNegativeInteger(key, value);
       else if (key === "on_conflict") parsed.onConflict = value.split(",").map((c) => identifier(c, key));
       else parsed.columns = value.split(",").map((c) => identifier(unquote(c), key));
+      continue;
+    }
+    if (key.includes(".") && !/^not\.(and|or)$/.test(key)) {
+      parseEmbedded(parsed, key, Array.isArray(raw) ? raw : [raw]);
       continue;
     }
     for (const value of Array.isArray(raw) ? raw : [raw]) {
@@ -296,7 +329,8 @@ export function parseQuery(query: Record<string, string | string[] | undefined>)
       );
     }
   }
-  if (countConditions(parsed.where) > MAX_CONDITIONS) {
+  const embeddedConditions = Object.values(parsed.embedded ?? {}).map((params) => params.where);
+  if (countConditions([...parsed.where, ...embeddedConditions.flat()]) > MAX_CONDITIONS) {
     throw syntaxError("filters", `At most ${MAX_CONDITIONS} conditions per request`);
   }
   return parsed;

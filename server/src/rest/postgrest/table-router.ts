@@ -137,6 +137,8 @@ function putRow(table: TableDefinition, query: ParsedQuery, row: Row): Row {
 export interface TableRouterDeps {
   db: Database;
   now: () => number;
+  /** Every table's handle, for the resources a read embeds. */
+  schema?: ReadRequest["schema"];
 }
 
 /** The routes and ts-rest handlers of one declared table: every verb, PostgREST's answers. */
@@ -182,10 +184,11 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       // The page depends on exactly what readRows is given, so that is the cache's key (the Accept
       // header only shapes the page afterwards). A table with derived columns answers differently as
       // time passes: its reads are kept per minute.
-      const read: ReadRequest = { caller, at, query, prefer, range };
+      const read: ReadRequest = { caller, at, query, prefer, range, schema: deps.schema };
       const clock = hasDerivedColumns(handle.hooks) ? at : "";
-      // A table that hides rows from some callers answers each caller class its own page.
-      const reader = handle.hooks.readableRows ? caller : "";
+      // A table that hides rows from some callers answers each caller class its own page; so does a read
+      // that embeds other tables, whose grants and hidden rows are the caller's too.
+      const reader = handle.hooks.readableRows || query.tree ? caller : "";
       const key = `${table.name}:${clock}:${reader}:${JSON.stringify([query, prefer, range])}`;
       const page = await db.cachedRead(key, () => readRows(db, handle, read));
       refusePastEnd(res, page.offset, page.total);

@@ -7,6 +7,7 @@ import { project, toApiRow } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import type { Row, TableHooks } from "../table-hooks";
 import { codePointOrder, columnOf, whereSql } from "./conditions";
+import { type EmbedContext, embedAndShape, embedPaths, innerEmbedConditions } from "./embed-rows";
 import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 
 /**
@@ -27,6 +28,8 @@ export interface ReadRequest {
   query: ParsedQuery;
   prefer: Preferences;
   range?: { offset: number; limit?: number };
+  /** Every table, for the resources a select embeds. */
+  schema?: Pick<EmbedContext, "handleOf" | "tables">;
 }
 
 function selectedColumns(table: TableDefinition, select: string[] | undefined): string[] {
@@ -36,7 +39,7 @@ function selectedColumns(table: TableDefinition, select: string[] | undefined): 
   return [...new Set(names)];
 }
 
-function orderTerms(table: TableDefinition, order: OrderTerm[]): OrderTerm[] {
+export function orderTerms(table: TableDefinition, order: OrderTerm[]): OrderTerm[] {
   const terms = order.length > 0 ? order : parseDefaultOrder(table.defaultOrder);
   for (const t of terms) {
     const spec = columnOf(table, t.column);
@@ -56,7 +59,7 @@ function parseDefaultOrder(value: string): OrderTerm[] {
  * ORDER BY with PostgreSQL's null placement written out (SQLite's default differs), then the primary key,
  * so pages never overlap or skip rows that tie.
  */
-function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["engine"]) {
+export function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["engine"]) {
   const parts = terms.map((t) => {
     // Text in code point order on both engines (see codePointOrder).
     const spec = table.columns[t.column];
@@ -134,7 +137,21 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
   const { query, prefer, range } = request;
   const source = readSource(handle, request.at);
   const columns = selectedColumns(table, query.select);
-  const where = visibleWhere(handle, request.caller, whereSql(table, db.engine, query.where));
+  const embedding: EmbedContext | undefined =
+    query.tree && request.schema
+      ? { db, caller: request.caller, at: request.at, embedded: query.embedded ?? {}, ...request.schema }
+      : undefined;
+  const paths = embedPaths(query.tree ?? []);
+  for (const path of Object.keys(query.embedded ?? {}))
+    if (!paths.has(path))
+      throw restError("PGRST108", `'${path}' is not an embedded resource in this request`);
+  const inner = embedding ? innerEmbedConditions(embedding, table, query.tree) : [];
+  const filtered = whereSql(table, db.engine, query.where);
+  const where = visibleWhere(
+    handle,
+    request.caller,
+    inner.length > 0 ? sql<SqlBool>`${sql.join([filtered ?? all, ...inner], sql` and `)}` : filtered,
+  );
   const offset = query.offset ?? range?.offset ?? 0;
   const asked = query.limit ?? range?.limit;
   const limit = Math.min(asked ?? table.maxRows, table.maxRows);
@@ -152,7 +169,16 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
     const total = prefer.count ? await countRows(db, handle, source, where, prefer.count, page) : undefined;
     return { rows, total };
   });
-  return { rows: rows.map((row) => project(toApiRow(table, row), columns)), offset, total };
+  const answered =
+    embedding && query.tree
+      ? await embedAndShape(
+          embedding,
+          table,
+          rows.map((row) => toApiRow(table, row)),
+          query.tree,
+        )
+      : rows.map((row) => project(toApiRow(table, row), columns));
+  return { rows: answered, offset, total };
 }
 
 type Source = ReturnType<typeof readSource>;
