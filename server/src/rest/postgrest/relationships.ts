@@ -26,26 +26,30 @@ const foreignKeys = (table: TableDefinition) =>
 /** A foreign key's constraint, as PostgreSQL names it by default. */
 const constraintOf = (table: string, column: string) => `${table}_${column}_fkey`;
 
+/** A key one table holds to the other: `owner.column` names `other`'s primary key. */
+function direct(
+  kind: "many-to-one" | "one-to-many",
+  target: TableDefinition,
+  owner: TableDefinition,
+  column: string,
+  other: TableDefinition,
+) {
+  const constraint = constraintOf(owner.name, column);
+  return {
+    kind,
+    target,
+    column,
+    names: [column, constraint],
+    describe: `${constraint} using ${owner.name}(${column}) and ${other.name}(${other.primaryKey})`,
+  };
+}
+
 function candidates(parent: TableDefinition, target: TableDefinition, all: readonly TableDefinition[]) {
   const found: (Relationship & { names: string[]; describe: string })[] = [];
   for (const fk of foreignKeys(parent))
-    if (fk.references === target.name)
-      found.push({
-        kind: "many-to-one",
-        target,
-        column: fk.column,
-        names: [fk.column, constraintOf(parent.name, fk.column)],
-        describe: `${constraintOf(parent.name, fk.column)} using ${parent.name}(${fk.column}) and ${target.name}(${target.primaryKey})`,
-      });
+    if (fk.references === target.name) found.push(direct("many-to-one", target, parent, fk.column, target));
   for (const fk of foreignKeys(target))
-    if (fk.references === parent.name)
-      found.push({
-        kind: "one-to-many",
-        target,
-        column: fk.column,
-        names: [fk.column, constraintOf(target.name, fk.column)],
-        describe: `${constraintOf(target.name, fk.column)} using ${target.name}(${fk.column}) and ${parent.name}(${parent.primaryKey})`,
-      });
+    if (fk.references === parent.name) found.push(direct("one-to-many", target, target, fk.column, parent));
   if (parent.name !== target.name)
     for (const junction of all) {
       const required = foreignKeys(junction).filter((fk) => fk.required);
