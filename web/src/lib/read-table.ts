@@ -34,6 +34,8 @@ export type ReadOptions<T extends TableName, S extends ColumnOf<T> = ColumnOf<T>
   /** A page: at most `limit` rows after skipping `offset`. */
   range?: { limit: number; offset?: number };
   count?: CountMode;
+  /** Related rows read along, PostgREST's embedding (`company:crm_companies(name)`): one request, no lookups. */
+  embed?: readonly string[];
 };
 
 /*
@@ -53,9 +55,9 @@ function queryString(query: Record<string, string>): string {
 export function tableQuery<T extends TableName>(
   options: ReadOptions<T, ColumnOf<T>>,
 ): Record<string, string> {
-  const { select, filters = {}, order, range } = options;
+  const { select, filters = {}, order, range, embed } = options;
   const query: Record<string, string> = {};
-  if (select) query.select = select.join(",");
+  if (select || embed) query.select = [...(select ?? ["*"]), ...(embed ?? [])].join(",");
   for (const [key, value] of Object.entries(filters)) if (value !== undefined) query[key] = value as string;
   if (order && order.length > 0) query.order = order.join(",");
   if (range) query.limit = String(range.limit);

@@ -18,3 +18,9 @@ export type CrmTable = TablesOfArea<"crm" | "studio">;
 export type CrmTables = {
   [N in CrmTable]: { row: TableRow<N>; insert: TableInsert<N>; update: TableUpdate<N> };
 };
+
+/** A row with the name of its company, embedded by the read that brought it (null without one). */
+export type WithCompany<R> = R & { company: { name: string } | null };
+
+/** How a read embeds a row's company's name. */
+export const COMPANY_NAME = "company:crm_companies(name)";

@@ -1,8 +1,9 @@
 import { type CONTACT_KINDS, TALENT_PAGE_LIMIT } from "@app/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
+import { COMPANY_NAME, type Contact, type WithCompany } from "@/features/crm/api/crm-types";
 import { TALENT_LOAD_TOAST } from "@/lib/list-talent";
-import { containsAll, searchFilter } from "@/lib/postgrest";
+import { containsAll, type RowsAnswer, searchFilter } from "@/lib/postgrest";
 import { type Filters, type ReadOptions, readTable } from "@/lib/read-table";
 
 export type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -43,13 +44,17 @@ function contactListQuery(params: ContactListParams): ReadOptions<"crm_contacts"
     filters,
     order: ["last_name.asc", "first_name.asc"],
     range: { limit: CONTACT_PAGE_SIZE, offset: (params.page - 1) * CONTACT_PAGE_SIZE },
+    embed: [COMPANY_NAME],
   };
 }
 
 export function useContacts(params: ContactListParams) {
   return useQuery({
     queryKey: crmKeys.list("crm_contacts", params),
-    queryFn: ({ signal }) => readTable("crm_contacts", contactListQuery(params), signal),
+    queryFn: ({ signal }) =>
+      readTable("crm_contacts", contactListQuery(params), signal) as Promise<
+        RowsAnswer<WithCompany<Contact>>
+      >,
     // The previous page stays on screen while the next one loads, so the table does not flash.
     placeholderData: keepPreviousData,
     meta: { errorMessage: CONTACT_LOAD_TOAST[params.kind] },

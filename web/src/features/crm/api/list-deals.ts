@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
+import { COMPANY_NAME, type Deal, type WithCompany } from "@/features/crm/api/crm-types";
+import type { RowsAnswer } from "@/lib/postgrest";
 import { type ReadOptions, readTable } from "@/lib/read-table";
 
 /** The table's most rows per read: the whole board in one call. */
@@ -10,6 +12,7 @@ function dealsQuery(filter: { companyId?: string } = {}): ReadOptions<"crm_deals
     filters: filter.companyId ? { company_id: `eq.${filter.companyId}` } : {},
     order: ["position.asc", "created_at.asc"],
     range: { limit: DEAL_BOARD_LIMIT },
+    embed: [COMPANY_NAME],
   };
 }
 
@@ -20,7 +23,8 @@ export const dealsQueryKey = (filter: { companyId?: string } = {}) =>
 export function useDeals(filter: { companyId?: string } = {}) {
   return useQuery({
     queryKey: dealsQueryKey(filter),
-    queryFn: ({ signal }) => readTable("crm_deals", dealsQuery(filter), signal),
+    queryFn: ({ signal }) =>
+      readTable("crm_deals", dealsQuery(filter), signal) as Promise<RowsAnswer<WithCompany<Deal>>>,
     meta: { errorMessage: "Failed to load deals" },
   });
 }

@@ -16,7 +16,6 @@ import { SearchInput } from "@/components/ui/search-input";
 import { SearchRegion } from "@/components/ui/search-region";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Contact } from "@/features/crm/api/crm-types";
-import { useCompanyNames } from "@/features/crm/api/list-companies";
 import { useContactFacets } from "@/features/crm/api/list-contact-facets";
 import { CONTACT_PAGE_SIZE, type ContactKind, useContacts } from "@/features/crm/api/list-contacts";
 import { ContactFormDialog } from "@/features/crm/components/contact-form-dialog";
@@ -49,7 +48,6 @@ export function ContactListScreen({ kind }: { kind: ContactKind }) {
 
   const list = useContacts({ kind, search: state.q, role: state.role, genre: state.genre, page, isArchived });
   const facets = useContactFacets(kind);
-  const companyNames = useCompanyNames();
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = Boolean(state.q || state.role || state.genre || isArchived);
@@ -172,7 +170,7 @@ export function ContactListScreen({ kind }: { kind: ContactKind }) {
                   key={contact.id}
                   contact={contact}
                   isTalent={isTalent}
-                  companyName={contact.company_id ? companyNames.get(contact.company_id) : undefined}
+                  companyName={contact.company?.name}
                 />
               ))}
             </TableBody>

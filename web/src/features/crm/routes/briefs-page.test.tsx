@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BriefsPage } from "@/features/crm/routes/briefs-page";
 import { layOutBoard } from "@/features/crm/test/board-layout";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
-import { makeBrief, makeCompany, makeContact } from "@/features/crm/test/crm-fixtures";
+import { makeBrief, makeCompany, makeContact, withCompany } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const COLUMNS = ["Draft", "Sourcing", "In Session", "In Review", "Shipped"];
@@ -31,8 +31,7 @@ describe("BriefsPage", () => {
   it("counts the briefs per column and filters titles and clients with the search box", async () => {
     const user = userEvent.setup();
     stubCrmApi({
-      "GET crm_briefs": () => rowsResponse(briefs),
-      "GET crm_companies": () => rowsResponse([nordljus]),
+      "GET crm_briefs": () => rowsResponse(briefs.map((brief) => withCompany(brief, [nordljus]))),
     });
     renderBackOffice(<BriefsPage />, { route: "/app/crm/briefs" });
     await screen.findByRole("button", { name: "Film trailer cue" });

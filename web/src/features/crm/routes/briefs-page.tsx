@@ -4,9 +4,8 @@ import { Button } from "@/components/ui/button";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import { SearchInput } from "@/components/ui/search-input";
-import type { Brief } from "@/features/crm/api/crm-types";
+import type { Brief, WithCompany } from "@/features/crm/api/crm-types";
 import { briefsQueryKey, useBriefs } from "@/features/crm/api/list-briefs";
-import { useCompanyNames } from "@/features/crm/api/list-companies";
 import { inColumnOrder, nextPosition, useMoveCard } from "@/features/crm/api/move-card";
 import { BriefFormDialog } from "@/features/crm/components/brief-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
@@ -18,7 +17,6 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export function BriefsPage() {
   useDocumentTitle("Creative Briefs");
   const briefs = useBriefs();
-  const companyNames = useCompanyNames();
   const moveBrief = useMoveCard("crm_briefs", "status", briefsQueryKey, {
     successMessage: "Brief moved",
     errorMessage: "Could not move the brief",
@@ -26,7 +24,7 @@ export function BriefsPage() {
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<{ brief: Brief | null } | null>(null);
   const rows = briefs.data?.rows ?? [];
-  const clientName = (brief: Brief) => (brief.company_id ? (companyNames.get(brief.company_id) ?? "") : "");
+  const clientName = (brief: WithCompany<Brief>) => brief.company?.name ?? "";
   const shown = filterBriefs(rows, search, clientName);
 
   return (

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactsPage } from "@/features/crm/routes/contacts-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
-import { makeCompany, makeContact } from "@/features/crm/test/crm-fixtures";
+import { makeCompany, makeContact, withCompany } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 describe("ContactsPage", () => {
@@ -16,10 +16,12 @@ describe("ContactsPage", () => {
       company_id: fasching.id,
       phone: "+46 70 123 45 03",
     });
+    // The list reads each contact's company name along with it.
+    const listRead = (request: { params: URLSearchParams }) =>
+      request.params.get("select") === "*,company:crm_companies(name)";
     const api = stubCrmApi({
       "GET crm_contacts": (request) =>
-        request.params.get("select") ? rowsResponse([]) : rowsResponse([sara], { total: 1 }),
-      "GET crm_companies": () => rowsResponse([fasching]),
+        listRead(request) ? rowsResponse([withCompany(sara, [fasching])], { total: 1 }) : rowsResponse([]),
     });
     renderBackOffice(<ContactsPage />, { route: "/app/crm/contacts" });
     const row = await screen.findByRole("row", { name: /Sara Öberg/ });
@@ -30,7 +32,7 @@ describe("ContactsPage", () => {
     expect(await within(row).findByText("Fasching")).toBeInTheDocument();
     expect(within(row).getByText("+46 70 123 45 03")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Contacts" })).toBeInTheDocument();
-    const read = api.calls("GET", "crm_contacts").find((request) => !request.params.get("select"));
+    const read = api.calls("GET", "crm_contacts").find(listRead);
     expect(read?.params.get("kind")).toBe("eq.industry");
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DealsPage } from "@/features/crm/routes/deals-page";
 import { layOutBoard } from "@/features/crm/test/board-layout";
 import { rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
-import { makeCompany, makeContact, makeDeal } from "@/features/crm/test/crm-fixtures";
+import { makeCompany, makeContact, makeDeal, withCompany } from "@/features/crm/test/crm-fixtures";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const hornstull = makeCompany({ name: "Hornstull Records" });
@@ -27,7 +27,12 @@ const total = (name: string) => within(column(name)).getByText(/Total value/).pa
 function serveBoard({ isStale = false } = {}) {
   const rows = deals.map((deal) => ({ ...deal }));
   return {
-    "GET crm_deals": () => rowsResponse(rows),
+    // The board reads each deal's company name along with it; no list of companies.
+    "GET crm_deals": (request: { params: URLSearchParams }) => {
+      expect(request.params.get("select")).toBe("*,company:crm_companies(name)");
+      return rowsResponse(rows.map((row) => withCompany(row, [hornstull])));
+    },
+    // The deal form's choice of company.
     "GET crm_companies": () => rowsResponse([hornstull]),
     "PATCH crm_deals": (request: { params: URLSearchParams; body: unknown }) => {
       if (isStale) return writeResponse([]);

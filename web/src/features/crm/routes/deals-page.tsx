@@ -4,7 +4,6 @@ import { Button } from "@/components/ui/button";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { PageHeading } from "@/components/ui/page-heading";
 import type { Deal } from "@/features/crm/api/crm-types";
-import { useCompanyNames } from "@/features/crm/api/list-companies";
 import { dealsQueryKey, useDeals } from "@/features/crm/api/list-deals";
 import { inColumnOrder, nextPosition, useMoveCard } from "@/features/crm/api/move-card";
 import { DealFormDialog } from "@/features/crm/components/deal-form-dialog";
@@ -16,7 +15,6 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export function DealsPage() {
   useDocumentTitle("Deals");
   const deals = useDeals();
-  const companyNames = useCompanyNames();
   const moveDeal = useMoveCard("crm_deals", "stage", dealsQueryKey(), {
     successMessage: "Deal moved",
     errorMessage: "Could not move the deal",
@@ -54,7 +52,7 @@ export function DealsPage() {
           )}
           renderCard={(deal) => (
             <div className="grid gap-0.5 text-muted-foreground">
-              {deal.company_id ? <span>{companyNames.get(deal.company_id) ?? "Company"}</span> : null}
+              {deal.company ? <span>{deal.company.name}</span> : null}
               <span className="font-medium text-foreground">{formatSek(deal.value_sek)}</span>
               {deal.expected_close_on ? <span>Closes {formatDay(deal.expected_close_on)}</span> : null}
             </div>

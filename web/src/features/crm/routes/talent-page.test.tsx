@@ -36,7 +36,9 @@ function servePages(request: ApiRequest) {
 }
 
 const contactReads = (api: ReturnType<typeof stubCrmApi>) =>
-  api.calls("GET", "crm_contacts").filter((request) => request.params.get("select") === null);
+  api
+    .calls("GET", "crm_contacts")
+    .filter((request) => request.params.get("select") === "*,company:crm_companies(name)");
 
 describe("TalentPage", () => {
   it("lists the first 50 talents of 64 from crm_contacts, active talent only, by name", async () => {
@@ -45,6 +47,7 @@ describe("TalentPage", () => {
     expect(await screen.findByText("Showing 1–50 of 64")).toBeInTheDocument();
     const [read] = contactReads(api);
     expect(Object.fromEntries(read?.params ?? [])).toEqual({
+      select: "*,company:crm_companies(name)",
       kind: "eq.talent",
       archived_at: "is.null",
       order: "last_name.asc,first_name.asc",

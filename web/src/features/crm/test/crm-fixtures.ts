@@ -136,3 +136,12 @@ export function makeSession(overrides: Partial<StudioSession> = {}): StudioSessi
     ...overrides,
   };
 }
+
+/** A row as a read that embeds its company's name answers it (`company:crm_companies(name)`). */
+export function withCompany<R extends { company_id: string | null }>(
+  row: R,
+  companies: readonly { id: string; name: string }[],
+) {
+  const company = companies.find((c) => c.id === row.company_id);
+  return { ...row, company: company ? { name: company.name } : null };
+}
