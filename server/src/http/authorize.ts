@@ -135,7 +135,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2 }: Authorizer
     }, next);
   }
 
-  return { authorize, middleware };
+  return { authorize, middleware, verifyToken: verifyUser };
 }
 
 export function principalOf(res: Response): Principal | undefined {
