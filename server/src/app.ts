@@ -52,7 +52,8 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
-import { createRealtimeServer } from "./modules/realtime/realtime-server";
+import { realtimeRouter } from "./modules/realtime/http-broadcast-router";
+import { createRealtimeServer, type RealtimeServer } from "./modules/realtime/realtime-server";
 import { dbCatalogue } from "./modules/royalties/ledger/db-catalogue";
 import {
   type RoyaltyLedgerDeps,
@@ -257,6 +258,7 @@ export async function createApp({
   mount(contract.authAdmin, authAdminRouter(auth));
   mount(contract.team, teamRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
+  mount(contract.realtime, realtimeRouter((app.locals.realtime as RealtimeServer).hub));
   mount(contract.crm, crmRouter({ db, now }));
   const legal: LegalDeps = {
     db,

@@ -229,3 +229,47 @@ describe("heartbeats and limits", () => {
     expect(await garbled.closed).toBe(1008);
   });
 });
+
+describe("broadcast over HTTP", () => {
+  it("realtime-js's httpSend reaches the channel's members", async () => {
+    const heard: unknown[] = [];
+    const listening = (await client())
+      .channel("news")
+      .on("broadcast", { event: "headline" }, ({ payload }) => heard.push(payload));
+    await subscribe(listening);
+    const sender = (await client()).channel("news");
+    expect(await sender.httpSend("headline", { title: "Släpp" })).toEqual({ success: true });
+    await eventually(() => (heard.length ? true : undefined));
+    expect(heard).toEqual([{ title: "Släpp" }]);
+  });
+
+  it("sends to a private channel for staff only, and refuses a malformed body", async () => {
+    const staffToken = await ctx.userToken({ role: "staff" });
+    const heard: unknown[] = [];
+    const inside = (await client({ token: staffToken }))
+      .channel("back-room", { config: { private: true } })
+      .on("broadcast", { event: "memo" }, ({ payload }) => heard.push(payload));
+    expect((await subscribe(inside)).status).toBe("SUBSCRIBED");
+    const post = (bearer: string, body: unknown) =>
+      fetch(`${live.base}/realtime/v1/api/broadcast`, {
+        method: "POST",
+        headers: {
+          apikey: ctx.anonKey,
+          authorization: `Bearer ${bearer}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const memo = (n: number) => ({
+      messages: [{ topic: "back-room", event: "memo", payload: { n }, private: true }],
+    });
+
+    const refused = await post(ctx.anonKey, memo(1));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "permission_denied" });
+    expect((await post(ctx.anonKey, { messages: [] })).status).toBe(400);
+    expect((await post(staffToken, memo(2))).status).toBe(202);
+    await eventually(() => (heard.length ? true : undefined));
+    expect(heard).toEqual([{ n: 2 }]);
+  });
+});
