@@ -20,6 +20,7 @@ beforeAll(async () => {
     env: {
       REALTIME_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS),
       REALTIME_MAX_CHANNELS_PER_SOCKET: "3",
+      REALTIME_MAX_JOINS_PER_SECOND: "5",
       REALTIME_MAX_MESSAGE_BYTES: "2048",
     },
   });
@@ -217,6 +218,16 @@ describe("heartbeats and limits", () => {
     await eventually(() => (frames.length >= 4 ? true : undefined));
     const statuses = frames.map((f) => (f[4] as { status: string }).status);
     expect(statuses).toEqual(["ok", "ok", "ok", "error"]);
+    socket.close();
+  });
+
+  it("caps the joins a socket makes per second", async () => {
+    const { socket, frames } = await rawSocket();
+    for (const n of [1, 2, 3, 4, 5, 6])
+      socket.send(JSON.stringify([String(n), String(n), "realtime:again", "phx_join", { config: {} }]));
+    await eventually(() => (frames.length >= 6 ? true : undefined));
+    const statuses = frames.map((f) => (f[4] as { status: string }).status);
+    expect(statuses).toEqual(["ok", "ok", "ok", "ok", "ok", "error"]);
     socket.close();
   });
 
