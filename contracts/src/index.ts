@@ -13,6 +13,7 @@ export * from "./deliverables.contract";
 export * from "./events.contract";
 export * from "./forms.contract";
 export * from "./health.contract";
+export * from "./realtime.contract";
 export * from "./identifiers";
 export * from "./legal.contract";
 export * from "./money";

@@ -4,13 +4,14 @@ import { authAdminContract } from "./auth-admin.contract";
 import { backOfficeRoutes } from "./back-office-contract";
 import { configContract } from "./config.contract";
 import { healthContract } from "./health.contract";
+import { realtimeContract } from "./realtime.contract";
 import { storageContract } from "./storage.contract";
 
 const c = initContract();
 
 /**
  * Every route the server answers: the back office's, auth (GoTrue's API, with its admin part that takes
- * the service_role key), storage, health and the public config.
+ * the service_role key), storage, realtime's HTTP broadcast, health and the public config.
  */
 export const contract = c.router(
   {
@@ -19,6 +20,7 @@ export const contract = c.router(
     authAdmin: authAdminContract,
     config: configContract,
     storage: storageContract,
+    realtime: realtimeContract,
     ...backOfficeRoutes,
   },
   { strictStatusCodes: true },

@@ -53,6 +53,8 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { realtimeRouter } from "./modules/realtime/http-broadcast-router";
+import { createRealtimeServer, type RealtimeServer } from "./modules/realtime/realtime-server";
 import { dbCatalogue } from "./modules/royalties/ledger/db-catalogue";
 import {
   type RoyaltyLedgerDeps,
@@ -156,6 +158,18 @@ export async function createApp({
   const tables: Record<string, TableDefinition> = { ...registeredTables, ...extraTables };
   const app = express();
   app.locals.anonKey = tokens.anonKey;
+  // The socket server rides on whichever HTTP server listens (main's, or a test's): it attaches there.
+  app.locals.realtime = createRealtimeServer({
+    verify: authorizer.verifyToken,
+    now,
+    limits: {
+      heartbeatTimeoutMs: config.REALTIME_HEARTBEAT_TIMEOUT_MS,
+      maxChannelsPerSocket: config.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxJoinsPerSecond: config.REALTIME_MAX_JOINS_PER_SECOND,
+      maxMessageBytes: config.REALTIME_MAX_MESSAGE_BYTES,
+      maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
+    },
+  });
   app.disable("x-powered-by");
   // API answers are no-store, so an ETag (a SHA-1 of every body) buys nothing; static files keep theirs.
   app.set("etag", false);
@@ -246,6 +260,7 @@ export async function createApp({
   mount(contract.authAdmin, authAdminRouter(auth));
   mount(contract.team, teamRouter(auth));
   mount(contract.config, configRouter(config, tokens.anonKey));
+  mount(contract.realtime, realtimeRouter((app.locals.realtime as RealtimeServer).hub));
   mount(contract.crm, crmRouter({ db, now }));
   mount(contract.dashboard, dashboardRouter({ db, now }));
   const legal: LegalDeps = {

@@ -94,6 +94,21 @@ const envSchema = z.object({
   JWT_EXPIRY: seconds.default(3600),
   /** How often each node re-reads the access-token signing keys, so a rotation needs no restart. */
   JWT_KEYS_REFRESH_SECONDS: seconds.default(60),
+  /** A realtime socket that sends no heartbeat for this long is closed (clients beat every 25 s). */
+  REALTIME_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(50).default(60_000),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+  REALTIME_MAX_JOINS_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
+  /** A socket whose unsent output grows past this many bytes is a slow consumer and is closed. */
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

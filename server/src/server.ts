@@ -12,6 +12,7 @@ import { createPublicReadCache } from "./http/public-read-cache";
 import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createBackupService } from "./modules/backups/backup-service";
 import { createReminderSchedule } from "./modules/money/reminder-schedule";
+import type { RealtimeServer } from "./modules/realtime/realtime-server";
 import { createMailer } from "./platform/mail/transport";
 import { READ_CLOCK_MS } from "./rest/data-api";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
@@ -50,6 +51,8 @@ export async function startServer(
     logger,
   });
   const server = createServer(handler).listen(config.PORT, config.HOST);
+  const realtime = app.locals.realtime as RealtimeServer;
+  realtime.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -70,6 +73,7 @@ export async function startServer(
     closing ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();
+      realtime.close();
       server.close(async () => {
         clearTimeout(force);
         await backups.stop();

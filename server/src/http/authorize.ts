@@ -175,7 +175,7 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2, browserOrigi
     );
   }
 
-  return { authorize, middleware };
+  return { authorize, middleware, verifyToken: verifyUser };
 }
 
 export function principalOf(res: Response): Principal | undefined {

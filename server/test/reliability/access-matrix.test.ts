@@ -179,6 +179,8 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   //                                    recipe                                                                         none anon noRole staff admin expired ended tampered algNone wrongAud serviceRole
   "health.getHealth":                  [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   "config.getPublicConfig":            [{},                                                                             200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  "realtime.broadcast":                [{ body: () => ({ messages: [{ topic: "matrix", event: "e", payload: {} }] }) },   401, 202, 202, 202, 202, 401, 401, 401, 401, 401, 202],
+  "realtime.broadcastEvent":           [{ params: { topic: "matrix", event: "e" }, body: () => ({ n: 1 }) },              401, 202, 202, 202, 202, 401, 401, 401, 401, 401, 202],
   "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
   "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
   "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],

@@ -1,0 +1,26 @@
+import { contract } from "@app/contracts";
+import { initServer } from "@ts-rest/express";
+import { AppError } from "../../http/app-error";
+import { principalOf } from "../../http/authorize";
+import { mayJoinPrivate } from "./channel-access";
+import { type RealtimeHub, roomOf } from "./hub";
+
+const s = initServer();
+
+/** Supabase Realtime's HTTP broadcast: what a socket's broadcast does, for a caller without a socket. */
+export function realtimeRouter(hub: RealtimeHub) {
+  type Message = { topic: string; event: string; payload: Record<string, unknown>; private: boolean };
+  function send(messages: Message[], res: Parameters<typeof principalOf>[0]) {
+    const principal = principalOf(res) ?? { kind: "anon" as const };
+    if (messages.some((m) => m.private) && !mayJoinPrivate(principal))
+      throw new AppError("permission_denied", "permission denied: private channels are for staff");
+    for (const { topic, event, payload, private: isPrivate } of messages)
+      hub.broadcast(roomOf(`realtime:${topic}`, isPrivate), { type: "broadcast", event, payload });
+    return { status: 202 as const, body: {} };
+  }
+  return s.router(contract.realtime, {
+    broadcast: async ({ body, res }) => send(body.messages, res),
+    broadcastEvent: async ({ params, query, body, res }) =>
+      send([{ ...params, payload: body, private: query.private === "true" }], res),
+  });
+}
