@@ -5,7 +5,7 @@ import type { Principal } from "../../http/authorize";
 import { type ConnectionDeps, type RealtimeLimits, serveConnection } from "./connection";
 import { createRealtimeHub } from "./hub";
 
-export const REALTIME_PATH = "/realtime/v1/websocket";
+const REALTIME_PATH = "/realtime/v1/websocket";
 
 export interface RealtimeServerDeps {
   limits: RealtimeLimits & { maxMessageBytes: number };
