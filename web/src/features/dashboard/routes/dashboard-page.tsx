@@ -13,13 +13,29 @@ import { useReceivables } from "@/features/dashboard/api/get-receivables";
 import { useTodaySessions } from "@/features/dashboard/api/get-today-sessions";
 import type { Task } from "@/features/dashboard/utils/my-tasks";
 import { formatSek } from "@/lib/format";
+import { useLiveTables } from "@/lib/live/live-context";
 import { formatOre } from "@/lib/money";
 import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
+import { crmQueryKey, deliverablesQueryKey, invoicesQueryKey, projectsQueryKey } from "@/lib/query-keys";
 import { useCurrentUserId } from "@/lib/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
+/** What the dashboard's figures are read from: a colleague's change to any of them refreshes the figures. */
+const DASHBOARD_TABLES = [
+  "crm_deals",
+  "studio_sessions",
+  "deliverables",
+  "deliverable_versions",
+  "project_milestones",
+  "projects",
+  "invoices",
+  "invoice_payments",
+] as const;
+const DASHBOARD_KEYS = [crmQueryKey, deliverablesQueryKey, projectsQueryKey, invoicesQueryKey] as const;
+
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
+  useLiveTables(DASHBOARD_TABLES, DASHBOARD_KEYS);
   const pipeline = usePipeline();
   const today = useTodaySessions();
   const approvals = useOpenApprovals();
