@@ -19,6 +19,8 @@ export default defineConfig({
       "/rest": apiTarget,
       "/api": apiTarget,
       "/health": apiTarget,
+      // The realtime socket (a record's other editors), upgraded through the proxy.
+      "/realtime": { target: apiTarget, ws: true },
     },
   },
   build: {

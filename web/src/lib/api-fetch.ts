@@ -18,6 +18,11 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null) {
   accessTokenProvider = provider;
 }
 
+/** The signed-in user's access token now (refreshed first when it is about to expire), or null. */
+export async function currentAccessToken(): Promise<string | null> {
+  return (await accessTokenProvider?.()) ?? null;
+}
+
 /** What the auth layer does when the data API refuses the user's access token (HTTP 401). */
 export interface UnauthorizedHandler {
   /** Refreshes the session; resolves the access token to retry with, or null when there is none. */
@@ -39,7 +44,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
  */
 export async function apiHeaders(): Promise<{ apikey: string; authorization: string }> {
   const { anon_key: anonKey } = await loadPublicConfig();
-  const accessToken = (await accessTokenProvider?.()) ?? null;
+  const accessToken = await currentAccessToken();
   return { apikey: anonKey, authorization: `Bearer ${accessToken ?? anonKey}` };
 }
 

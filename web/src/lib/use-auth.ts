@@ -1,6 +1,8 @@
 import type { AuthClient } from "@app/auth-client";
 import type { AuthUser } from "@app/contracts";
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
+import { displayName } from "@/lib/display-name";
+import type { Editor } from "@/lib/live/live-updates";
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 export type SignOutScope = "global" | "local" | "others";
@@ -34,6 +36,16 @@ export function useAuth(): AuthState {
 /** The signed-in person's id, or null (outside the auth area, or while loading): "You" on timelines. */
 export function useCurrentUserId(): string | null {
   return useContext(AuthContext)?.user?.id ?? null;
+}
+
+/** The signed-in person as others see them editing a record, or null outside the auth area. */
+export function useCurrentEditor(): Editor | null {
+  const user = useContext(AuthContext)?.user;
+  return useMemo(
+    () =>
+      user ? { userId: user.id, name: displayName(user.user_metadata.full_name, user.email ?? "") } : null,
+    [user],
+  );
 }
 
 /** The auth client of the signed-in area; the account screens render only once the session has loaded. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { type FieldValues, FormProvider } from "react-hook-form";
 import { ConflictNotice } from "@/components/form/conflict-notice";
+import { EditingNotice } from "@/components/form/editing-notice";
 import { FormFooter } from "@/components/form/form-footer";
 import { errorAt, FORM_ERROR } from "@/components/form/record-resolver";
 import type { RecordFormApi } from "@/components/form/use-record-form";
@@ -15,6 +16,8 @@ type RecordFormProps<V extends FieldValues, P> = {
   onCancel(): void;
   /** Reads the record again into the form, offered when a save found it changed since it was read. */
   onReload?(): Promise<unknown>;
+  /** The record being edited: who else has it open shows above the fields. */
+  editing?: { table: string; id: string };
   /** Names the form for screen readers where the page has more than one. */
   label?: string;
   className?: string;
@@ -27,7 +30,7 @@ type RecordFormProps<V extends FieldValues, P> = {
  * save runs.
  */
 export function RecordForm<V extends FieldValues, P>(props: RecordFormProps<V, P>) {
-  const { form, submitLabel, onSaved, onCancel, onReload, label, className, children } = props;
+  const { form, submitLabel, onSaved, onCancel, onReload, editing, label, className, children } = props;
   const { formState } = form.form;
   return (
     <FormProvider {...form.form}>
@@ -42,6 +45,7 @@ export function RecordForm<V extends FieldValues, P>(props: RecordFormProps<V, P
           if (await form.handleSubmit()) onSaved?.();
         }}
       >
+        {editing ? <EditingNotice table={editing.table} id={editing.id} /> : null}
         {children}
         {form.isStale && onReload ? <ConflictNotice onReload={onReload} /> : null}
         <FormFooter

@@ -1,15 +1,12 @@
 import { ChevronDown, UserRound } from "lucide-react";
 import { Suspense, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { displayName } from "@/lib/display-name";
 import { lazyNamed } from "@/lib/lazy-named";
 import { useAuth } from "@/lib/use-auth";
 
 const loadAccountMenu = () => import("@/features/backoffice/components/account-menu");
 const AccountMenu = lazyNamed(loadAccountMenu, "AccountMenu");
-
-function displayName(fullName: unknown, email: string) {
-  return typeof fullName === "string" && fullName.trim() ? fullName.trim() : email;
-}
 
 /**
  * The header's account button. The menu behind it (Radix's menu, roving focus and collection code) loads

@@ -80,6 +80,7 @@ function BriefForm({ brief, onReload, onClose }: BriefFormProps) {
 
   return (
     <RecordForm
+      editing={brief ? { table: "crm_briefs", id: brief.id } : undefined}
       form={form}
       submitLabel={brief ? "Save Changes" : "Create Brief"}
       onSaved={onClose}

@@ -73,6 +73,7 @@ function CompanyForm({ company, onReload, onSaved, onClose }: CompanyFormProps) 
 
   return (
     <RecordForm
+      editing={company ? { table: "crm_companies", id: company.id } : undefined}
       form={form}
       submitLabel={company ? "Save Changes" : "Create Company"}
       onSaved={onClose}

@@ -86,6 +86,7 @@ function ContactForm({ kind, contact, defaults, onReload, onSaved, onClose }: Co
 
   return (
     <RecordForm
+      editing={contact ? { table: "crm_contacts", id: contact.id } : undefined}
       form={form}
       submitLabel={contact ? "Save Changes" : words.addTitle}
       onSaved={onClose}

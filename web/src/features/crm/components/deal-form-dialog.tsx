@@ -90,6 +90,7 @@ function DealForm({ deal, defaults, onReload, onClose }: DealFormProps) {
 
   return (
     <RecordForm
+      editing={deal ? { table: "crm_deals", id: deal.id } : undefined}
       form={form}
       submitLabel={deal ? "Save Changes" : "Create Deal"}
       onSaved={onClose}

@@ -105,6 +105,7 @@ function SessionForm({ session, initialTeam, onBooked, onClose }: SessionFormPro
 
   return (
     <RecordForm
+      editing={session ? { table: "studio_sessions", id: session.id } : undefined}
       form={form}
       submitLabel={session ? "Save Changes" : "Book Session"}
       onSaved={onClose}

@@ -93,6 +93,7 @@ function ProjectForm({ project, onSaved, onReload, onClose }: ProjectFormProps) 
 
   return (
     <RecordForm
+      editing={project ? { table: "projects", id: project.id } : undefined}
       form={form}
       submitLabel={project ? "Save Changes" : "Create Project"}
       onSaved={onClose}

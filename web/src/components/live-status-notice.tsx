@@ -1,0 +1,11 @@
+import { useLiveStatus } from "@/lib/live/live-context";
+
+/** The header's quiet word while the live connection is down; screens keep working from what they read. */
+export function LiveStatusNotice() {
+  const status = useLiveStatus();
+  return (
+    <p role="status" className="text-xs text-muted-foreground">
+      {status === "reconnecting" ? "Reconnecting…" : ""}
+    </p>
+  );
+}

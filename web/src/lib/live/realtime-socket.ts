@@ -1,0 +1,24 @@
+import type { RealtimeClient } from "@supabase/realtime-js";
+import { currentAccessToken } from "@/lib/api-fetch";
+import { HEARTBEAT_INTERVAL_MS, reconnectAfterMs } from "@/lib/live/live-updates";
+import { loadPublicConfig } from "@/lib/public-config";
+
+/**
+ * realtime-js on this origin's `/realtime/v1`, loaded when the first live screen opens (the public pages
+ * and the first paint never pay for it). The access token is asked for at each heartbeat, so a refreshed
+ * session reaches the open channels.
+ */
+export async function connectRealtime(): Promise<RealtimeClient> {
+  const [{ RealtimeClient }, config] = await Promise.all([
+    import("@supabase/realtime-js"),
+    loadPublicConfig(),
+  ]);
+  const endpoint = new URL("/realtime/v1", window.location.href);
+  endpoint.protocol = endpoint.protocol === "https:" ? "wss:" : "ws:";
+  return new RealtimeClient(endpoint.href, {
+    params: { apikey: config.anon_key },
+    heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+    reconnectAfterMs,
+    accessToken: currentAccessToken,
+  });
+}
