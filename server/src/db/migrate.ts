@@ -40,6 +40,7 @@ import * as addRoyaltyStatementMailings from "./migrations/m0037_add_royalty_sta
 import * as addPayeeAdvancesAndReserves from "./migrations/m0038_add_payee_advances_and_reserves";
 import * as addWorkSplitSheets from "./migrations/m0039_add_work_split_sheets";
 import * as addAuthSigningKeys from "./migrations/m0040_add_auth_signing_keys";
+import * as addTextSearchIndexes from "./migrations/m0041_add_text_search_indexes";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   m0038_add_payee_advances_and_reserves: addPayeeAdvancesAndReserves,
   m0039_add_work_split_sheets: addWorkSplitSheets,
   m0040_add_auth_signing_keys: addAuthSigningKeys,
+  m0041_add_text_search_indexes: addTextSearchIndexes,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */
