@@ -1,3 +1,4 @@
+import { type TableDefinition, tables } from "@app/contracts";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
@@ -120,6 +121,29 @@ describe("textSearch on the seeded events", () => {
     expect(without).not.toContain(PITCH);
     expect(without).toContain(SPLITS);
     expect(await titles((q) => q.not("title", "fts", "demos"))).toContain("Open Mic Night");
+  });
+});
+
+describe("every searchable column", () => {
+  const searchable = (Object.values(tables) as TableDefinition[]).flatMap((t) =>
+    Object.entries(t.columns)
+      .filter(([, c]) => c.textSearch)
+      .map(([name]) => [t.name, name] as const),
+  );
+
+  it("is a text column its migration indexed, searchable under every configuration", async () => {
+    expect(searchable.length).toBeGreaterThan(0);
+    for (const [table, column] of searchable) {
+      expect(tables[table as keyof typeof tables].columns[column as never]).toMatchObject({ type: "text" });
+      for (const config of ["simple", "english", "swedish"]) {
+        const { error, status } = await supabase
+          .from(table)
+          .select("id")
+          .textSearch(column, "stockholm | writer:*", { config })
+          .limit(1);
+        expect({ status, error }, `${table}.${column} ${config}`).toEqual({ status: 200, error: null });
+      }
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import type { JsonPath } from "./parse-query";
  * `column->key->0->>key` in filters and order, on the JSON columns a table declares. `->>` answers text on
  * both engines as PostgreSQL's jsonb writes it (a string's own text, `true`, a number as stored, NULL for
  * a JSON null or a missing key), so a filter or order on it compares the same text. A path ending in `->`
- * is a JSON value, which only cs, cd and is compare (see docs/data-api-text-search.md).
+ * is a JSON value, which only cs, cd and is compare (see docs/api/data.md).
  */
 
 /** What a `->>` path reads: nullable text (a missing key is NULL). */

@@ -15,7 +15,7 @@ import type { TextSearchOp } from "./parse-query";
  * its own functions over `to_tsvector(config, column)`, which the GIN expression indexes cover; SQLite
  * with the FTS5 tables the same migration keeps in step with each table: `<table>_fts_words` (unicode61,
  * case folded, accents kept, as PostgreSQL's parser keeps them) for simple and swedish, and
- * `<table>_fts_stems` (the same with the Porter stemmer) for english. See docs/data-api-text-search.md.
+ * `<table>_fts_stems` (the same with the Porter stemmer) for english. See docs/api/data.md.
  */
 
 /** supabase-js sends no configuration unless asked; Supabase's databases default to english. */
