@@ -1,6 +1,9 @@
 import { type TableDefinition, tables } from "@app/contracts";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whereSql } from "../src/rest/postgrest/conditions";
+import { parseQuery } from "../src/rest/postgrest/parse-query";
 import { createTestContext, type TestContext } from "./helpers";
 import { stockSupabase } from "./support/stock-supabase";
 
@@ -144,6 +147,32 @@ describe("every searchable column", () => {
         expect({ status, error }, `${table}.${column} ${config}`).toEqual({ status: 200, error: null });
       }
     }
+  });
+});
+
+describe("the search indexes", () => {
+  it("answer a search: PostgreSQL's GIN index on the expression, SQLite's FTS5 table", async () => {
+    const where = whereSql(
+      tables.events,
+      ctx.engine,
+      parseQuery({ title: "fts(english).writer:* & !demo" }).where,
+    );
+    const plan = await ctx.db.transaction().execute(async (trx) => {
+      if (ctx.engine === "postgres") {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<{
+          "QUERY PLAN": string;
+        }>`explain select * from events where ${where}`.execute(trx);
+        return rows.map((r) => r["QUERY PLAN"]).join("\n");
+      }
+      const { rows } = await sql<{
+        detail: string;
+      }>`explain query plan select * from events where ${where}`.execute(trx);
+      return rows.map((r) => r.detail).join("\n");
+    });
+    expect(plan).toMatch(
+      ctx.engine === "postgres" ? /events_title_english_fts_idx/ : /events_fts_stems VIRTUAL TABLE/,
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import type { TextSearchOp } from "./parse-query";
 
 /** supabase-js sends no configuration unless asked; Supabase's databases default to english. */
 const DEFAULT_CONFIG: TextSearchConfig = "english";
+const CONFIGS = new Set<string>(["simple", "english", "swedish"]);
 
 const pgFunction: Record<TextSearchOp, string> = {
   fts: "to_tsquery",
@@ -84,6 +85,8 @@ export function textSearchSql(
     });
   }
   const config = (f.config ?? DEFAULT_CONFIG) as TextSearchConfig;
+  // The parser admits only these; checked again because the name is written into the SQL.
+  if (!CONFIGS.has(config)) throw restError("PGRST100", `unknown text search configuration "${config}"`);
   const search = parseTextSearch(f.op, f.value);
   const column = sql.ref(f.column);
   if (engine === "postgres") {
