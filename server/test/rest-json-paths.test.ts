@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { stockSupabase } from "./support/stock-supabase";
@@ -116,6 +117,25 @@ describe("refusals", () => {
     const { error, status } = await query(selectFirstNames(supabase));
     return { status, code: error?.code };
   }
+
+  it("answer any path, operator and value with 200 or a 400 in PostgREST's shape, never a 500", async () => {
+    const step = fc.constantFrom("->", "->>", "lyrics", "0", "-1", "99999999", "'x'", "a.b", "", "é", " ");
+    const path = fc.array(step, { maxLength: 8 }).map((parts) => `strengths${parts.join("")}`);
+    const op = fc.constantFrom("eq", "gt", "like", "in", "is", "cs", "cd", "ov", "fts", "match");
+    const value = fc.constantFrom("9", "null", "(9,10)", '{"lyrics":9}', "[1]", "*a*", "{a}", "x'y", "^9");
+    await fc.assert(
+      fc.asyncProperty(path, op, value, async (key, operator, v) => {
+        const read = await selectFirstNames(supabase).filter(key, operator, v);
+        const ordered = await selectFirstNames(supabase).order(key);
+        for (const { status, error } of [read, ordered]) {
+          expect(status, `${key}=${operator}.${v}`).toBeLessThan(500);
+          if (status !== 200)
+            expect(Object.keys(error ?? {}).sort()).toEqual(["code", "details", "hint", "message"]);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
 
   it("answer 400: a path on a column that is not JSON, an unknown column, ->> inside a path, -> in order", async () => {
     expect(await refusal((q) => q.filter("first_name->>x", "eq", "1"))).toEqual({

@@ -1,5 +1,6 @@
 import { type TableDefinition, tables } from "@app/contracts";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whereSql } from "../src/rest/postgrest/conditions";
@@ -217,6 +218,49 @@ describe("refusals", () => {
         code: "42601",
       });
     }
+  });
+
+  it("answer any query, of any type, with 200 or a 400 in PostgREST's shape, never a 500", async () => {
+    const piece = fc.constantFrom(
+      "writer",
+      "Demos",
+      "the",
+      "å",
+      "&",
+      "|",
+      "!",
+      "(",
+      ")",
+      "<->",
+      "<2>",
+      ":*",
+      ":A",
+      "'",
+      '"',
+      "-",
+      " or ",
+      " ",
+      "\\",
+      "%",
+      "{",
+      "*",
+    );
+    const query = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(""));
+    const types = ["fts", "plfts", "phfts", "wfts"] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        query,
+        fc.constantFrom(...types),
+        fc.constantFrom("simple", "english", "swedish"),
+        async (q, op, config) => {
+          const { error, status } = await selectTitles(supabase).filter("description", `${op}(${config})`, q);
+          expect(status, `${op}(${config}).${q}`).toBeLessThan(500);
+          if (op !== "fts") expect(status, `${op}.${q}`).toBe(200);
+          if (status !== 200) expect(error?.code, q).toBe("42601");
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 
   it("refuse an unknown configuration, and a column not declared searchable", async () => {

@@ -227,6 +227,12 @@ function allOf(place: Place, conditions: Condition[]): RawBuilder<SqlBool> {
 function operandOf(table: TableDefinition, engine: Engine, c: Filter) {
   if (!c.path) return { spec: columnOf(table, c.column), column: sql.ref(c.column) };
   const spec = jsonColumnOf(table, c.column);
+  if (!c.path.asText && c.op !== "cs" && c.op !== "cd" && c.op !== "is") {
+    throw restError(
+      "42883",
+      `operator ${c.op} does not compare a JSON value (${c.column}->…); read it as text with ->>, or use cs, cd or is`,
+    );
+  }
   const column = jsonPathSql(engine, c.column, c.path);
   return { spec: c.path.asText ? TEXT_AT_PATH : spec, column };
 }
