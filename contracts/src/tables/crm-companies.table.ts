@@ -23,13 +23,13 @@ export const crmCompaniesTable = defineTable({
   description: "labels, publishers, venues, brands and studios the business works with (staff only)",
   columns: {
     id: column.uuid().withDefault(),
-    name: column.text(200),
+    name: column.text(200).searchable(),
     org_number: column.text(11).refine(orgNumberSchema, "556016-0680").orNull(),
     kind: column.enum(COMPANY_KINDS).withDefault(),
     /** The company's site, opened from its page: a web page only (its people's e-mail is on their contacts). */
     website: column.webAddress("https://example.se/").orNull(),
     city: column.text(100).orNull(),
-    notes: column.text(10_000).orNull(),
+    notes: column.text(10_000).searchable().orNull(),
     archived_at: column.timestamp().orNull(),
     created_at: column.timestamp().generated(),
     updated_at: column.timestamp().generated(),

@@ -38,6 +38,11 @@ export interface ColumnSpec<Z extends z.ZodTypeAny = z.ZodTypeAny> {
    * a function when the column is unique, so each generated row gets a value of its own.
    */
   sample?: unknown;
+  /**
+   * A text column the data API's text search filters (fts, plfts, phfts, wfts) may read: the migration
+   * that indexes it for search on both engines is the one that marks it here.
+   */
+  textSearch?: boolean;
   /** The table whose key this column holds (a foreign key): generated requests use an existing row's id. */
   references?: string;
   /**
@@ -62,6 +67,7 @@ interface ColumnTraits {
   hasDefault: boolean;
   readOnly: boolean;
   filterable: boolean;
+  textSearch?: boolean;
   sample?: unknown;
   references?: string;
   objectIn?: string;
@@ -79,6 +85,7 @@ class Column<
   readonly hasDefault: D;
   readonly readOnly: R;
   readonly filterable: boolean;
+  readonly textSearch?: boolean;
   readonly sample?: unknown;
   readonly references?: string;
   readonly objectIn?: string;
@@ -93,6 +100,7 @@ class Column<
     this.hasDefault = (traits.hasDefault ?? false) as D;
     this.readOnly = (traits.readOnly ?? false) as R;
     this.filterable = traits.filterable ?? true;
+    this.textSearch = traits.textSearch;
     this.sample = traits.sample;
     this.references = traits.references;
     this.objectIn = traits.objectIn;
@@ -104,9 +112,10 @@ class Column<
     changes: Partial<ColumnTraits>,
     schema: z.ZodTypeAny = this.schema,
   ): Column<Z2, N2, D2, R2> {
-    const { nullable, hasDefault, readOnly, filterable, sample, references, objectIn, url } = this;
+    const { nullable, hasDefault, readOnly, filterable, textSearch, sample, references, objectIn, url } =
+      this;
     return new Column(this.type, schema as Z2, {
-      ...{ nullable, hasDefault, readOnly, filterable, sample, references, objectIn, url },
+      ...{ nullable, hasDefault, readOnly, filterable, textSearch, sample, references, objectIn, url },
       ...changes,
     });
   }
@@ -120,6 +129,10 @@ class Column<
   /** Set by the database or the server only. */
   generated(): Column<Z, N, true, true> {
     return this.with({ hasDefault: true, readOnly: true });
+  }
+  /** Text search (fts, plfts, phfts, wfts) may read it; its search indexes come with it (see docs/tables.md). */
+  searchable(): Column<Z, N, D, R> {
+    return this.with({ textSearch: true });
   }
   notFilterable(): Column<Z, N, D, R> {
     return this.with({ filterable: false });

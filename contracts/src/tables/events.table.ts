@@ -22,8 +22,8 @@ const declared = defineTable({
     "community events shown on the public site (anyone with the API key may read the published ones; staff see drafts too)",
   columns: {
     id: column.uuid().withDefault(),
-    title: column.text(200),
-    description: column.text(5000).orNull(),
+    title: column.text(200).searchable(),
+    description: column.text(5000).searchable().orNull(),
     event_date: column.timestamp().orNull(),
     /** Read: upcoming, cancelled or past (derived); written: upcoming or cancelled. */
     status: column.enum(EVENT_STATUSES).withDefault(),

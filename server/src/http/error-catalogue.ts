@@ -138,6 +138,8 @@ const data = {
   "42501": { status: 403, auth: "forbidden" },
   "42703": { status: 400, auth: "validation_failed" },
   "42883": { status: 400, auth: "validation_failed" },
+  /** A text search query PostgreSQL's to_tsquery could not read (or both engines could not read alike). */
+  "42601": { status: 400, auth: "validation_failed" },
   "42P10": { status: 400, auth: "validation_failed" },
   "21000": { status: 400, auth: "validation_failed" },
   "22P02": { status: 400, auth: "validation_failed" },

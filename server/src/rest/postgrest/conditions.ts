@@ -6,7 +6,9 @@ import { checkRegex, RegexPatternError } from "../../db/regex-matcher";
 import { literalOf, SQLITE_SEARCH_INDEXES, searchMatch } from "../../db/search-indexes";
 import { filterValue } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
+import { jsonColumnOf, jsonPathSql, TEXT_AT_PATH } from "./json-path";
 import { arrayLiteral, type Condition } from "./parse-query";
+import { textSearchSql } from "./text-search";
 
 /**
  * PostgREST conditions as SQL on either engine. Column names reach the SQL only after they matched the
@@ -105,6 +107,7 @@ function jsonCondition(
   table: TableDefinition,
   engine: Engine,
   name: string,
+  column: RawBuilder<unknown>,
   op: "cs" | "cd" | "ov",
   raw: string,
 ): RawBuilder<SqlBool> {
@@ -124,7 +127,6 @@ function jsonCondition(
   }
   // jsonb cannot hold the NUL character (PostgreSQL text cannot); refused alike on SQLite.
   if (holdsNul(parsed)) throw restError("22P05", "unsupported Unicode escape sequence");
-  const column = sql.ref(name);
   if (engine === "postgres") {
     const value = sql`cast(${raw} as jsonb)`;
     return op === "cs" ? sql<SqlBool>`${column} @> ${value}` : sql<SqlBool>`${column} <@ ${value}`;
@@ -147,7 +149,7 @@ type Filter = Extract<Condition, { type: "filter" }>;
 
 /** The literal text a like/ilike filter's values must hold, when SQLite's trigram index covers its column. */
 function searchableText(table: TableDefinition, c: Condition): string | undefined {
-  if (c.type !== "filter" || (c.op !== "like" && c.op !== "ilike")) return undefined;
+  if (c.type !== "filter" || c.path || (c.op !== "like" && c.op !== "ilike")) return undefined;
   if (!SQLITE_SEARCH_INDEXES[table.name]?.columns.includes(c.column)) return undefined;
   return literalOf(likePattern(c.value));
 }
@@ -219,10 +221,29 @@ function allOf(place: Place, conditions: Condition[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql.raw(" and "))})`;
 }
 
+/**
+ * What a filter compares: the column, or the value at its JSON path (text after `->>`, JSON after `->`).
+ */
+function operandOf(table: TableDefinition, engine: Engine, c: Filter) {
+  if (!c.path) return { spec: columnOf(table, c.column), column: sql.ref(c.column) };
+  const spec = jsonColumnOf(table, c.column);
+  if (!c.path.asText && c.op !== "cs" && c.op !== "cd" && c.op !== "is") {
+    throw restError(
+      "42883",
+      `operator ${c.op} does not compare a JSON value (${c.column}->…); read it as text with ->>, or use cs, cd or is`,
+    );
+  }
+  const column = jsonPathSql(engine, c.column, c.path);
+  return { spec: c.path.asText ? TEXT_AT_PATH : spec, column };
+}
+
 function filterSql(place: Place, c: Filter) {
   const { table, engine } = place;
-  const spec = columnOf(table, c.column);
-  const column = sql.ref(c.column);
+  if (c.op === "fts" || c.op === "plfts" || c.op === "phfts" || c.op === "wfts") {
+    if (c.path) throw restError("42883", `text search reads a searchable text column, not a JSON path`);
+    return textSearchSql(table, engine, c);
+  }
+  const { spec, column } = operandOf(table, engine, c);
   const isList = spec.type === "text[]" || spec.type === "json";
   if (!spec.filterable) throw restError("42883", `column ${table.name}.${c.column} cannot be filtered`);
   // A list compares whole with eq/neq (`{a,b}` equals exactly that list, in that order).
@@ -286,7 +307,7 @@ function filterSql(place: Place, c: Filter) {
     case "cs":
     case "cd":
     case "ov":
-      if (spec.type === "json") return jsonCondition(table, engine, c.column, c.op, c.value);
+      if (spec.type === "json") return jsonCondition(table, engine, c.column, column, c.op, c.value);
       return arrayCondition(engine, column, c.op, arrayLiteral(c.value, c.op));
   }
 }

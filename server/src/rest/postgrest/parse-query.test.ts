@@ -131,6 +131,107 @@ describe("parseQuery", () => {
     expect(parseQuery({ select: "*" }).select).toBeUndefined();
   });
 
+  it("reads text search filters, with and without a configuration, alone and in groups", () => {
+    const q = parseQuery({
+      title: "fts(swedish).sommar & fest",
+      description: 'not.wfts."split sheets" -demo',
+      or: '(notes.plfts(english).writer,notes.phfts."a, b")',
+    });
+    expect(q.where).toEqual([
+      {
+        type: "filter",
+        column: "title",
+        op: "fts",
+        negated: false,
+        value: "sommar & fest",
+        config: "swedish",
+      },
+      { type: "filter", column: "description", op: "wfts", negated: true, value: '"split sheets" -demo' },
+      {
+        type: "group",
+        op: "or",
+        negated: false,
+        conditions: [
+          {
+            type: "filter",
+            column: "notes",
+            op: "plfts",
+            negated: false,
+            value: "writer",
+            config: "english",
+          },
+          { type: "filter", column: "notes", op: "phfts", negated: false, value: "a, b" },
+        ],
+      },
+    ]);
+  });
+
+  it("reads JSON paths in filter keys, group items and order terms", () => {
+    const q = parseQuery({
+      "strengths->>lyrics": "eq.9",
+      "payload->writers->0->>share_percent": "gt.10",
+      or: "(payload->writers->-1->>society.eq.TONO,strengths->lyrics.is.null)",
+      order: "strengths->>lyrics.desc.nullslast,last_name",
+    });
+    expect(q.where).toEqual([
+      {
+        type: "filter",
+        column: "strengths",
+        path: { steps: ["lyrics"], asText: true },
+        op: "eq",
+        negated: false,
+        value: "9",
+      },
+      {
+        type: "filter",
+        column: "payload",
+        path: { steps: ["writers", 0, "share_percent"], asText: true },
+        op: "gt",
+        negated: false,
+        value: "10",
+      },
+      {
+        type: "group",
+        op: "or",
+        negated: false,
+        conditions: [
+          {
+            type: "filter",
+            column: "payload",
+            path: { steps: ["writers", -1, "society"], asText: true },
+            op: "eq",
+            negated: false,
+            value: "TONO",
+          },
+          {
+            type: "filter",
+            column: "strengths",
+            path: { steps: ["lyrics"], asText: false },
+            op: "is",
+            negated: false,
+            value: "null",
+          },
+        ],
+      },
+    ]);
+    expect(q.order).toEqual([
+      { column: "strengths", path: { steps: ["lyrics"], asText: true }, direction: "desc", nulls: "last" },
+      { column: "last_name", direction: "asc" },
+    ]);
+  });
+
+  it.each([
+    ["an unknown text search configuration", { title: "fts(german).haus" }],
+    ["a configuration with SQL in it", { title: "plfts(english'::regconfig).x" }],
+    ["->> before the end of a path", { "payload->>writers->0": "eq.x" }],
+    ["a path step with SQL in it", { "payload->'x'": "eq.1" }],
+    ["an empty path step", { "payload->": "eq.1" }],
+    ["a path of too many steps", { "p->a->b->c->d->e->f->g->h->>i": "eq.1" }],
+    ["a path in order with a bad step", { order: "strengths->lyrics x.desc" }],
+  ])("refuses %s with 400 PGRST100", (_name, query) => {
+    expect(codeOf(() => parseQuery(query))).toBe("400 PGRST100");
+  });
+
   it.each([
     ["an unknown operator", { title: "matches.x" }],
     ["a missing operator", { title: "upcoming" }],

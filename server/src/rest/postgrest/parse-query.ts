@@ -25,27 +25,49 @@ const FILTER_OPS = [
   "cs",
   "cd",
   "ov",
+  "fts",
+  "plfts",
+  "phfts",
+  "wfts",
 ] as const;
 type FilterOp = (typeof FILTER_OPS)[number];
 
+/** PostgreSQL's to_tsquery, plainto_tsquery, phraseto_tsquery and websearch_to_tsquery, as PostgREST names them. */
+export type TextSearchOp = "fts" | "plfts" | "phfts" | "wfts";
+
+/**
+ * A JSON path after a column, `payload->writers->0->>share`: object keys and array indexes, every arrow
+ * but the last `->` (JSON), the last `->>` when the value is compared as text.
+ */
+export interface JsonPath {
+  steps: (string | number)[];
+  asText: boolean;
+}
+
 type IsValue = "null" | "true" | "false" | "unknown";
 
+/** The column a filter or order term reads, and the JSON path into it when one follows (`->`, `->>`). */
+interface ColumnRef {
+  column: string;
+  path?: JsonPath;
+}
+
 export type Condition =
-  | {
+  | (ColumnRef & {
       type: "filter";
-      column: string;
-      op: Exclude<FilterOp, "is" | "in" | "cs" | "cd" | "ov">;
+      op: Exclude<FilterOp, "is" | "in" | "cs" | "cd" | "ov" | TextSearchOp>;
       negated: boolean;
       value: string;
-    }
-  | { type: "filter"; column: string; op: "is"; negated: boolean; value: IsValue }
-  | { type: "filter"; column: string; op: "in"; negated: boolean; value: string[] }
+    })
+  | (ColumnRef & { type: "filter"; op: "is"; negated: boolean; value: IsValue })
+  | (ColumnRef & { type: "filter"; op: "in"; negated: boolean; value: string[] })
   /** The value as written: `{a,b}` for a list column, JSON for a JSON column (read once the column is known). */
-  | { type: "filter"; column: string; op: "cs" | "cd" | "ov"; negated: boolean; value: string }
+  | (ColumnRef & { type: "filter"; op: "cs" | "cd" | "ov"; negated: boolean; value: string })
+  /** The query as written; config is the text search configuration in `fts(english).…`, when given. */
+  | (ColumnRef & { type: "filter"; op: TextSearchOp; negated: boolean; value: string; config?: string })
   | { type: "group"; op: "and" | "or"; negated: boolean; conditions: Condition[] };
 
-export interface OrderTerm {
-  column: string;
+export interface OrderTerm extends ColumnRef {
   direction: "asc" | "desc";
   /** Unset means PostgreSQL's default: NULLs sort as the largest value. */
   nulls?: "first" | "last";
@@ -93,6 +115,40 @@ function identifier(name: string, where: string): string {
   if (!IDENTIFIER.test(trimmed)) throw syntaxError(`${where} (${name})`, `Unexpected column name "${name}"`);
   return trimmed;
 }
+
+/** A path step: an object key (a name) or an array index (an integer; negative counts from the end). */
+const PATH_STEP = /^(?:[A-Za-z_][A-Za-z0-9_]*|-?\d{1,6})$/;
+const MAX_PATH_STEPS = 8;
+
+/**
+ * `column`, or `column->key->0->>key`: the column must be a name, each step a name or an integer, and only
+ * the last arrow may be `->>` (text has no keys to follow).
+ */
+function columnRef(text: string, where: string): ColumnRef {
+  const trimmed = text.trim();
+  const parts = trimmed.split(/(->>?)/);
+  const column = identifier(parts[0] ?? "", where);
+  if (parts.length === 1) return { column };
+  const steps: (string | number)[] = [];
+  let asText = false;
+  for (let i = 1; i < parts.length; i += 2) {
+    const arrow = parts[i];
+    const step = parts[i + 1] ?? "";
+    const last = i + 2 >= parts.length;
+    if (!PATH_STEP.test(step) || (arrow === "->>" && !last) || steps.length >= MAX_PATH_STEPS) {
+      throw syntaxError(
+        `${where} (${text})`,
+        `A JSON path is column->key->0->>key: names or integers, ->> only last, at most ${MAX_PATH_STEPS} steps`,
+      );
+    }
+    steps.push(/^-?\d+$/.test(step) ? Number(step) : step);
+    asText = arrow === "->>";
+  }
+  return { column, path: { steps, asText } };
+}
+
+/** Only these configurations are installed alike on both engines (see docs on text search). */
+const TEXT_SEARCH_CONFIGS = new Set(["simple", "english", "swedish"]);
 
 /**
  * Splits on `separator` at nesting depth 0, outside double quotes (a backslash escapes the next character
@@ -159,7 +215,7 @@ function listValue(raw: string, open: string, close: string, op: string): string
 }
 
 /** `op.value` or `not.op.value` (the part after `column=`, or after `column.` inside a group). */
-function parseOperation(column: string, expression: string, inGroup: boolean): Condition {
+function parseOperation(ref: ColumnRef, expression: string, inGroup: boolean): Condition {
   let rest = expression;
   let negated = false;
   if (rest.startsWith("not.")) {
@@ -167,6 +223,20 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
     rest = rest.slice(4);
   }
   const dot = rest.indexOf(".");
+  const configured = /^(fts|plfts|phfts|wfts)\(([^)]*)\)$/.exec(dot === -1 ? rest : rest.slice(0, dot));
+  if (configured && dot !== -1) {
+    const config = configured[2] ?? "";
+    if (!TEXT_SEARCH_CONFIGS.has(config)) {
+      throw syntaxError(
+        `filter (${expression})`,
+        `Unknown text search configuration "${config}": use simple, english or swedish`,
+      );
+    }
+    const value = rest.slice(dot + 1);
+    const op = configured[1] as TextSearchOp;
+    return { ...ref, type: "filter", op, negated, value: inGroup ? unquote(value) : value, config };
+  }
+  const column = ref;
   const quantified = /^(\w+)\((any|all)\)$/.exec(dot === -1 ? rest : rest.slice(0, dot));
   const op = (quantified ? quantified[1] : dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
   if (dot === -1 || !FILTER_OPS.includes(op) || (quantified && !QUANTIFIABLE.has(op))) {
@@ -183,17 +253,17 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
       if (v !== "null" && v !== "true" && v !== "false" && v !== "unknown") {
         throw syntaxError(`filter (${expression})`, "is takes null, true, false or unknown");
       }
-      return { type: "filter", column, op, negated, value: v };
+      return { ...column, type: "filter", op, negated, value: v };
     }
     case "in":
-      return { type: "filter", column, op, negated, value: listValue(value, "(", ")", op) };
+      return { ...column, type: "filter", op, negated, value: listValue(value, "(", ")", op) };
     case "cs":
     case "cd":
     case "ov":
       if (!/^[{[]/.test(value)) {
         throw syntaxError(`filter (${op}.${value})`, `${op} takes a list written as {a,b}, or JSON`);
       }
-      return { type: "filter", column, op, negated, value };
+      return { ...column, type: "filter", op, negated, value };
     case "like":
     case "ilike":
       if (wildcardsIn(value) > MAX_LIKE_WILDCARDS) {
@@ -202,9 +272,9 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
           `A ${op} pattern takes at most ${MAX_LIKE_WILDCARDS} wildcards`,
         );
       }
-      return { type: "filter", column, op, negated, value };
+      return { ...column, type: "filter", op, negated, value };
     default:
-      return { type: "filter", column, op, negated, value };
+      return { ...column, type: "filter", op, negated, value };
   }
 }
 
@@ -214,7 +284,7 @@ function parseOperation(column: string, expression: string, inGroup: boolean): C
  * or/and group answers.
  */
 function quantifiedGroup(
-  column: string,
+  column: ColumnRef,
   op: FilterOp,
   quantifier: "any" | "all",
   negated: boolean,
@@ -232,7 +302,7 @@ function parseGroupItem(item: string, depth: number): Condition {
   if (logic) return parseGroup(logic[2] as "and" | "or", Boolean(logic[1]), `(${logic[3]})`, depth + 1);
   const dot = text.indexOf(".");
   if (dot <= 0) throw syntaxError("logic tree", `Expected column.operator.value, got "${text}"`);
-  return parseOperation(identifier(text.slice(0, dot), "logic tree"), text.slice(dot + 1), true);
+  return parseOperation(columnRef(text.slice(0, dot), "logic tree"), text.slice(dot + 1), true);
 }
 
 function parseGroup(op: "and" | "or", negated: boolean, value: string, depth: number): Condition {
@@ -249,7 +319,7 @@ function parseGroup(op: "and" | "or", negated: boolean, value: string, depth: nu
 function parseOrder(value: string): OrderTerm[] {
   return value.split(",").map((term) => {
     const [column = "", ...modifiers] = term.trim().split(".");
-    const parsed: OrderTerm = { column: identifier(column, "order"), direction: "asc" };
+    const parsed: OrderTerm = { ...columnRef(column, "order"), direction: "asc" };
     for (const m of modifiers) {
       if (m === "asc" || m === "desc") parsed.direction = m;
       else if (m === "nullsfirst") parsed.nulls = "first";
@@ -283,7 +353,7 @@ function parseEmbedded(parsed: ParsedQuery, key: string, values: string[]) {
     else if (last === "limit") params.limit = nonNegativeInteger(key, value);
     else if (last === "offset") params.offset = nonNegativeInteger(key, value);
     else if (last === "or" || last === "and") params.where.push(parseGroup(last, false, value, 1));
-    else params.where.push(parseOperation(identifier(last, "filter"), value, false));
+    else params.where.push(parseOperation(columnRef(last, "filter"), value, false));
   }
 }
 
@@ -325,7 +395,7 @@ export function parseQuery(query: Record<string, string | string[] | undefined>)
       parsed.where.push(
         logic
           ? parseGroup(logic[2] as "and" | "or", Boolean(logic[1]), value, 1)
-          : parseOperation(identifier(key, "filter"), value, false),
+          : parseOperation(columnRef(key, "filter"), value, false),
       );
     }
   }

@@ -8,6 +8,7 @@ import { restError } from "../../http/rest-error";
 import type { Row, TableHooks } from "../table-hooks";
 import { codePointOrder, columnOf, whereSql } from "./conditions";
 import { type EmbedContext, embedAndShape, embedPaths, innerEmbedConditions } from "./embed-rows";
+import { jsonColumnOf, jsonPathSql, TEXT_AT_PATH } from "./json-path";
 import type { OrderTerm, ParsedQuery, Preferences } from "./parse-query";
 
 /**
@@ -42,6 +43,12 @@ function selectedColumns(table: TableDefinition, select: string[] | undefined): 
 export function orderTerms(table: TableDefinition, order: OrderTerm[]): OrderTerm[] {
   const terms = order.length > 0 ? order : parseDefaultOrder(table.defaultOrder);
   for (const t of terms) {
+    if (t.path) {
+      jsonColumnOf(table, t.column);
+      // jsonb's own order (by type, then size) is PostgreSQL's alone: JSON paths order as text.
+      if (!t.path.asText) throw restError("42883", `order by a JSON path needs ->> (its value as text)`);
+      continue;
+    }
     const spec = columnOf(table, t.column);
     if (!spec.filterable) throw restError("42883", `column ${table.name}.${t.column} cannot be ordered by`);
   }
@@ -62,14 +69,16 @@ function parseDefaultOrder(value: string): OrderTerm[] {
 export function orderSql(table: TableDefinition, terms: OrderTerm[], engine: Database["engine"]) {
   const parts = terms.map((t) => {
     // Text in code point order on both engines (see codePointOrder).
-    const spec = table.columns[t.column];
-    const column = spec ? codePointOrder(engine, spec, sql.ref(t.column)) : sql.ref(t.column);
+    const spec = t.path ? TEXT_AT_PATH : table.columns[t.column];
+    const ref = t.path ? jsonPathSql(engine, t.column, t.path) : sql.ref(t.column);
+    const column = spec ? codePointOrder(engine, spec, ref) : ref;
     // A column that is never null needs no placement, and without one SQLite can walk an index in order.
     if (!t.nulls && !spec?.nullable) return sql`${column} ${sql.raw(t.direction)}`;
     const nulls = t.nulls ?? (t.direction === "asc" ? "last" : "first");
     return sql`${column} ${sql.raw(t.direction)} nulls ${sql.raw(nulls)}`;
   });
-  if (!terms.some((t) => t.column === table.primaryKey)) parts.push(sql`${sql.ref(table.primaryKey)} asc`);
+  if (!terms.some((t) => t.column === table.primaryKey && !t.path))
+    parts.push(sql`${sql.ref(table.primaryKey)} asc`);
   return sql.join(parts);
 }
 
