@@ -43,8 +43,12 @@ const meta = (table: string, verb: Verb): TableRouteMetadata => ({ access: "publ
 export function tableRoutes<T extends TableDefinition>(table: T) {
   const path = `/rest/v1/${table.name}`;
   const row = table.row.partial();
-  // A read's rows may carry what its select adds: renamed columns and embedded resources.
-  const readRow = row.passthrough();
+  // A read's rows may carry what its select adds: renamed columns and embedded resources; a select that
+  // casts a column or follows a JSON path answers a value of its own type under the column's key.
+  const readRow = z.union([
+    row.passthrough(),
+    z.record(z.unknown()).describe("A row as a select with casts or JSON paths shapes it"),
+  ]);
   const errors = {
     ...restErrorResponses,
     404: restErrorResponses[400],

@@ -18,7 +18,7 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 const DATE_TIME =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?(?:\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?))?$/i;
 
-const postgresTypeName: Record<ColumnType, string> = {
+export const postgresTypeName: Record<ColumnType, string> = {
   uuid: "uuid",
   text: "text",
   integer: "integer",

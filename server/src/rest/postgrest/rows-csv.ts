@@ -13,7 +13,7 @@ import type { Row } from "../table-hooks";
 /** A list element that PostgreSQL's array output would quote. */
 const NEEDS_QUOTES = /^$|^null$|[{},"\\\s]/i;
 
-function arrayLiteral(items: unknown[]): string {
+export function arrayLiteral(items: unknown[]): string {
   const elements = items.map((item) => {
     if (item === null) return "NULL";
     const text = String(item);
