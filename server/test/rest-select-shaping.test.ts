@@ -137,6 +137,24 @@ describe("select shaping", () => {
     });
   });
 
+  it("shapes a write's representation as it shapes a read", async () => {
+    const company = await staff.from("crm_companies").insert({ name: "Written Co" }).select("id").single();
+    const inserted = await staff
+      .from("crm_contacts")
+      .insert({ first_name: "Written", last_name: "Ek", company_id: company.data?.id, strengths: { mix: 3 } })
+      .select("surname:last_name, mix:strengths->>mix::integer, company:crm_companies(name)")
+      .single();
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual({ surname: "Ek", mix: 3, company: { name: "Written Co" } });
+    const updated = await staff
+      .from("crm_contacts")
+      .update({ last_name: "Ekström" })
+      .eq("first_name", "Written")
+      .select("surname:last_name, company:crm_companies(label:name)");
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual([{ surname: "Ekström", company: { label: "Written Co" } }]);
+  });
+
   it("writes a timestamp cast to text as PostgreSQL does in a UTC session", async () => {
     const res = await rest(`/rest/v1/crm_contacts?select=created_at::text&id=eq.${contactId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -7,6 +7,7 @@ import { type Principal, principalOf } from "../../http/authorize";
 import { restError } from "../../http/rest-error";
 import { contentRange } from "../list-params";
 import type { Row } from "../table-hooks";
+import { embedAndShape } from "./embed-rows";
 import { insertRows } from "./insert-rows";
 import { type MediaType, negotiate } from "./media-type";
 import {
@@ -19,6 +20,7 @@ import {
 } from "./parse-query";
 import { rowsCsv } from "./rows-csv";
 import {
+  embedContextOf,
   hasDerivedColumns,
   type ReadRequest,
   readClock,
@@ -167,12 +169,21 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     return { ...write, media };
   }
 
-  /** Answers written rows as asked: representation (the selected columns), or nothing. */
-  function writtenAnswer(rows: Row[], request: WriteRequest & { media: MediaType }, res: Response) {
+  /**
+   * Answers written rows as asked: representation (shaped by the select as a read is, embedded resources
+   * read with the caller's grants), or nothing.
+   */
+  async function writtenAnswer(rows: Row[], request: WriteRequest & { media: MediaType }, res: Response) {
     if (request.prefer.return !== "representation") return undefined;
-    const columns = selectedColumns(table, request.query.select);
-    const projected = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
-    return shape(table, columns, projected, res, request.media);
+    const { query } = request;
+    const at = readClock(Date.parse(request.at));
+    const embedding = embedContextOf(db, { ...request, at, schema: deps.schema });
+    const columns = selectedColumns(table, query.select);
+    const shaped =
+      embedding && query.tree
+        ? await embedAndShape(embedding, table, rows, query.tree)
+        : rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+    return shape(table, columns, shaped, res, request.media);
   }
 
   const routes = tableRoutes(table);
