@@ -137,6 +137,19 @@ describe("select shaping", () => {
     });
   });
 
+  it("answers CSV under the shaped keys, a cast or embedded value as its text", async () => {
+    const { data, error } = await staff
+      .from("crm_contacts")
+      .select("surname:last_name, strengths->>lyrics, flag:id::text, company:crm_companies(name)")
+      .eq("id", contactId)
+      .csv();
+    expect(error).toBeNull();
+    expect(String(data).split("\r\n")).toEqual([
+      "surname,lyrics,flag,company",
+      `Åkesson,8,${contactId},"{""name"":""Shape Co""}"`,
+    ]);
+  });
+
   it("shapes a write's representation as it shapes a read", async () => {
     const company = await staff.from("crm_companies").insert({ name: "Written Co" }).select("id").single();
     const inserted = await staff

@@ -18,7 +18,7 @@ import {
   parseRangeHeader,
   preferenceApplied,
 } from "./parse-query";
-import { rowsCsv } from "./rows-csv";
+import { type CsvColumn, csvColumns, rowsCsv } from "./rows-csv";
 import {
   embedContextOf,
   hasDerivedColumns,
@@ -64,8 +64,7 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
  * assertOutcome, so its 406 changed nothing).
  */
 async function shape(
-  table: TableDefinition,
-  columns: string[],
+  columns: CsvColumn[],
   rows: Row[],
   res: Response,
   media: MediaType,
@@ -73,7 +72,7 @@ async function shape(
   if (media === "csv") {
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     // A stream is sent as it is (ts-rest would write any other body as JSON).
-    return Readable.from([await rowsCsv(table, columns, rows)]) as unknown as Row[];
+    return Readable.from([await rowsCsv(columns, rows)]) as unknown as Row[];
   }
   if (media !== "object") return rows;
   if (rows.length !== 1) {
@@ -183,7 +182,7 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       embedding && query.tree
         ? await embedAndShape(embedding, table, rows, query.tree)
         : rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
-    return shape(table, columns, shaped, res, request.media);
+    return shape(csvColumns(table, columns, query.tree), shaped, res, request.media);
   }
 
   const routes = tableRoutes(table);
@@ -207,7 +206,10 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       res.setHeader("Range-Unit", "items");
       const isPartial = page.total !== undefined && page.rows.length < page.total;
       const columns = selectedColumns(table, query.select);
-      return { status: isPartial ? 206 : 200, body: await shape(table, columns, page.rows, res, media) };
+      return {
+        status: isPartial ? 206 : 200,
+        body: await shape(csvColumns(table, columns, query.tree), page.rows, res, media),
+      };
     },
 
     insert: async ({ req, res, body }) => {
