@@ -69,6 +69,18 @@ afterAll(() => live.close());
 const CONTACT_SELECT =
   "surname:last_name, id::text, score:reliability_score::integer, strengths->>lyrics, melody:strengths->melody, strengths::text, roles::text, reliability_score::text, lyrics_n:strengths->>lyrics::numeric";
 
+const CONTACT_SELECT_KEYS = [
+  "surname",
+  "id",
+  "score",
+  "lyrics",
+  "melody",
+  "strengths",
+  "roles",
+  "reliability_score",
+  "lyrics_n",
+];
+
 /** PostgreSQL's answer to the same select, written as its SQL. */
 const CONTACT_SQL = sql`select last_name as surname, id::text as id, reliability_score::integer as score,
   strengths->>'lyrics' as lyrics, strengths->'melody' as melody, strengths::text as strengths,
@@ -103,6 +115,20 @@ describe("select shaping", () => {
       const direct = await sql<{ row: unknown }>`select row_to_json(x) as row from (${CONTACT_SQL}
         from crm_contacts where id = ${contactId}) as x`.execute(live.ctx.db);
       expect(direct.rows[0]?.row).toEqual(expected);
+    }
+  });
+
+  it("answers every seeded contact as PostgreSQL's own SQL does", async () => {
+    const { data, error } = await staff.from("crm_contacts").select(CONTACT_SELECT).order("id").limit(50);
+    expect(error).toBeNull();
+    expect(data?.length).toBe(50);
+    // Half-way scores (5.5, 6.5, …) are among them: integer casts round them to even.
+    expect(data?.some((row) => Number(row.reliability_score) % 1 === 0.5)).toBe(true);
+    for (const row of data ?? []) expect(Object.keys(row)).toEqual(CONTACT_SELECT_KEYS);
+    if (live.ctx.engine === "postgres") {
+      const direct = await sql<{ row: unknown }>`select row_to_json(x) as row from (${CONTACT_SQL}
+        from crm_contacts order by id limit 50) as x`.execute(live.ctx.db);
+      expect(data).toEqual(direct.rows.map((r) => r.row));
     }
   });
 
