@@ -1,5 +1,5 @@
 import type { ColumnSpec, ColumnType, TableDefinition } from "@app/contracts";
-import { postgresTypeName } from "../../db/stored-values";
+import { DECIMAL, postgresTypeName } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import type { ColumnNode, JsonStep, SelectCast } from "./parse-select";
 import { arrayLiteral } from "./rows-csv";
@@ -106,7 +106,6 @@ function asText(value: unknown, source: Source): string {
 }
 
 const INTEGER_RANGE = { integer: 2 ** 31, bigint: 2 ** 63 } as const;
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /** float to integer as PostgreSQL rounds it: half to even. */
 function roundHalfEven(n: number): number {
