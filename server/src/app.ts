@@ -17,6 +17,7 @@ import { createAuthorizer } from "./http/authorize";
 import { compressJson } from "./http/compress-json";
 import { apiNotFound, errorMiddleware } from "./http/error-middleware";
 import { jsonBodiesOnly } from "./http/json-bodies-only";
+import { utf8JsonOnly } from "./http/json-charset";
 import { jsonOnce } from "./http/json-once";
 import { httpLogger } from "./http/logger";
 import { openApiRouter } from "./http/openapi";
@@ -239,6 +240,7 @@ export async function createApp({
     }),
   );
   app.use(jsonOnce);
+  app.use(utf8JsonOnly);
   app.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
   app.use(openApiRouter());
 

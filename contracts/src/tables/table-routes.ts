@@ -43,8 +43,13 @@ const meta = (table: string, verb: Verb): TableRouteMetadata => ({ access: "publ
 export function tableRoutes<T extends TableDefinition>(table: T) {
   const path = `/rest/v1/${table.name}`;
   const row = table.row.partial();
-  // A read's rows may carry what its select adds: renamed columns and embedded resources.
-  const readRow = row.passthrough();
+  // Rows as a select shapes them (a read's, or a write's representation): renamed columns and embedded
+  // resources added; a select that casts a column or follows a JSON path answers a value of its own type
+  // under the column's key.
+  const shapedRow = z.union([
+    row.passthrough(),
+    z.record(z.unknown()).describe("A row as a select with casts or JSON paths shapes it"),
+  ]);
   const errors = {
     ...restErrorResponses,
     404: restErrorResponses[400],
@@ -59,7 +64,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       path,
       headers: tableHeadersSchema,
       query: tableQuerySchema,
-      responses: { 200: rowsOrOne(readRow), 206: rowsOrOne(readRow), ...errors },
+      responses: { 200: rowsOrOne(shapedRow), 206: rowsOrOne(shapedRow), ...errors },
       metadata: meta(table.name, "select"),
       summary: `Read ${table.name}: ${table.description}`,
     },
@@ -69,7 +74,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       headers: tableHeadersSchema,
       query: tableQuerySchema,
       body: z.union([table.insert, z.array(table.insert).min(1).max(1000)]),
-      responses: { 201: rowsOrNothing(row), ...errors },
+      responses: { 201: rowsOrNothing(shapedRow), ...errors },
       metadata: meta(table.name, "insert"),
       summary: `Insert one or many ${table.name} rows (upsert with on_conflict and Prefer: resolution)`,
     },
@@ -80,7 +85,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       query: tableQuerySchema,
       // PostgREST takes one row, or an array whose first row it puts.
       body: z.union([table.insert, z.array(table.insert).min(1).max(1000)]),
-      responses: { 200: rowsOrOne(row), 201: rowsOrNothing(row), 204: c.noBody(), ...errors },
+      responses: { 200: rowsOrOne(shapedRow), 201: rowsOrNothing(shapedRow), 204: c.noBody(), ...errors },
       metadata: meta(table.name, "insert"),
       summary: `Insert or replace one ${table.name} row by its key (?${table.primaryKey}=eq.…, the body's key alike)`,
     },
@@ -90,7 +95,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       headers: tableHeadersSchema,
       query: tableQuerySchema,
       body: table.update,
-      responses: { 200: rowsOrOne(row), 204: c.noBody(), ...errors },
+      responses: { 200: rowsOrOne(shapedRow), 204: c.noBody(), ...errors },
       metadata: meta(table.name, "update"),
       summary: `Update the ${table.name} rows the filters match (a filter is required)`,
     },
@@ -100,7 +105,7 @@ export function tableRoutes<T extends TableDefinition>(table: T) {
       headers: tableHeadersSchema,
       query: tableQuerySchema,
       body: c.noBody(),
-      responses: { 200: rowsOrOne(row), 204: c.noBody(), ...errors },
+      responses: { 200: rowsOrOne(shapedRow), 204: c.noBody(), ...errors },
       metadata: meta(table.name, "delete"),
       summary: `Delete the ${table.name} rows the filters match (a filter is required)`,
     },

@@ -10,7 +10,9 @@ import type { StoredValue } from "./registry-tables";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+// Digits, then an optional fraction: one way to match any text, so a long run of digits in a filter
+// value never backtracks (the looser `\d+\.?\d*` takes time quadratic in its length).
+export const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 /**
  * The date and time forms integrators send, as PostgreSQL reads them: ISO 8601 with `T` or a space, with
  * or without seconds, fraction and zone (`Z`, `UTC`, `+01`, `+0100`, `+01:00`), or a date alone.
@@ -18,7 +20,7 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 const DATE_TIME =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?(?:\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?))?$/i;
 
-const postgresTypeName: Record<ColumnType, string> = {
+export const postgresTypeName: Record<ColumnType, string> = {
   uuid: "uuid",
   text: "text",
   integer: "integer",

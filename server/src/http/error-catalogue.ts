@@ -141,6 +141,10 @@ const data = {
   /** A text search query PostgreSQL's to_tsquery could not read (or both engines could not read alike). */
   "42601": { status: 400, auth: "validation_failed" },
   "42P10": { status: 400, auth: "validation_failed" },
+  /** A cast between types PostgreSQL has no cast for (`boolean::numeric`). */
+  "42846": { status: 400, auth: "validation_failed" },
+  /** A JSON value of another kind than a cast takes (`'"x"'::jsonb::integer`). */
+  "22023": { status: 400, auth: "validation_failed" },
   "21000": { status: 400, auth: "validation_failed" },
   "22P02": { status: 400, auth: "validation_failed" },
   "22001": { status: 400, auth: "validation_failed" },

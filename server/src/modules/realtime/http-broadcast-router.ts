@@ -20,7 +20,11 @@ export function realtimeRouter(hub: RealtimeHub) {
   }
   return s.router(contract.realtime, {
     broadcast: async ({ body, res }) => send(body.messages, res),
-    broadcastEvent: async ({ params, query, body, res }) =>
-      send([{ ...params, payload: body, private: query.private === "true" }], res),
+    broadcastEvent: async ({ params, query, body, req, res }) => {
+      // Any JSON object is a payload, so a body that was never JSON (and so read as nothing) is refused.
+      if (!req.is("application/json"))
+        throw new AppError("unsupported_media_type", "A broadcast's payload is a JSON object");
+      return send([{ ...params, payload: body, private: query.private === "true" }], res);
+    },
   });
 }

@@ -7,8 +7,9 @@ import { restError } from "../../http/rest-error";
 import type { Row } from "../table-hooks";
 import { whereSql } from "./conditions";
 import type { EmbedParams } from "./parse-query";
-import { type EmbedNode, embedsOf, type SelectNode } from "./parse-select";
+import { columnKey, type EmbedNode, embedsOf, type SelectNode } from "./parse-select";
 import { type Relationship, relationshipOf } from "./relationships";
+import { checkColumnNode, selectedValue } from "./select-values";
 import { orderSql, orderTerms, readSource, type TableHandle, visibleWhere } from "./table-service";
 
 /** What embedding needs beyond the parent's read: every table's handle, and who reads. */
@@ -206,6 +207,10 @@ async function shapeAll(
     );
   }
   const nested = path !== "";
+  // Checked before any row, so a wrong column or cast is refused even when nothing matched.
+  const specs = new Map(
+    tree.flatMap((node) => (node.type === "column" ? [[node, checkColumnNode(parent, node)] as const] : [])),
+  );
   return rows.map((row, i) => {
     if (nested && embedsOf(tree).some((node) => node.inner && isEmpty(embedded.get(node)?.[i])))
       return undefined;
@@ -213,9 +218,8 @@ async function shapeAll(
     for (const node of tree) {
       if (node.type === "star") for (const name of parent.columnNames) out[name] = row[name];
       else if (node.type === "column") {
-        if (!(node.name in parent.columns))
-          throw restError("42703", `column ${parent.name}.${node.name} does not exist`);
-        out[node.alias ?? node.name] = row[node.name];
+        const spec = specs.get(node);
+        if (spec) out[columnKey(node)] = selectedValue(spec, node, row[node.name]);
       } else out[node.key] = embedded.get(node)?.[i] ?? null;
     }
     return out;

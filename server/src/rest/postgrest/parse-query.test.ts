@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../http/app-error";
 import { parsePrefer, parseQuery, parseRangeHeader, splitTopLevel } from "./parse-query";
+import { columnKey } from "./parse-select";
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -37,6 +38,38 @@ describe("parseQuery", () => {
   it("keeps a filter value's dots and commas outside groups", () => {
     const q = parseQuery({ email: "eq.a.b,c@example.com" });
     expect(q.where[0]).toMatchObject({ op: "eq", value: "a.b,c@example.com" });
+  });
+
+  it("reads casts and JSON paths in select, keyed as PostgREST keys them", () => {
+    const q = parseQuery({
+      select: "id::text,share:payload->writers->-1->>share::numeric,strengths->>lyrics,tags->0",
+    });
+    expect(q.select).toEqual(["id", "payload", "strengths", "tags"]);
+    expect(q.tree).toEqual([
+      { type: "column", name: "id", cast: "text" },
+      {
+        type: "column",
+        name: "payload",
+        alias: "share",
+        path: [{ key: "writers" }, { index: -1 }, { key: "share" }],
+        asText: true,
+        cast: "numeric",
+      },
+      { type: "column", name: "strengths", path: [{ key: "lyrics" }], asText: true },
+      { type: "column", name: "tags", path: [{ index: 0 }] },
+    ]);
+    const keys = (q.tree ?? []).map((node) => (node.type === "column" ? columnKey(node) : ""));
+    // The last key of the path names a value; an index names nothing, so the column does.
+    expect(keys).toEqual(["id", "share", "lyrics", "tags"]);
+  });
+
+  it.each([
+    ["a cast outside the safe types", { select: "id::regclass" }, "400 PGRST100"],
+    ["a JSON key with a reserved character", { select: "data->(x" }, "400 PGRST100"],
+    ["a malformed negative index", { select: "data->>--34" }, "400 PGRST100"],
+    ["a JSON step after ->>", { select: "data->>c->1" }, "400 42883"],
+  ])("refuses %s", (_name, query, answer) => {
+    expect(codeOf(() => parseQuery(query))).toBe(answer);
   });
 
   it("reads embedded resources, aliases, hints, !inner and the embedded resources' own parameters", () => {

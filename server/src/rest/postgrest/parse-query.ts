@@ -336,8 +336,9 @@ function parseSelect(parsed: ParsedQuery, value: string) {
   parsed.select = tree.flatMap((node) =>
     node.type === "star" ? ["*"] : node.type === "column" ? [node.name] : [],
   );
-  if (tree.some((node) => node.type === "embed" || (node.type === "column" && node.alias)))
-    parsed.tree = tree;
+  const shaped = (node: SelectNode) =>
+    node.type === "embed" || (node.type === "column" && (node.alias || node.path || node.cast));
+  if (tree.some(shaped)) parsed.tree = tree;
 }
 
 /** `crm_contacts.order=…`, `company.crm_contacts.last_name=eq.X`: a parameter of an embedded resource. */

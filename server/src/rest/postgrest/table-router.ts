@@ -7,6 +7,7 @@ import { type Principal, principalOf } from "../../http/authorize";
 import { restError } from "../../http/rest-error";
 import { contentRange } from "../list-params";
 import type { Row } from "../table-hooks";
+import { embedAndShape } from "./embed-rows";
 import { insertRows } from "./insert-rows";
 import { type MediaType, negotiate } from "./media-type";
 import {
@@ -17,8 +18,9 @@ import {
   parseRangeHeader,
   preferenceApplied,
 } from "./parse-query";
-import { rowsCsv } from "./rows-csv";
+import { type CsvColumn, csvColumns, rowsCsv } from "./rows-csv";
 import {
+  embedContextOf,
   hasDerivedColumns,
   type ReadRequest,
   readClock,
@@ -62,8 +64,7 @@ function assertAllowed(table: TableDefinition, caller: Caller, verb: Verb) {
  * assertOutcome, so its 406 changed nothing).
  */
 async function shape(
-  table: TableDefinition,
-  columns: string[],
+  columns: CsvColumn[],
   rows: Row[],
   res: Response,
   media: MediaType,
@@ -71,7 +72,7 @@ async function shape(
   if (media === "csv") {
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     // A stream is sent as it is (ts-rest would write any other body as JSON).
-    return Readable.from([await rowsCsv(table, columns, rows)]) as unknown as Row[];
+    return Readable.from([await rowsCsv(columns, rows)]) as unknown as Row[];
   }
   if (media !== "object") return rows;
   if (rows.length !== 1) {
@@ -167,12 +168,21 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
     return { ...write, media };
   }
 
-  /** Answers written rows as asked: representation (the selected columns), or nothing. */
-  function writtenAnswer(rows: Row[], request: WriteRequest & { media: MediaType }, res: Response) {
+  /**
+   * Answers written rows as asked: representation (shaped by the select as a read is, embedded resources
+   * read with the caller's grants), or nothing.
+   */
+  async function writtenAnswer(rows: Row[], request: WriteRequest & { media: MediaType }, res: Response) {
     if (request.prefer.return !== "representation") return undefined;
-    const columns = selectedColumns(table, request.query.select);
-    const projected = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
-    return shape(table, columns, projected, res, request.media);
+    const { query } = request;
+    const at = readClock(Date.parse(request.at));
+    const embedding = embedContextOf(db, { ...request, at, schema: deps.schema });
+    const columns = selectedColumns(table, query.select);
+    const shaped =
+      embedding && query.tree
+        ? await embedAndShape(embedding, table, rows, query.tree)
+        : rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+    return shape(csvColumns(table, columns, query.tree), shaped, res, request.media);
   }
 
   const routes = tableRoutes(table);
@@ -196,7 +206,10 @@ export function tableEndpoints(deps: TableRouterDeps, handle: TableHandle) {
       res.setHeader("Range-Unit", "items");
       const isPartial = page.total !== undefined && page.rows.length < page.total;
       const columns = selectedColumns(table, query.select);
-      return { status: isPartial ? 206 : 200, body: await shape(table, columns, page.rows, res, media) };
+      return {
+        status: isPartial ? 206 : 200,
+        body: await shape(csvColumns(table, columns, query.tree), page.rows, res, media),
+      };
     },
 
     insert: async ({ req, res, body }) => {

@@ -141,15 +141,22 @@ async function asRead(trx: Db, handle: TableHandle, at: string, stored: Row): Pr
   return toApiRow(table, row ?? stored);
 }
 
+/** What shaping a select needs beyond the rows: every table, for what it embeds, and who reads them. */
+export function embedContextOf(
+  db: Database,
+  request: Pick<ReadRequest, "caller" | "at" | "query" | "schema">,
+): EmbedContext | undefined {
+  const { query, schema } = request;
+  if (!query.tree || !schema) return undefined;
+  return { db, caller: request.caller, at: request.at, embedded: query.embedded ?? {}, ...schema };
+}
+
 export async function readRows(db: Database, handle: TableHandle, request: ReadRequest) {
   const { table } = handle;
   const { query, prefer, range } = request;
   const source = readSource(handle, request.at);
   const columns = selectedColumns(table, query.select);
-  const embedding: EmbedContext | undefined =
-    query.tree && request.schema
-      ? { db, caller: request.caller, at: request.at, embedded: query.embedded ?? {}, ...request.schema }
-      : undefined;
+  const embedding = embedContextOf(db, request);
   const paths = embedPaths(query.tree ?? []);
   for (const path of Object.keys(query.embedded ?? {}))
     if (!paths.has(path))
