@@ -128,6 +128,27 @@ describe("textSearch on the seeded events", () => {
   });
 });
 
+describe("punctuation", () => {
+  it("separates words alike on both engines: hyphenated words, addresses and snake_case are their parts", async () => {
+    const { error } = await supabase
+      .from("events")
+      .insert({ title: "Punctuation Night", description: "Hip-hop at mail@klubb.se, set_list/v2." });
+    expect(error).toBeNull();
+    const found = async (query: string, type: "plain" | "phrase" | "websearch") =>
+      (await titles((q) => q.textSearch("description", query, { type, config: "simple" }))).includes(
+        "Punctuation Night",
+      );
+    expect(await found("hop", "plain")).toBe(true);
+    expect(await found("hip-hop", "plain")).toBe(true);
+    expect(await found("hip hop", "phrase")).toBe(true);
+    expect(await found("klubb", "websearch")).toBe(true);
+    expect(await found("mail@klubb.se", "phrase")).toBe(true);
+    expect(await found("list v2", "phrase")).toBe(true);
+    expect(await found("set_list", "plain")).toBe(true);
+    expect(await found("hiphop", "plain")).toBe(false);
+  });
+});
+
 describe("every searchable column", () => {
   const searchable = (Object.values(tables) as TableDefinition[]).flatMap((t) =>
     Object.entries(t.columns)

@@ -3,8 +3,8 @@ import { STOP_WORDS } from "./text-search-stop-words";
 
 /**
  * The four ways PostgREST writes a text search query (`fts`, `plfts`, `phfts`, `wfts`, PostgreSQL's
- * to_tsquery, plainto_tsquery, phraseto_tsquery and websearch_to_tsquery), read into one tree of words,
- * so SQLite's FTS5 can answer what PostgreSQL's functions answer. `fts` takes only the part of
+ * to_tsquery, plainto_tsquery, phraseto_tsquery and websearch_to_tsquery), read into one tree of words
+ * and operators that both engines then search with (PostgreSQL as one to_tsquery, SQLite through FTS5). `fts` takes only the part of
  * to_tsquery's syntax both engines read alike: plain words, `'quoted words'`, `:*` prefixes, `&`, `|`,
  * `!`, parentheses and `<->` between words; anything else is refused on both engines before any SQL.
  */
@@ -194,15 +194,13 @@ function tsquery(query: string): SearchNode | undefined {
   return tree;
 }
 
-export interface TextSearch {
-  /** undefined: the query holds no word (PostgreSQL's empty tsquery, which matches nothing). */
-  tree: SearchNode | undefined;
-  /** For PostgreSQL: the query as its function reads it (for `fts`, rewritten from the tree). */
-  text: string;
-}
-
-/** Reads a text search filter's query; refuses with 42601 a to_tsquery both engines cannot read alike. */
-export function parseTextSearch(op: "fts" | "plfts" | "phfts" | "wfts", raw: string): TextSearch {
+/**
+ * Reads a text search filter's query into its tree (undefined: no word at all, PostgreSQL's empty query,
+ * which matches nothing); refuses with 42601 a to_tsquery both engines cannot read alike. Both engines
+ * search with the tree: PostgreSQL through to_tsquery of tsqueryText, so its parser never reads the
+ * query's punctuation otherwise than SQLite's tokenizer does.
+ */
+export function parseTextSearch(op: "fts" | "plfts" | "phfts" | "wfts", raw: string): SearchNode | undefined {
   const query = bounded(raw);
   const tree =
     op === "fts"
@@ -213,7 +211,7 @@ export function parseTextSearch(op: "fts" | "plfts" | "phfts" | "wfts", raw: str
           ? phrase(query)
           : websearch(query);
   if (countWords(tree) > MAX_WORDS) throw tsquerySyntax(query, `A query has at most ${MAX_WORDS} words`);
-  return { tree, text: op === "fts" && tree ? tsqueryText(tree) : query };
+  return tree;
 }
 
 function countWords(node: SearchNode | undefined): number {
@@ -224,7 +222,7 @@ function countWords(node: SearchNode | undefined): number {
 }
 
 /** The tree as to_tsquery text: every word quoted, every group and phrase parenthesised. */
-function tsqueryText(node: SearchNode): string {
+export function tsqueryText(node: SearchNode): string {
   if (node.kind === "words") {
     // `'c d':*` would make every word a prefix; only the last one is.
     const phrase = node.words.map((w) => `'${w}'`).join(" <-> ");

@@ -5,29 +5,36 @@ import {
   parseTextSearch,
   type SearchNode,
   type TextSearchConfig,
+  tsqueryText,
   withoutStopWords,
 } from "../../db/text-search-query";
 import { restError } from "../../http/rest-error";
 import type { TextSearchOp } from "./parse-query";
 
 /**
- * PostgREST's text search filters on the columns a declaration marks searchable. PostgreSQL answers with
- * its own functions over `to_tsvector(config, column)`, which the GIN expression indexes cover; SQLite
+ * PostgREST's text search filters on the columns a declaration marks searchable, every query type read
+ * into one tree of words (text-search-query.ts). PostgreSQL answers with to_tsquery of that tree over
+ * `to_tsvector(config, <the column's words>)`, which the GIN expression indexes cover; SQLite
  * with the FTS5 tables the same migration keeps in step with each table: `<table>_fts_words` (unicode61,
  * case folded, accents kept, as PostgreSQL's parser keeps them) for simple and swedish, and
  * `<table>_fts_stems` (the same with the Porter stemmer) for english. See docs/api/data.md.
  */
 
+/** ASCII punctuation, each replaced by a space before PostgreSQL's parser reads a searched column. */
+const PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/**
+ * The column with its ASCII punctuation read as spaces: words are runs of letters and digits, as in
+ * SQLite's unicode61 tokenizer (PostgreSQL's parser would read `hip-hop`, e-mail addresses and paths as
+ * words of their own), and the parser never meets a long run like `a_a_a_…`, which it reads in time
+ * quadratic in its length. The migration's GIN indexes are built on exactly this expression.
+ */
+const wordsOnly = (column: RawBuilder<unknown>) =>
+  sql`translate(${column}, ${sql.raw(`'${PUNCTUATION.replaceAll("'", "''")}'`)}, ${sql.raw(`'${" ".repeat(PUNCTUATION.length)}'`)})`;
+
 /** supabase-js sends no configuration unless asked; Supabase's databases default to english. */
 const DEFAULT_CONFIG: TextSearchConfig = "english";
 const CONFIGS = new Set<string>(["simple", "english", "swedish"]);
-
-const pgFunction: Record<TextSearchOp, string> = {
-  fts: "to_tsquery",
-  plfts: "plainto_tsquery",
-  phfts: "phraseto_tsquery",
-  wfts: "websearch_to_tsquery",
-};
 
 /** The FTS5 query of a tree without NOT: words as quoted phrases, `*` after a prefix. */
 function fts5Query(node: SearchNode): string {
@@ -87,16 +94,16 @@ export function textSearchSql(
   const config = (f.config ?? DEFAULT_CONFIG) as TextSearchConfig;
   // The parser admits only these; checked again because the name is written into the SQL.
   if (!CONFIGS.has(config)) throw restError("PGRST100", `unknown text search configuration "${config}"`);
-  const search = parseTextSearch(f.op, f.value);
+  const tree = parseTextSearch(f.op, f.value);
   const column = sql.ref(f.column);
-  if (engine === "postgres") {
-    // The configuration as a constant, so the expression is the one the GIN index was built on.
+  if (tree && engine === "postgres") {
+    // The configuration as a constant, and the column read as the GIN index reads it (words only); bare,
+    // as the planner matches an index only outside a CASE. to_tsvector of NULL is NULL by itself.
     const regconfig = sql.raw(`'${config}'::regconfig`);
-    const query = sql`${sql.raw(pgFunction[f.op])}(${regconfig}, ${search.text})`;
-    return sql<SqlBool>`to_tsvector(${regconfig}, ${column}) @@ ${query}`;
+    return sql<SqlBool>`to_tsvector(${regconfig}, ${wordsOnly(column)}) @@ to_tsquery(${regconfig}, ${tsqueryText(tree)})`;
   }
-  const tree = withoutStopWords(search.tree, config);
+  const kept = withoutStopWords(tree, config);
   const index = `${table.name}_fts_${config === "english" ? "stems" : "words"}`;
-  const matches = tree ? sqliteTree(table, index, f.column, tree) : sql<SqlBool>`1 = 0`;
+  const matches = kept ? sqliteTree(table, index, f.column, kept) : sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`(case when ${column} is null then null else ${matches} end)`;
 }
