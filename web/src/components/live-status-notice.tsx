@@ -2,10 +2,10 @@ import { useLiveStatus } from "@/lib/live/live-context";
 
 /** The header's quiet word while the live connection is down; screens keep working from what they read. */
 export function LiveStatusNotice() {
-  const status = useLiveStatus();
+  if (useLiveStatus() !== "reconnecting") return null;
   return (
     <p role="status" className="text-xs text-muted-foreground">
-      {status === "reconnecting" ? "Reconnecting…" : ""}
+      Reconnecting…
     </p>
   );
 }
