@@ -1,5 +1,5 @@
 // `npm test`: installs what is missing, builds, then runs every unit, API and browser test, and the server
-// (SQLite) and web unit suites a second time on Node 24. `--node24-only` runs that second pass alone.
+// (SQLite) suites a second time on Node 24. `--node24-only` runs that second pass alone.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ const throwDeprecation = {
 };
 
 const POSTGRES_PROJECT = "server (postgres)";
-const NODE24_TITLE = `Node ${node24.version}: server (SQLite) and web unit tests`;
+const NODE24_TITLE = `Node ${node24.version}: server tests on SQLite`;
 
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
 

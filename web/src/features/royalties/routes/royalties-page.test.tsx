@@ -124,7 +124,8 @@ type Sent = { url: string; headers: Record<string, string>; body: FormData };
  * jsdom's XMLHttpRequest goes nowhere: a stand-in that records the request, reports the upload's
  * progress, then answers, as the browser does for a multipart upload.
  */
-function stubUpload(status: number, answer: unknown) {
+/** Answers each upload once `until` settles, so the progress shown meanwhile can be seen. */
+function stubUpload(status: number, answer: unknown, until: Promise<void> = Promise.resolve()) {
   const sent: Sent[] = [];
   class FakeUpload {
     onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null = null;
@@ -146,12 +147,11 @@ function stubUpload(status: number, answer: unknown) {
     send(body: FormData) {
       sent.push({ url: this.url, headers: this.headers, body });
       this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
-      // Answered later, so the progress shown meanwhile can be seen.
-      setTimeout(() => {
+      void until.then(() => {
         this.status = status;
         this.responseText = JSON.stringify(answer);
         this.onload?.();
-      }, 50);
+      });
     }
   }
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
@@ -167,7 +167,8 @@ describe("the royalties screen", () => {
         rowsResponse([period(), period({ id: CLOSED, name: "2026 H1", status: "closed" })]),
       "GET royalty_imports": () => rowsResponse([imported({ file_name: "earlier.tsv", total_ore: 5_000 })]),
     });
-    const sent = stubUpload(201, imported());
+    let answer = () => {};
+    const sent = stubUpload(201, imported(), new Promise<void>((resolve) => (answer = resolve)));
     renderBackOffice(<RoyaltiesPage />, { route: "/app/royalties" });
 
     const past = await screen.findByRole("table", { name: "Past imports, newest first" });
@@ -192,6 +193,7 @@ describe("the royalties screen", () => {
     await user.click(screen.getByRole("button", { name: "Import" }));
 
     expect(await screen.findByRole("progressbar", { name: "Upload" })).toHaveAttribute("aria-valuenow", "40");
+    answer();
     const counts = await screen.findByRole("region", { name: "Imported distrokid-2026-10.tsv" });
     expect(counts).toHaveTextContent("Lines12");
     expect(counts).toHaveTextContent("Matched11");
