@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 
 const c = initContract();
 
@@ -19,8 +19,11 @@ export const backupSchema = z.object({
 });
 export type Backup = z.infer<typeof backupSchema>;
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-const errors = { 400: apiError, 401: z.union([apiError, apiKeyErrorSchema]), 403: apiError } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+} as const;
 
 /** The server's backups, for administrators (the operator's CLI does the same and restores). */
 export const backupsContract = c.router({
@@ -36,7 +39,7 @@ export const backupsContract = c.router({
     path: "/api/admin/backups",
     /** Nothing to choose: an empty JSON object, so a form post or stray text is refused, not acted on. */
     body: z.object({}).strict(),
-    responses: { 201: backupSchema, ...errors, 409: apiError, 500: apiError },
+    responses: { 201: backupSchema, ...errors, 409: apiErrorSchema, 500: apiErrorSchema },
     metadata: access("admin"),
     summary: "Back up now: one consistent snapshot of the database and stored files (administrators only)",
   },

@@ -9,6 +9,9 @@ export const postgrestErrorSchema = z.object({
 });
 export type PostgrestError = z.infer<typeof postgrestErrorSchema>;
 
+/** The error body of the app's own `/api` routes: a stable code to branch on and a sentence to show. */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+
 /** The gateway's answer when the API key is missing or unusable. */
 export const apiKeyErrorSchema = z.object({ message: z.string() });
 

@@ -1,12 +1,11 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 import { DEAL_STAGES } from "./tables/crm-deals.table";
 
 const c = initContract();
 
 const count = z.number().int().min(0);
-const apiError = z.object({ code: z.string(), message: z.string() });
 
 export const dashboardSchema = z.object({
   /** The Stockholm day the figures are for (sessions today, tasks overdue, payments this month). */
@@ -59,7 +58,11 @@ export const dashboardContract = c.router({
   getDashboard: {
     method: "GET",
     path: "/api/dashboard",
-    responses: { 200: dashboardSchema, 401: z.union([apiError, apiKeyErrorSchema]), 403: apiError },
+    responses: {
+      200: dashboardSchema,
+      401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+      403: apiErrorSchema,
+    },
     metadata: access("staff"),
     summary: "The dashboard's figures and short lists, in one read (staff only)",
   },

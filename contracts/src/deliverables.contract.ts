@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import {
   DELIVERABLE_KINDS,
   DELIVERABLE_STATUSES,
@@ -134,8 +134,7 @@ export const approvalReceiptSchema = z.object({
   status: z.enum(DELIVERABLE_STATUSES),
 });
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-const approvalErrors = { 400: apiError, 409: apiError, 410: apiError, 429: apiError };
+const approvalErrors = { 400: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
 
 /** The version's bytes, exactly as uploaded. */
 const versionFile = c.otherResponse({ contentType: "application/octet-stream", body: z.unknown() });

@@ -2,6 +2,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import {
   access,
+  apiErrorSchema,
   apiKeyErrorSchema,
   idFilterSchema,
   listQuerySchema,
@@ -172,7 +173,6 @@ const newsletter = inboxRoutes(
   "a newsletter subscription",
 );
 
-const simpleError = z.object({ code: z.string(), message: z.string() });
 
 /*
  * Confirming takes a POST from the page a person sees: mail scanners and link previews follow GET links,
@@ -182,7 +182,7 @@ const openNewsletterConfirmation = {
   method: "GET",
   path: "/api/newsletter/confirm",
   query: newsletterConfirmQuerySchema,
-  responses: { 303: c.noBody(), 400: simpleError },
+  responses: { 303: c.noBody(), 400: apiErrorSchema },
   metadata: access("open"),
   summary:
     "A confirmation link from an older mail: changes nothing and redirects to the contact page, which asks the visitor to confirm",
@@ -194,7 +194,7 @@ const confirmNewsletterSubscription = {
   body: newsletterConfirmBodySchema,
   responses: {
     200: z.object({ outcome: newsletterOutcomeSchema }),
-    400: simpleError,
+    400: apiErrorSchema,
     401: apiKeyErrorSchema,
   },
   metadata: access("public"),

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import {
   LEGAL_DOCUMENT_STATUSES,
   legalDocumentsTable,
@@ -132,8 +132,13 @@ export const signedReceiptSchema = z.object({
   status: z.enum(LEGAL_DOCUMENT_STATUSES),
 });
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-const signingErrors = { 400: apiError, 409: apiError, 410: apiError, 422: apiError, 429: apiError };
+const signingErrors = {
+  400: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /**
  * The public signing page's routes: no account, the mailed token is the key. A token works for one signer,

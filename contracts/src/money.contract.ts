@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import { MAX_INVOICE_LINES } from "./money/invoice-math";
 import { invoiceLinesTable, invoicesTable } from "./tables/invoices.table";
 
@@ -108,13 +108,12 @@ export type UninvoicedWork = z.infer<typeof uninvoicedWorkSchema>;
 
 const sentSchema = z.object({ invoice_id: z.string(), email: z.string(), sent_at: z.string() });
 
-const apiError = z.object({ code: z.string(), message: z.string() });
 const fileResponses = {
-  400: apiError,
-  401: z.union([apiError, apiKeyErrorSchema]),
-  403: apiError,
-  404: apiError,
-  409: apiError,
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
 };
 const pdfFile = c.otherResponse({ contentType: "application/pdf", body: c.type<Uint8Array>() });
 const sieFile = c.otherResponse({ contentType: "text/plain; charset=cp437", body: c.type<Uint8Array>() });

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 
 const c = initContract();
 
@@ -40,8 +40,11 @@ export const personalDataErasureSchema = z.object({
 });
 export type PersonalDataErasure = z.infer<typeof personalDataErasureSchema>;
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-const errors = { 400: apiError, 401: z.union([apiError, apiKeyErrorSchema]), 403: apiError } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+} as const;
 
 /**
  * A person's rights of access and erasure, for administrators (the same service as `npm run cli -- gdpr`).

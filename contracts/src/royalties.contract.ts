@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 
 const c = initContract();
 
@@ -18,8 +18,6 @@ export const cwrExportRequestSchema = z
   .strict();
 export type CwrExportRequest = z.infer<typeof cwrExportRequestSchema>;
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-
 /** The file as made: CWR's fixed-width records in ASCII, lines ending in CR LF. */
 const cwrFile = c.otherResponse({ contentType: "text/plain; charset=us-ascii", body: z.string() });
 
@@ -35,10 +33,10 @@ export type CwrAckReceipt = z.infer<typeof cwrAckReceiptSchema>;
 
 /** What a staff route about a file that may not exist can refuse. */
 const fileRouteErrors = {
-  400: apiError,
-  401: z.union([apiError, apiKeyErrorSchema]),
-  403: apiError,
-  404: apiError,
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+  404: apiErrorSchema,
 };
 
 /** The royalty routes beyond the catalogue's tables (staff only). */
@@ -47,7 +45,7 @@ export const royaltiesContract = c.router({
     method: "POST",
     path: "/api/royalties/cwr",
     body: cwrExportRequestSchema,
-    responses: { 200: cwrFile, ...fileRouteErrors, 409: apiError, 422: apiError },
+    responses: { 200: cwrFile, ...fileRouteErrors, 409: apiErrorSchema, 422: apiErrorSchema },
     metadata: access("staff"),
     summary:
       "A CWR registration file of the works (NWR for new, REV for works sent before), numbered within its year and kept as sent; answered as an attachment under its CISAC name",
@@ -68,11 +66,11 @@ export const royaltiesContract = c.router({
     body: c.type<{ file: unknown }>(),
     responses: {
       200: cwrAckReceiptSchema,
-      400: apiError,
-      401: z.union([apiError, apiKeyErrorSchema]),
-      403: apiError,
-      413: apiError,
-      422: apiError,
+      400: apiErrorSchema,
+      401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+      403: apiErrorSchema,
+      413: apiErrorSchema,
+      422: apiErrorSchema,
     },
     metadata: access("staff"),
     summary:

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import {
   royaltyAliasesTable,
   royaltyImportsTable,
@@ -78,14 +78,12 @@ const rpcResponses = {
   422: restErrorResponses[400],
 };
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-
 const statementFileParams = z.object({ id: z.string().uuid("must be a royalty statement's id") });
 const statementFileResponses = {
-  400: apiError,
-  401: z.union([apiError, apiKeyErrorSchema]),
-  403: apiError,
-  404: apiError,
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+  404: apiErrorSchema,
 };
 
 /**
@@ -112,11 +110,11 @@ export const royaltyLedgerContract = c.router({
     body: c.type<{ file: unknown }>(),
     responses: {
       200: statementHeaderSchema,
-      400: apiError,
-      401: z.union([apiError, apiKeyErrorSchema]),
-      403: apiError,
-      413: apiError,
-      422: apiError,
+      400: apiErrorSchema,
+      401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+      403: apiErrorSchema,
+      413: apiErrorSchema,
+      422: apiErrorSchema,
     },
     metadata: access("staff"),
     summary:
@@ -128,13 +126,13 @@ export const royaltyLedgerContract = c.router({
     body: c.type<Uint8Array>(),
     responses: {
       201: royaltyImportsTable.row,
-      400: apiError,
-      401: z.union([apiError, apiKeyErrorSchema]),
-      403: apiError,
-      404: apiError,
-      409: apiError,
-      413: apiError,
-      422: apiError,
+      400: apiErrorSchema,
+      401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+      413: apiErrorSchema,
+      422: apiErrorSchema,
     },
     metadata: access("staff"),
     summary: "Import a statement file of a source into a period; answers the import with its counts",
@@ -203,8 +201,8 @@ export const royaltyLedgerContract = c.router({
     responses: {
       200: royaltyStatementMailingsTable.row,
       ...statementFileResponses,
-      422: apiError,
-      429: apiError,
+      422: apiErrorSchema,
+      429: apiErrorSchema,
     },
     metadata: access("staff"),
     summary:

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 
 const c = initContract();
 
@@ -17,8 +17,6 @@ export const firstAdminSchema = z
   .strict();
 export type FirstAdmin = z.infer<typeof firstAdminSchema>;
 
-const apiError = z.object({ code: z.string(), message: z.string() });
-
 export const setupContract = c.router({
   createFirstAdmin: {
     method: "POST",
@@ -26,11 +24,11 @@ export const setupContract = c.router({
     body: firstAdminSchema,
     responses: {
       201: z.object({ email: z.string() }),
-      400: apiError,
+      400: apiErrorSchema,
       401: apiKeyErrorSchema,
-      403: apiError,
-      422: apiError,
-      429: apiError,
+      403: apiErrorSchema,
+      422: apiErrorSchema,
+      429: apiErrorSchema,
     },
     metadata: access("public"),
     summary:

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
 import {
   ENDS_AFTER_STARTS_MESSAGE,
   endsAfterStarts,
@@ -56,12 +56,11 @@ export const newCalendarFeedSchema = calendarFeedStateSchema.extend({ url: z.str
 export type NewCalendarFeed = z.infer<typeof newCalendarFeedSchema>;
 
 const calendarFile = c.otherResponse({ contentType: "text/calendar; charset=utf-8", body: z.string() });
-const apiError = z.object({ code: z.string(), message: z.string() });
 const apiErrors = {
-  400: apiError,
-  401: z.union([apiError, apiKeyErrorSchema]),
-  403: apiError,
-  404: apiError,
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+  404: apiErrorSchema,
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { appRoleSchema, authEmailSchema } from "./auth.contract";
-import { access, apiKeyErrorSchema } from "./common";
+import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
 
 const c = initContract();
 
@@ -86,14 +86,13 @@ export const teamActivityQuerySchema = z
 const memberPath = z.object({ id: z.string().uuid("id must be a uuid") });
 const factorPath = memberPath.extend({ factorId: z.string().uuid("factorId must be a uuid") });
 
-const apiError = z.object({ code: z.string(), message: z.string() });
 const teamErrors = {
-  400: apiError,
-  401: z.union([apiError, apiKeyErrorSchema]),
-  403: apiError,
-  404: apiError,
-  409: apiError,
-  429: apiError,
+  400: apiErrorSchema,
+  401: z.union([apiErrorSchema, apiKeyErrorSchema]),
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
 } as const;
 
 /**

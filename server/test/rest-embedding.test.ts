@@ -1,7 +1,8 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LiveServer, startLiveServer } from "./support/live-server";
+import { stockClient } from "./support/stock-supabase";
 
 /**
  * Resource embedding as supabase-js asks for it: the related rows of each foreign key the declarations
@@ -11,19 +12,7 @@ let live: LiveServer;
 let staff: SupabaseClient;
 let staffToken = "";
 
-/** Node 20 has no global WebSocket; these tests open no realtime channel. */
-class NoRealtime {
-  constructor() {
-    throw new Error("realtime is not used in these tests");
-  }
-}
-
-const clientWith = (bearer: string) =>
-  createClient(live.base, live.ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-    global: { headers: { Authorization: `Bearer ${bearer}` } },
-  });
+const clientWith = (bearer: string) => stockClient(live.base, live.ctx.anonKey, { bearer });
 
 const rest = (path: string, bearer = staffToken) =>
   request(live.ctx.app).get(path).set("apikey", live.ctx.anonKey).set("Authorization", `Bearer ${bearer}`);

@@ -1,8 +1,9 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LiveServer, startLiveServer } from "./support/live-server";
+import { stockClient } from "./support/stock-supabase";
 
 /**
  * Select shaping as supabase-js asks for it: aliases, casts to the safe types and JSON paths, each answered
@@ -14,13 +15,6 @@ let staffToken = "";
 let contactId = "";
 let templateId = "";
 
-/** Node 20 has no global WebSocket; these tests open no realtime channel. */
-class NoRealtime {
-  constructor() {
-    throw new Error("realtime is not used in these tests");
-  }
-}
-
 const rest = (path: string) =>
   request(live.ctx.app)
     .get(path)
@@ -30,11 +24,7 @@ const rest = (path: string) =>
 beforeAll(async () => {
   live = await startLiveServer();
   staffToken = await live.ctx.userToken({ role: "staff" });
-  staff = createClient(live.base, live.ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-    global: { headers: { Authorization: `Bearer ${staffToken}` } },
-  });
+  staff = stockClient(live.base, live.ctx.anonKey, { bearer: staffToken });
   const contact = await staff
     .from("crm_contacts")
     .insert({

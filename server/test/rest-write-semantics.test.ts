@@ -1,12 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { type Doc, legalClient } from "./legal-support";
 import { compatItemsTable, createCompatTable } from "./support/compat-table";
+import { stockClient } from "./support/stock-supabase";
 
 /**
  * Writes as PostgREST makes them, on this run's engine: a refused outcome (not one object, more than
@@ -21,13 +22,6 @@ let staffToken: string;
 let supabase: SupabaseClient;
 let legal: ReturnType<typeof legalClient>;
 
-/** Node 20 has no global WebSocket; these tests open no realtime channel, so none is ever made. */
-class NoRealtime {
-  constructor() {
-    throw new Error("realtime is not used in these tests");
-  }
-}
-
 beforeAll(async () => {
   ctx = await createTestContext({
     env: { RATE_LIMITS: "false" },
@@ -37,10 +31,8 @@ beforeAll(async () => {
   server = ctx.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   staffToken = await ctx.userToken({ role: "staff" });
-  supabase = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-    global: { headers: { Authorization: `Bearer ${staffToken}` } },
+  supabase = stockClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, ctx.anonKey, {
+    bearer: staffToken,
   });
   legal = legalClient(ctx, () => staffToken);
 });

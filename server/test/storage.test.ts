@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { StorageClient } from "@supabase/storage-js";
-import { createClient } from "@supabase/supabase-js";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { stockClient } from "./support/stock-supabase";
 import { AVIF, DOCX, HTML_AS_PNG, JPEG, PDF, PLAIN_ZIP, PNG, SVG, WEBP } from "./support/storage-files";
 import { filesUnder, storedCounts } from "./support/storage-server";
 
@@ -521,17 +521,7 @@ describe("where the bytes live", () => {
 });
 
 describe("supabase-js: a poster for an event", () => {
-  class NoRealtime {
-    constructor() {
-      throw new Error("realtime is not used in these tests");
-    }
-  }
-  const client = (bearer?: string) =>
-    createClient(base, ctx.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoRealtime as never },
-      global: bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {},
-    });
+  const client = (bearer?: string) => stockClient(base, ctx.anonKey, { bearer });
 
   it("staff upload a poster and add an event with its public URL; anyone then sees both", async () => {
     const staffClient = client(staffToken);

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { compatItemsTable, createCompatTable } from "./support/compat-table";
+import { stockClient } from "./support/stock-supabase";
 
 /**
  * A stock @supabase/supabase-js client against the real server, on this run's engine, through every
@@ -19,24 +20,13 @@ let anon: SupabaseClient;
 const lastRange: { value: string | null } = { value: null };
 
 /** supabase-js with a fetch that remembers the last Content-Range (the client does not expose it). */
-/** Node 20 has no global WebSocket; these tests open no realtime channel, so none is ever made. */
-class NoRealtime {
-  constructor() {
-    throw new Error("realtime is not used in these tests");
-  }
-}
-
 function client(bearer: string) {
-  return createClient(base, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-    global: {
-      headers: { Authorization: `Bearer ${bearer}` },
-      fetch: async (input, init) => {
-        const res = await fetch(input, init);
-        lastRange.value = res.headers.get("content-range");
-        return res;
-      },
+  return stockClient(base, ctx.anonKey, {
+    bearer,
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      lastRange.value = res.headers.get("content-range");
+      return res;
     },
   });
 }
