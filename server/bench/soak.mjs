@@ -1,4 +1,5 @@
-// `pnpm bench:soak`: two minutes (SOAK_SECONDS) of mixed traffic at a steady rate on each engine. Passes
+// `pnpm bench:soak`: two minutes (SOAK_SECONDS) of mixed traffic at a steady rate on each engine, with
+// SOAK_SOCKETS realtime sockets held and heartbeating throughout (a dropped one counts as failed). Passes
 // when nothing failed, the server's heap after a full GC ends within 10 % of where it started (after
 // warm-up), and its RSS at idle after the soak within 20 % of its RSS once started. Prints a table, writes
 // bench/soak.json.
@@ -32,6 +33,8 @@ const RATE = Number(process.env.SOAK_RATE ?? 200); // requests per second, all s
 /** Idle time after the soak before the last RSS reading: timers and pools settle. */
 const IDLE_MS = 5000;
 const LIMITS = { heap: 0.1, rss: 0.2 };
+/** Realtime sockets held, heartbeating, through the whole soak (their memory is reported per socket). */
+const SOCKETS = Number(process.env.SOAK_SOCKETS ?? 500);
 
 const scenarios = (url, anonKey, staff, duration, rate) =>
   [
@@ -88,10 +91,22 @@ async function soak(engine, dir) {
     const staff = await signIn(url, anonKey);
     const started = await memory();
     await Promise.all(scenarios(url, anonKey, staff, 10, RATE).map(run));
+    const beforeSockets = await memory();
+    // Held from before the warm reading to after the end one, so a socket's cost is in both and the
+    // heap's growth between them is the soak's alone; closed before the idle reading.
+    const sockets = startChild(join(here, "realtime-sockets.mjs"), {
+      BENCH_WS: `${url.replace(/^http/, "ws")}/realtime/v1/websocket?apikey=${anonKey}&vsn=1.0.0`,
+      BENCH_SOCKETS: String(SOCKETS),
+      BENCH_SECONDS: String(DURATION + 5),
+      BENCH_SAY_OPEN: "1",
+    });
+    await messageFrom(sockets);
     const warm = await memory();
-    console.log(`${engine}: soaking for ${DURATION} s at ${RATE} req/s…`);
+    console.log(`${engine}: soaking for ${DURATION} s at ${RATE} req/s, ${SOCKETS} realtime sockets held…`);
     const results = await Promise.all(scenarios(url, anonKey, staff, DURATION, RATE).map(run));
     const end = await memory();
+    const held = await messageFrom(sockets);
+    await stopProcess(sockets);
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const idle = await memory();
     child.send({ type: "stop" });
@@ -99,7 +114,9 @@ async function soak(engine, dir) {
     await stopProcess(child);
     return {
       requests: results.reduce((n, r) => n + r.requests.total, 0),
-      failures: results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+      failures: results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0) + held.dropped,
+      sockets: held.sockets,
+      heapKiBPerSocket: Math.round(((warm.heap - beforeSockets.heap) * 1024) / held.sockets),
       started,
       warm,
       end,
@@ -135,6 +152,7 @@ await runBench(async () => {
       engine,
       `${r.requests} / ${r.failures}`,
       mib(r.warm.rss),
+      `${r.sockets} / ${r.heapKiBPerSocket} KiB`,
       `${mib(r.warm.heap)} → ${mib(r.end.heap)} (${signed(r.heapGrowth)})`,
       heapOk ? "met" : "**missed**",
       `${mib(r.started.rss)} → ${mib(r.idle.rss)} (${signed(r.rssGrowth)})`,
@@ -147,6 +165,7 @@ await runBench(async () => {
       "Engine",
       "Requests / failed",
       "RSS warm",
+      "Sockets held / heap per socket",
       "Heap after full GC, warm → end",
       "≤ +10 %",
       "RSS started → idle after",

@@ -44,6 +44,7 @@ const SCENARIOS = [
   "contactInsert",
   "dealMove",
   "storm",
+  "sockets",
   "royaltyImportDb",
   "royaltyImport",
 ];
@@ -62,6 +63,9 @@ const TARGETS = {
   contactInsert: { ratio: 0.5 },
   dealMove: { ratio: 0.5 },
   storm: { p99Factor: 3 },
+  // A thousand held sockets: none dropped, and a heartbeat's round trip within three times a bare `ws`
+  // server's answering the same frames (memory per socket reported).
+  sockets: { count: 1000, p99Factor: 3 },
   // The statement engines alone (no database): well inside the minute a whole import may take, at most
   // six times csv-parse's own CPU time on the same bytes, and a heap that does not grow with the file.
   royaltyImport: { seconds: 60, cpuRatio: 6, heapGrowthMiB: 8 },
@@ -111,6 +115,19 @@ async function bareHttp(dir, name, body, headers, jwtSecret) {
   });
   await messageFrom(child);
   return { url: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+}
+
+/** BENCH_SOCKETS held realtime sockets on `wsBase` (see realtime-sockets.mjs), from a process of their own. */
+async function heldSockets(wsBase, anonKey, pid) {
+  const child = startChild(join(here, "realtime-sockets.mjs"), {
+    BENCH_WS: `${wsBase}/realtime/v1/websocket?apikey=${anonKey}&vsn=1.0.0`,
+    BENCH_SOCKETS: String(TARGETS.sockets.count),
+    BENCH_SECONDS: String(DURATION),
+    BENCH_SERVER_PID: String(pid),
+  });
+  const result = await messageFrom(child);
+  await stopProcess(child);
+  return result;
 }
 
 /** The same statements on the bare driver for DURATION seconds: transactions per second. */
@@ -358,6 +375,16 @@ async function runEngine(engine, dir) {
       ]);
       out.storm = { alone, during, signIns, factor: +(during.p99 / Math.max(1, alone.p99)).toFixed(2) };
     }
+    if (runs("sockets")) {
+      console.log(`${engine}: ${TARGETS.sockets.count} held realtime sockets…`);
+      const held = await heldSockets(`ws://127.0.0.1:${port}`, anonKey, server.pid);
+      const barePort = await freePort();
+      const bare = startChild(join(here, "lib", "bare-realtime.mjs"), { BARE_PORT: String(barePort) });
+      await messageFrom(bare);
+      const baseline = await heldSockets(`ws://127.0.0.1:${barePort}`, anonKey, bare.pid);
+      await stopProcess(bare);
+      out.sockets = { ...held, baseline, factor: +(held.p99 / Math.max(0.1, baseline.p99)).toFixed(2) };
+    }
     if (runs("royaltyImportDb")) {
       console.log(`${engine}: royalty import through the server, 200,000 lines…`);
       const child = startChild(
@@ -504,6 +531,17 @@ function report(engine, r) {
       ],
       ["password sign-ins during that storm", rate(r.storm.signIns), "", "", "(bcrypt-bound)", ""],
     );
+  if (r.sockets) {
+    const h = r.sockets;
+    rows.push([
+      `${h.sockets} held realtime sockets, each joined, a heartbeat every 2 s`,
+      `heartbeat p50 ${h.p50} / p99 ${h.p99} ms, ${h.dropped} dropped, ${h.kibPerSocket} KiB RSS per socket`,
+      `bare \`ws\`: p99 ${h.baseline.p99} ms, ${h.baseline.kibPerSocket} KiB per socket`,
+      `p99 × ${h.factor}`,
+      `none dropped, p99 ≤ ${t.sockets.p99Factor} × bare`,
+      verdict(h.dropped === 0 && h.sockets === t.sockets.count && h.factor <= t.sockets.p99Factor),
+    ]);
+  }
   if (r.royaltyImportDb) {
     const imp = r.royaltyImportDb;
     const growth = +(imp.rssMiB.peak - imp.rssMiB.before).toFixed(1);
