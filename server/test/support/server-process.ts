@@ -50,8 +50,12 @@ export interface ServerProcess {
  * The real server in its own process, as a deployment runs it (the bundle `npm start` runs, which the
  * suites' global setup keeps up to date); resolves once /health is 200.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** A restart's port: the one the stopped process listened on, so its clients find the new one. */
+  { port: reusedPort }: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = reusedPort ?? (await freePort());
   const child = spawn(process.execPath, ["--enable-source-maps", serverBundle.main], {
     cwd: serverDir,
     stdio: ["ignore", "ignore", "inherit"],
