@@ -84,7 +84,7 @@ const SCALAR_PATHS: Step[][] = [
   ["meta", "writers", -1, "share"],
   ["nothing"],
 ];
-/** Paths that reach arrays and objects, read in select only (their text has no SQLite counterpart). */
+/** Paths that reach arrays and objects: selected only, as SQLite's own SQL has no jsonb text to filter by. */
 const ALL_PATHS: Step[][] = [...SCALAR_PATHS, ["tags"], ["meta"], ["meta", "writers"], ["tags", 5]];
 
 const pathUrl = ({ steps, asText }: JsonPath) =>
