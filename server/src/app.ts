@@ -75,6 +75,7 @@ import { configRouter, healthRouter, publicConfig } from "./modules/system/route
 import { teamRouter } from "./modules/team/router";
 import { devMailGate } from "./platform/mail/dev-mail";
 import { openApiRootHandler, tableBodyError, tableEndpoints } from "./rest/data-api";
+import { publicSchemaOnly, restFallbacks, rpcNames } from "./rest/postgrest/rest-fallbacks";
 import type { TableHooks, TableHooksByTable } from "./rest/table-hooks";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
@@ -192,7 +193,9 @@ export async function createApp({
   });
   // GoTrue only reads JSON; neither do the administrators' routes nor the RPCs, whose arguments are a
   // JSON object (a form or XML post would otherwise reach an RPC whose arguments are all optional).
-  app.use(["/auth/v1", "/api/admin", "/rest/v1/rpc"], jsonBodiesOnly);
+  // Tables read JSON bodies only as well: PostgREST's CSV and form bodies would otherwise arrive empty.
+  app.use(["/auth/v1", "/api/admin", "/rest/v1"], jsonBodiesOnly);
+  app.use("/rest/v1", publicSchemaOnly);
   const options = {
     globalMiddleware: [authorizer.middleware],
     responseValidation: config.NODE_ENV !== "production",
@@ -361,6 +364,7 @@ export async function createApp({
     }),
   );
 
+  app.use("/rest/v1", restFallbacks(rpcNames(contract)));
   app.use(API_PREFIXES, apiNotFound);
   app.use(
     spa(config.WEB_DIST, {

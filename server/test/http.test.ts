@@ -132,9 +132,10 @@ describe("bodies", () => {
     expect(res.body).toEqual({ code: 400, error_code: "bad_json", msg: "Request body is not valid JSON" });
   });
 
-  it("refuses a non-JSON content type with 400", async () => {
+  it("refuses a non-JSON content type with PostgREST's 415", async () => {
     const res = await contact("name=a", "application/x-www-form-urlencoded");
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("PGRST107");
   });
 });
 

@@ -5,6 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DynamicTables, dynamicTables } from "../src/db/dynamic-tables";
 import { createTestContext, type TestContext } from "./helpers";
+import { type SeededRandom, seededRandom } from "./support/seeded-random";
 
 /**
  * Embedded reads against the same reads written directly in SQL (the engine's own JSON aggregation, by
@@ -78,18 +79,6 @@ const SPECS: Spec[] = [
     },
   },
 ];
-
-/** mulberry32: a small seeded generator, so every run draws the same queries. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
-}
 
 interface Drawn {
   spec: Spec;
@@ -184,7 +173,7 @@ function url(drawn: Drawn) {
   return `/rest/v1/${spec.parent}?${params}`;
 }
 
-async function draw(random: ReturnType<typeof generator>): Promise<Drawn> {
+async function draw(random: SeededRandom): Promise<Drawn> {
   const spec = random.pick(SPECS);
   const drawn: Drawn = { spec, inner: random.next() < 0.3 };
   if (random.next() < 0.5) {
@@ -229,7 +218,7 @@ afterAll(() => ctx.close());
 
 describe("embedded reads against direct SQL", () => {
   it("answer the same rows as the SQL for 40 generated queries", async () => {
-    const random = generator(20261127);
+    const random = seededRandom(20261127);
     for (let i = 0; i < 40; i++) {
       const drawn = await draw(random);
       const res = await request(ctx.app)

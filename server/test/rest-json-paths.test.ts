@@ -89,6 +89,13 @@ describe("->> in filters", () => {
       sheet,
     );
     expect(await titles((q) => q.filter("payload->writers->5->>society", "eq", "TONO"))).toEqual([]);
+    // An array read as text is jsonb's text of it (spaced), on SQLite too.
+    expect(
+      await titles((q) => q.filter("payload->writers->0->>contribution", "eq", '["lyrics", "music"]')),
+    ).toEqual(sheet);
+    expect(
+      await titles((q) => q.filter("payload->writers->0->>contribution", "eq", '["lyrics","music"]')),
+    ).toEqual([]);
     expect(await titles((q) => q.filter("payload->writers->0->contribution", "cs", '["lyrics"]'))).toEqual(
       sheet,
     );

@@ -133,6 +133,16 @@ const data = {
   PGRST115: { status: 400, auth: "validation_failed" },
   PGRST116: { status: 406, auth: "validation_failed" },
   PGRST122: { status: 400, auth: "validation_failed" },
+  /** Aggregates in select (`count()`, `amount.sum()`): off, as in PostgREST's default configuration. */
+  PGRST123: { status: 400, auth: "validation_failed" },
+  /** A PostgREST form this server reads but does not implement; the details name it. */
+  PGRST127: { status: 400, auth: "validation_failed" },
+  /** An RPC called with a verb other than the one it is served with. */
+  PGRST101: { status: 405, auth: "method_not_allowed" },
+  /** Accept-Profile or Content-Profile naming a schema other than public, the only one exposed. */
+  PGRST106: { status: 406, auth: "validation_failed" },
+  /** An RPC no module serves. */
+  PGRST202: { status: 404, auth: "not_found" },
   PGRST124: { status: 400, auth: "validation_failed" },
   PGRST204: { status: 400, auth: "validation_failed" },
   "42501": { status: 403, auth: "forbidden" },

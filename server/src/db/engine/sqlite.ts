@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import type SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from "kysely";
 import { jsonContains } from "../json-contains";
+import { jsonbText } from "../jsonb-text";
 import { matchesLike } from "../like-matcher";
 import { matchesRegex } from "../regex-matcher";
 import { openSqliteFile } from "./sqlite-file";
@@ -145,6 +146,10 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   // PostgreSQL's jsonb `@>` over JSON text, for the cs/cd filters of JSON columns.
   sqlite.function("app_json_contains", { deterministic: true }, (left, right) =>
     left === null || right === null ? null : jsonContains(String(left), String(right)) ? 1 : 0,
+  );
+  // PostgreSQL's jsonb text of an array or object (`->>` on one), from SQLite's compact JSON text.
+  sqlite.function("app_jsonb_text", { deterministic: true }, (json) =>
+    json === null ? null : jsonbText(JSON.parse(String(json))),
   );
   refreshPlannerStatistics(sqlite);
   const statistics = setInterval(() => refreshPlannerStatistics(sqlite), STATISTICS_EVERY_MS);

@@ -52,6 +52,9 @@ export function jsonPathSql(engine: Engine, column: string, path: JsonPath): Raw
   }
   const at = sqlitePath(path.steps);
   if (!path.asText) return sql`(${ref} -> ${at})`;
-  // SQLite's ->> answers a number as a number and true as 1; PostgreSQL's, their JSON text.
-  return sql`(case json_type(${ref}, ${at}) when 'text' then ${ref} ->> ${at} when 'null' then null else ${ref} -> ${at} end)`;
+  // SQLite's ->> answers a number as a number and true as 1; PostgreSQL's, their JSON text, and an array's
+  // or object's text as jsonb writes it (spaced, keys reordered), not SQLite's compact form.
+  return sql`(case json_type(${ref}, ${at}) when 'text' then ${ref} ->> ${at} when 'null' then null
+    when 'array' then app_jsonb_text(${ref} -> ${at}) when 'object' then app_jsonb_text(${ref} -> ${at})
+    else ${ref} -> ${at} end)`;
 }

@@ -20,6 +20,11 @@ const MAX_RANGES = 20;
 interface MediaRange {
   type: string;
   quality: number;
+  /**
+   * PostgREST's `;nulls=stripped` (rows without their null keys): not implemented, so a range asking for
+   * it is one this server cannot answer rather than one answered with the nulls left in.
+   */
+  stripsNulls: boolean;
 }
 
 function mediaRanges(accept: string): MediaRange[] {
@@ -30,7 +35,8 @@ function mediaRanges(accept: string): MediaRange[] {
       const [type = "", ...params] = range.split(";").map((p) => p.trim());
       const q = params.find((p) => /^q=/i.test(p));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { type: type.toLowerCase(), quality: Number.isFinite(quality) ? quality : 0 };
+      const stripsNulls = params.some((p) => /^nulls=/i.test(p));
+      return { type: type.toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, stripsNulls };
     })
     .filter((r) => r.type !== "");
 }
@@ -47,13 +53,13 @@ export function negotiate<M extends string = MediaType>(
   const fallback = available["*/*"] as M;
   if (accept === undefined || accept.trim() === "") return fallback;
   const ranges = mediaRanges(accept);
-  const wanted = ranges.filter((r) => r.quality > 0).sort((a, b) => b.quality - a.quality);
+  const wanted = ranges.filter((r) => r.quality > 0 && !r.stripsNulls).sort((a, b) => b.quality - a.quality);
   for (const range of wanted) {
     const media = available[range.type];
     if (media) return media;
   }
   throw restError(
     "PGRST107",
-    `None of these media types are available: ${ranges.map((r) => r.type).join(", ")}`,
+    `None of these media types are available: ${ranges.map((r) => `${r.type}${r.stripsNulls ? "; nulls=stripped" : ""}`).join(", ")}`,
   );
 }

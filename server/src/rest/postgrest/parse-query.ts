@@ -107,6 +107,12 @@ const MAX_LIKE_WILDCARDS = 32;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
 
+/** PostgREST's operators on range columns, which no declared table has. */
+const RANGE_OPS = new Set<string>(["sl", "sr", "nxr", "nxl", "adj"]);
+
+/** A form PostgREST reads that this server does not implement: its own "not implemented" answer. */
+const notImplemented = (details: string) => restError("PGRST127", "Feature not implemented", { details });
+
 const syntaxError = (message: string, details?: string) =>
   restError("PGRST100", `"failed to parse ${message}"`, { details: details ?? null });
 
@@ -239,6 +245,9 @@ function parseOperation(ref: ColumnRef, expression: string, inGroup: boolean): C
   const column = ref;
   const quantified = /^(\w+)\((any|all)\)$/.exec(dot === -1 ? rest : rest.slice(0, dot));
   const op = (quantified ? quantified[1] : dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
+  if (RANGE_OPS.has(op)) {
+    throw notImplemented(`The range operators (${[...RANGE_OPS].join(", ")}): no table has a range column`);
+  }
   if (dot === -1 || !FILTER_OPS.includes(op) || (quantified && !QUANTIFIABLE.has(op))) {
     throw syntaxError(`filter (${expression})`, `Unknown or unsupported operator in "${expression}"`);
   }
@@ -319,6 +328,9 @@ function parseGroup(op: "and" | "or", negated: boolean, value: string, depth: nu
 function parseOrder(value: string): OrderTerm[] {
   return value.split(",").map((term) => {
     const [column = "", ...modifiers] = term.trim().split(".");
+    if (/^\w+(!\w+)?\(/.test(column)) {
+      throw notImplemented(`Ordering by an embedded resource's column ("${column}") is not implemented`);
+    }
     const parsed: OrderTerm = { ...columnRef(column, "order"), direction: "asc" };
     for (const m of modifiers) {
       if (m === "asc" || m === "desc") parsed.direction = m;
@@ -400,11 +412,27 @@ export function parseQuery(query: Record<string, string | string[] | undefined>)
       );
     }
   }
+  refuseEmbeddedFilters(parsed);
   const embeddedConditions = Object.values(parsed.embedded ?? {}).map((params) => params.where);
   if (countConditions([...parsed.where, ...embeddedConditions.flat()]) > MAX_CONDITIONS) {
     throw syntaxError("filters", `At most ${MAX_CONDITIONS} conditions per request`);
   }
   return parsed;
+}
+
+/**
+ * `crm_companies=not.is.null` filters the parents by whether an embedded resource has rows: PostgREST's,
+ * not implemented here (`!inner` keeps the parents with a match), and answered so rather than as an
+ * unknown column.
+ */
+function refuseEmbeddedFilters(parsed: ParsedQuery) {
+  const embedded = new Set((parsed.tree ?? []).flatMap((node) => (node.type === "embed" ? [node.key] : [])));
+  for (const condition of parsed.where) {
+    if (condition.type === "filter" && embedded.has(condition.column))
+      throw notImplemented(
+        `Filtering by an embedded resource ("${condition.column}=…") is not implemented; "!inner" keeps the rows with a match`,
+      );
+  }
 }
 
 function countConditions(conditions: Condition[]): number {

@@ -126,6 +126,22 @@ export function columnKey(node: ColumnNode): string {
   return keys.at(-1) ?? node.name;
 }
 
+/** `count()`, `amount.sum()`, `id.count()::text`: PostgREST's aggregate functions. */
+const AGGREGATE = /^(count\(\s*\)|[^()]+\.(count|sum|avg|min|max)\(\s*\))(::\w+)?$/;
+
+/**
+ * PostgREST forms read here only to answer them with PostgREST's own refusal: aggregates as its default
+ * configuration refuses them (db-aggregates-enabled off), the spread of an embedded resource as a feature
+ * not implemented, so a client learns what is missing instead of reading a parse error.
+ */
+function refuseUnimplemented(item: string) {
+  if (AGGREGATE.test(item.trim())) throw restError("PGRST123", "Use of aggregate functions is not allowed");
+  if (item.trim().startsWith("..."))
+    throw restError("PGRST127", "Feature not implemented", {
+      details: "Spreading an embedded resource (`...table(columns)`) is not implemented",
+    });
+}
+
 export function parseSelectTree(text: string, value = text, depth = 0): SelectNode[] {
   if (depth > MAX_EMBED_DEPTH)
     throw selectError(value, `Embedded resources nest at most ${MAX_EMBED_DEPTH} deep`);
@@ -136,6 +152,7 @@ export function parseSelectTree(text: string, value = text, depth = 0): SelectNo
     const aliased = /^([A-Za-z_][A-Za-z0-9_]*):(?!:)(.*)$/s.exec(item);
     const alias = aliased ? aliased[1] : undefined;
     const rest = aliased ? (aliased[2] ?? "") : item;
+    refuseUnimplemented(rest);
     if (rest.includes("(")) return embedOf(rest, alias, value, depth);
     return columnOf(rest, alias, value);
   });

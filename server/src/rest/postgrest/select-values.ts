@@ -1,4 +1,5 @@
 import type { ColumnSpec, ColumnType, TableDefinition } from "@app/contracts";
+import { jsonbText } from "../../db/jsonb-text";
 import { DECIMAL, postgresTypeName } from "../../db/stored-values";
 import { restError } from "../../http/rest-error";
 import type { ColumnNode, JsonStep, SelectCast } from "./parse-select";
@@ -73,22 +74,6 @@ function step(value: unknown, at: JsonStep): unknown {
     return value[at.index < 0 ? value.length + at.index : at.index] ?? null;
   }
   return "key" in at ? ((value as Record<string, unknown>)[at.key] ?? null) : null;
-}
-
-/** jsonb's text form: `{"a": 1, "bb": [1, 2]}`, keys shorter first, then by their bytes. */
-function jsonbText(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(jsonbText).join(", ")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort((a, b) => {
-      const [x, y] = [Buffer.from(a), Buffer.from(b)];
-      return x.length - y.length || Buffer.compare(x, y);
-    });
-    const entries = keys.map(
-      (k) => `${JSON.stringify(k)}: ${jsonbText((value as Record<string, unknown>)[k])}`,
-    );
-    return `{${entries.join(", ")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** A timestamp as PostgreSQL writes it in a UTC session: `2026-01-02 10:00:00.5+00`. */
