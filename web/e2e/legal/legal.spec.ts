@@ -128,6 +128,8 @@ test("a producer agreement is created from a contact, sent, signed by both parti
   await page.getByRole("searchbox", { name: "Search documents" }).fill(tag);
   const row = page.getByRole("article", { name: title });
   await expect(row.getByText("Fully Signed")).toBeVisible();
+  // The template's title comes embedded in the list's one read of the documents.
+  await expect(row.getByText(/^From Producer Agreement ·/)).toBeVisible();
   await expect(row.getByTestId("signatures-indicator")).toHaveText("Signatures: 2 of 2 signed");
   await expect(row.getByRole("link", { name: "Edit" })).toHaveCount(0);
 

@@ -2,10 +2,10 @@ import type { BookStudioSession } from "@app/contracts";
 import { dayBounds } from "@app/contracts/stockholm-time";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CRM_WRITE_INVALIDATES, crmKeys } from "@/features/crm/api/crm-keys";
-import type { StudioRoom, StudioSession } from "@/features/crm/api/crm-types";
+import type { StudioSession } from "@/features/crm/api/crm-types";
 import { formatContactName } from "@/features/crm/utils/names";
 import { tsr } from "@/lib/api-client";
-import { expectSuccess } from "@/lib/postgrest";
+import { expectSuccess, type RowsAnswer } from "@/lib/postgrest";
 import { countRows, type Filters, type ReadOptions, readTable } from "@/lib/read-table";
 import { insertRow, updateRow } from "@/lib/table-writes";
 
@@ -27,64 +27,35 @@ export function useStudioRooms() {
   });
 }
 
-/** The teams of these sessions, by session id, with each person's name. */
-async function loadTeams(sessionIds: readonly string[], signal?: AbortSignal) {
-  const teams = new Map<string, TeamMember[]>();
-  if (sessionIds.length === 0) return teams;
-  const { rows: links } = await readTable(
-    "studio_session_talent",
-    {
-      filters: { session_id: `in.(${sessionIds.join(",")})` },
-      order: ["created_at.asc"],
-      range: { limit: 1000 },
-    },
-    signal,
-  );
-  const ids = [...new Set(links.map((link) => link.contact_id))];
-  const people =
-    ids.length === 0
-      ? []
-      : (
-          await readTable(
-            "crm_contacts",
-            {
-              select: ["id", "first_name", "last_name"],
-              filters: { id: `in.(${ids.join(",")})` },
-              range: { limit: ids.length },
-            },
-            signal,
-          )
-        ).rows;
-  const names = new Map(people.map((person) => [person.id, formatContactName(person)]));
-  for (const link of links) {
-    const team = teams.get(link.session_id) ?? [];
-    team.push({ id: link.contact_id, name: names.get(link.contact_id) ?? "Unknown" });
-    teams.set(link.session_id, team);
-  }
-  return teams;
-}
+/**
+ * How a session read brings its room's name and its team's names along (the team through the join
+ * table, in name order): one request however many sessions, rather than a read per related table.
+ */
+const ROOM_AND_TEAM = [
+  "room:studio_rooms(name)",
+  "team:crm_contacts!studio_session_talent(id,first_name,last_name)",
+] as const;
 
-async function withRoomsAndTeams(sessions: StudioSession[], signal?: AbortSignal): Promise<SessionView[]> {
-  const roomIds = [...new Set(sessions.map((s) => s.room_id))];
-  const [teams, rooms] = await Promise.all([
-    loadTeams(
-      sessions.map((s) => s.id),
-      signal,
-    ),
-    roomIds.length === 0
-      ? Promise.resolve({ rows: [] as StudioRoom[] })
-      : readTable(
-          "studio_rooms",
-          { filters: { id: `in.(${roomIds.join(",")})` }, range: { limit: 200 } },
-          signal,
-        ),
-  ]);
-  const roomNames = new Map(rooms.rows.map((room) => [room.id, room.name]));
-  return sessions.map((session) => ({
-    ...session,
-    roomName: roomNames.get(session.room_id) ?? "Unknown room",
-    team: teams.get(session.id) ?? [],
-  }));
+/** A session as a read with ROOM_AND_TEAM answers it. */
+export type SessionRead = StudioSession & {
+  room: { name: string } | null;
+  team: { id: string; first_name: string; last_name: string }[];
+};
+
+const toView = ({ room, team, ...session }: SessionRead): SessionView => ({
+  ...session,
+  roomName: room?.name ?? "Unknown room",
+  team: team.map((person) => ({ id: person.id, name: formatContactName(person) })),
+});
+
+/** Sessions with their rooms and teams: one request for the page, shaped as the screens show them. */
+async function readSessions(query: ReadOptions<"studio_sessions">, signal?: AbortSignal) {
+  const answer = (await readTable(
+    "studio_sessions",
+    { ...query, embed: ROOM_AND_TEAM },
+    signal,
+  )) as RowsAnswer<SessionRead>;
+  return { rows: answer.rows.map(toView), total: answer.total };
 }
 
 /** Sessions that overlap [from, to): a session running over midnight shows on both days. */
@@ -104,8 +75,7 @@ export function useCalendarSessions(first: string, last: string) {
   const query = overlappingQuery(dayBounds(first).from, dayBounds(last).to, { limit: CALENDAR_LIMIT });
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
-    queryFn: async ({ signal }) =>
-      withRoomsAndTeams((await readTable("studio_sessions", query, signal)).rows, signal),
+    queryFn: async ({ signal }) => (await readSessions(query, signal)).rows,
     meta: { errorMessage: "Failed to load the sessions" },
   });
 }
@@ -118,10 +88,7 @@ export function useSessionPage(page: number) {
   } satisfies ReadOptions<"studio_sessions">;
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
-    queryFn: async ({ signal }) => {
-      const { rows, total } = await readTable("studio_sessions", query, signal);
-      return { rows: await withRoomsAndTeams(rows, signal), total };
-    },
+    queryFn: ({ signal }) => readSessions(query, signal),
     meta: { errorMessage: "Failed to load the sessions" },
   });
 }
@@ -144,10 +111,7 @@ export function useUpcomingSessions(from: string, to: string) {
   } satisfies ReadOptions<"studio_sessions">;
   return useQuery({
     queryKey: crmKeys.list("studio_sessions", query),
-    queryFn: async ({ signal }) => {
-      const { rows, total } = await readTable("studio_sessions", query, signal);
-      return { rows: await withRoomsAndTeams(rows, signal), total };
-    },
+    queryFn: ({ signal }) => readSessions(query, signal),
     meta: { errorMessage: "Failed to load the upcoming sessions" },
   });
 }
@@ -176,10 +140,7 @@ export function useSessionClashes(booking: {
     queryKey: crmKeys.list("studio_sessions", { clashes: query, roomId, team }),
     enabled: isComplete && (Boolean(roomId) || team.length > 0),
     queryFn: async ({ signal }): Promise<Clash[]> => {
-      const sessions = await withRoomsAndTeams(
-        (await readTable("studio_sessions", query, signal)).rows,
-        signal,
-      );
+      const { rows: sessions } = await readSessions(query, signal);
       const clashes: Clash[] = [];
       for (const session of sessions) {
         const at = {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { postgrestError, rowsResponse, stubCrmApi, writeResponse } from "@/features/crm/test/crm-api";
 import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
+import { SESSION_SELECT, withRoomAndTeam } from "@/features/crm/test/session-reads";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const studioA = makeRoom({ name: "Studio A – Södermalm" });
@@ -44,7 +45,7 @@ describe("SessionFormDialog", () => {
     const user = userEvent.setup();
     const api = stubCrmApi({
       "GET studio_rooms": () => rowsResponse([studioA, writing]),
-      "GET studio_sessions": () => rowsResponse([vocal]),
+      "GET studio_sessions": () => rowsResponse([withRoomAndTeam(vocal, [studioA])]),
     });
     renderDialog();
     const dialog = await fill(user, "Studio A – Södermalm", "2026-12-01T11:00", "2026-12-01T13:00");
@@ -58,16 +59,15 @@ describe("SessionFormDialog", () => {
     expect(asked?.params.get("starts_at")).toBe("lt.2026-12-01T12:00:00.000Z");
     expect(asked?.params.get("ends_at")).toBe("gt.2026-12-01T10:00:00.000Z");
     expect(asked?.params.get("status")).toBe("neq.cancelled");
+    expect(asked?.params.get("select")).toBe(SESSION_SELECT);
   });
 
   it("shows a team member's clash in another room", async () => {
     const user = userEvent.setup();
-    stubCrmApi({
+    const api = stubCrmApi({
       "GET studio_rooms": () => rowsResponse([studioA, writing]),
-      "GET studio_sessions": () => rowsResponse([vocal]),
-      "GET studio_session_talent": () =>
-        rowsResponse([{ id: "l1", session_id: vocal.id, contact_id: nova.id, created_at: vocal.created_at }]),
-      "GET crm_contacts": () => rowsResponse([nova]),
+      // The team comes embedded with the session: no read of the join table.
+      "GET studio_sessions": () => rowsResponse([withRoomAndTeam(vocal, [studioA], [nova])]),
     });
     renderDialog();
     const dialog = await fill(user, "Writing Room – Vasastan", "2026-12-01T11:00", "2026-12-01T13:00");
@@ -76,6 +76,7 @@ describe("SessionFormDialog", () => {
         "Nova Lind is already booked 2026-12-01 10:00–12:00 (Stockholm time) in “Vocal session”",
       ),
     ).toBeInTheDocument();
+    expect(api.calls("GET", "studio_session_talent")).toEqual([]);
   });
 
   it("books with UTC times and the team, and shows the server's 409 next to the form", async () => {

@@ -5,6 +5,7 @@ import { reportingYear } from "@/features/crm/api/get-ar-figures";
 import { CrmDashboardPage } from "@/features/crm/routes/crm-dashboard-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
 import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
+import { SESSION_SELECT, withRoomAndTeam } from "@/features/crm/test/session-reads";
 import { renderBackOffice } from "@/test/render-back-office";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -126,8 +127,7 @@ describe("CrmDashboardPage", () => {
       "GET studio_sessions": (request) =>
         request.params.get("select") === "id"
           ? rowsResponse([{ id: "z" }], { total: 5 })
-          : rowsResponse([session]),
-      "GET studio_rooms": () => rowsResponse([makeRoom({ id: "r1", name: "Studio A" })]),
+          : rowsResponse([withRoomAndTeam(session, [makeRoom({ id: "r1", name: "Studio A" })])]),
     });
     renderBackOffice(<CrmDashboardPage />, { route: "/app/crm" });
     await waitFor(() => expect(figure("Sessions Booked")).toHaveTextContent(/^5$/));
@@ -135,6 +135,9 @@ describe("CrmDashboardPage", () => {
     expect(upcoming).toHaveTextContent("Vocal session");
     expect(upcoming).toHaveTextContent("2026-12-01 10:00–12:00 · Studio A");
     const reads = api.calls("GET", "studio_sessions");
+    // The room's name came embedded in the upcoming sessions' read, not from a read of the rooms.
+    expect(reads.find((r) => r.params.get("select") !== "id")?.params.get("select")).toBe(SESSION_SELECT);
+    expect(api.calls("GET", "studio_rooms")).toEqual([]);
     expect(reads.every((r) => r.params.get("status") === "neq.cancelled")).toBe(true);
     const window = reads.find((r) => r.params.get("and"))?.params.get("and") ?? "";
     const [from, to] = [...window.matchAll(/starts_at\.(?:gte|lt)\.([^,)]+)/g)].map((m) =>

@@ -5,7 +5,10 @@ import { SessionsPage } from "@/features/crm/routes/sessions-page";
 import { TalentMatchingPage } from "@/features/crm/routes/talent-matching-page";
 import { rowsResponse, stubCrmApi } from "@/features/crm/test/crm-api";
 import { makeContact, makeRoom, makeSession } from "@/features/crm/test/crm-fixtures";
+import { SESSION_SELECT, withRoomAndTeam } from "@/features/crm/test/session-reads";
 import { renderBackOffice } from "@/test/render-back-office";
+
+const nova = makeContact({ first_name: "Nova", last_name: "Lind" });
 
 describe("CRM screens", () => {
   it("Sessions: Calendar and List tabs, 'No Sessions Found' with Book Session while there are none", async () => {
@@ -27,12 +30,16 @@ describe("CRM screens", () => {
         request.params.get("select") === "id"
           ? rowsResponse([{ id: "x" }], { total: 1 })
           : rowsResponse([
-              makeSession({
-                title: "Late take",
-                room_id: studio.id,
-                starts_at: "2026-12-01T23:30:00.000Z",
-                ends_at: "2026-12-02T01:00:00.000Z",
-              }),
+              withRoomAndTeam(
+                makeSession({
+                  title: "Late take",
+                  room_id: studio.id,
+                  starts_at: "2026-12-01T23:30:00.000Z",
+                  ends_at: "2026-12-02T01:00:00.000Z",
+                }),
+                [studio],
+                [nova],
+              ),
             ]),
     });
     renderBackOffice(<SessionsPage />, { route: "/app/crm/sessions?week=2026-12-02" });
@@ -42,8 +49,13 @@ describe("CRM screens", () => {
     const cells = within(row).getAllByRole("cell");
     // 23:30 UTC on Tuesday is 00:30 on Wednesday in Stockholm.
     expect(cells[2]).toHaveTextContent("Late take00:30–02:00");
+    // The team's names came embedded in the sessions' read: no read of the contacts or the join table.
+    expect(cells[2]).toHaveTextContent("Nova Lind");
     expect(cells[1]).toHaveTextContent("");
     const read = api.calls("GET", "studio_sessions").find((r) => r.params.get("limit") === "500");
+    expect(read?.params.get("select")).toBe(SESSION_SELECT);
+    expect(api.calls("GET", "studio_session_talent")).toEqual([]);
+    expect(api.calls("GET", "crm_contacts")).toEqual([]);
     expect(read?.params.get("starts_at")).toBe("lt.2026-12-06T23:00:00.000Z");
     expect(read?.params.get("ends_at")).toBe("gt.2026-11-29T23:00:00.000Z");
     await user.click(screen.getByRole("button", { name: "Next week" }));
@@ -66,7 +78,7 @@ describe("CRM screens", () => {
       "GET studio_sessions": (request) =>
         request.params.get("select") === "id"
           ? rowsResponse([{ id: "x" }], { total: 1 })
-          : rowsResponse([late]),
+          : rowsResponse([withRoomAndTeam(late, [{ id: studio.id, name: "Studio A (embedded)" }])]),
     });
     renderBackOffice(<SessionsPage />, { route: "/app/crm/sessions?view=month&date=2026-12-10" });
     const month = await screen.findByRole("table", { name: "Sessions per day, in Stockholm time" });
@@ -85,7 +97,8 @@ describe("CRM screens", () => {
     expect(await screen.findByRole("heading", { name: /^Wednesday,? 2 December 2026$/ })).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Day" })).toBeChecked();
     const day = await screen.findByRole("list", { name: /^Sessions on / });
-    expect(within(day).getByRole("button")).toHaveTextContent("Late take00:30–02:00Studio A");
+    // The day view names the room the session's read embedded.
+    expect(within(day).getByRole("button")).toHaveTextContent("Late take00:30–02:00Studio A (embedded)");
     await user.click(screen.getByRole("button", { name: "Next day" }));
     expect(await screen.findByRole("heading", { name: /^Thursday,? 3 December 2026$/ })).toBeInTheDocument();
   });
@@ -102,7 +115,6 @@ describe("CRM screens", () => {
 
   it("Talent Matching: picks talent into the team and opens the booking dialog with them", async () => {
     const user = userEvent.setup();
-    const nova = makeContact({ first_name: "Nova", last_name: "Lind" });
     const omar = makeContact({ first_name: "Omar", last_name: "Berg" });
     stubCrmApi({ "GET crm_contacts": () => rowsResponse([omar, nova]) });
     renderBackOffice(<TalentMatchingPage />, { route: "/app/crm/matching" });

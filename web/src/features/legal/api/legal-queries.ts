@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { legalKeys } from "@/features/legal/api/legal-keys";
+import { type ListedDocument, TEMPLATE_TITLE } from "@/features/legal/api/legal-types";
 import {
   CONTRACT_COLUMNS,
   CONTRACT_INVOICE_COLUMNS,
   CONTRACT_PROJECT_COLUMNS,
   toContracts,
 } from "@/features/legal/utils/contracts";
-import { searchFilter } from "@/lib/postgrest";
-import { countRows, readRecord, readTable } from "@/lib/read-table";
+import { type RowsAnswer, searchFilter } from "@/lib/postgrest";
+import { countRows, type ReadOptions, readRecord, readTable } from "@/lib/read-table";
 import type { TableRow } from "@/lib/table-writes";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,17 +18,25 @@ const EXACT = { count: "exact" } as const;
 
 type LegalTable = "legal_documents" | "legal_templates" | "legal_clauses";
 
-/** The whole table (each legal table holds at most 200 rows), in its default order. */
-function useLegalRows<N extends LegalTable>(table: N, errorMessage: string) {
+/** Every template (the table holds at most 200), in its default order: the library and the form's choice. */
+export function useLegalTemplates() {
   return useQuery({
-    queryKey: legalKeys.list(table, {}),
-    queryFn: async ({ signal }) => (await readTable(table, EXACT, signal)).rows,
-    meta: { errorMessage },
+    queryKey: legalKeys.list("legal_templates", {}),
+    queryFn: async ({ signal }) => (await readTable("legal_templates", EXACT, signal)).rows,
+    meta: { errorMessage: "Could not load the templates" },
   });
 }
 
-export const useLegalDocuments = () => useLegalRows("legal_documents", "Could not load the documents");
-export const useLegalTemplates = () => useLegalRows("legal_templates", "Could not load the templates");
+/** Every document (the table holds at most 200) with its template's title, read in the same request. */
+export function useLegalDocuments() {
+  const query = { ...EXACT, embed: [TEMPLATE_TITLE] } satisfies ReadOptions<"legal_documents">;
+  return useQuery({
+    queryKey: legalKeys.list("legal_documents", query),
+    queryFn: async ({ signal }) =>
+      ((await readTable("legal_documents", query, signal)) as RowsAnswer<ListedDocument>).rows,
+    meta: { errorMessage: "Could not load the documents" },
+  });
+}
 
 /**
  * The fully signed documents as contracts, each with the projects naming it as their signed contract and

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { DocumentCard } from "@/features/legal/components/document-card";
-import { documentRow } from "@/features/legal/test/legal-fixtures";
+import { listedDocument } from "@/features/legal/test/legal-fixtures";
 import { renderWithProviders } from "@/test/render";
 
 const signers = [
@@ -12,7 +12,7 @@ const signers = [
 
 describe("DocumentCard", () => {
   it("lets a draft be viewed, edited, shared and deleted, without signatures or downloads when nothing is rendered", () => {
-    const document = documentRow({ status: "draft" });
+    const document = listedDocument({ status: "draft" });
     renderWithProviders(<DocumentCard document={document} />);
     expect(screen.getByText("Draft")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View" })).toHaveAttribute("href", `/app/legal/${document.id}`);
@@ -31,7 +31,7 @@ describe("DocumentCard", () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const document = documentRow({ status: "awaiting_signatures", parties: signers });
+    const document = listedDocument({ status: "awaiting_signatures", parties: signers });
     renderWithProviders(<DocumentCard document={document} />);
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(await screen.findByText(/Signers get their own single-use link by e-mail/)).toBeVisible();
@@ -43,7 +43,7 @@ describe("DocumentCard", () => {
   it("hides Edit and Delete and counts signatures once a document is sent", () => {
     renderWithProviders(
       <DocumentCard
-        document={documentRow({
+        document={listedDocument({
           status: "awaiting_signatures",
           parties: signers,
           rendered_pdf_url: "/storage/v1/object/documents/x.pdf",
@@ -61,7 +61,7 @@ describe("DocumentCard", () => {
   it("offers both downloads when both files are rendered", () => {
     renderWithProviders(
       <DocumentCard
-        document={documentRow({
+        document={listedDocument({
           status: "fully_signed",
           rendered_pdf_url: "/x.pdf",
           rendered_docx_url: "/x.docx",
@@ -78,7 +78,7 @@ describe("DocumentCard", () => {
     ["partially_signed", "Partially Signed"],
     ["void", "Void"],
   ] as const)("labels %s as %s with the Signatures indicator", (status, label) => {
-    renderWithProviders(<DocumentCard document={documentRow({ status })} />);
+    renderWithProviders(<DocumentCard document={listedDocument({ status })} />);
     expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByTestId("signatures-indicator")).toBeInTheDocument();
   });
@@ -95,13 +95,13 @@ describe("DocumentCard", () => {
     };
     const held = renderWithProviders(
       <DocumentCard
-        document={documentRow({ status: "partially_signed", parties: signers, audit: [failure] })}
+        document={listedDocument({ status: "partially_signed", parties: signers, audit: [failure] })}
       />,
     );
     expect(screen.getByText("Held: its stored PDF failed the integrity check")).toBeVisible();
     held.unmount();
     renderWithProviders(
-      <DocumentCard document={documentRow({ status: "partially_signed", parties: signers, audit: [] })} />,
+      <DocumentCard document={listedDocument({ status: "partially_signed", parties: signers, audit: [] })} />,
     );
     expect(screen.queryByText(/Held/)).not.toBeInTheDocument();
   });

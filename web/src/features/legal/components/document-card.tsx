@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { LegalDocument } from "@/features/legal/api/legal-types";
+import type { ListedDocument } from "@/features/legal/api/legal-types";
 import { DeleteLegalDialog } from "@/features/legal/components/delete-legal-dialog";
 import { DocumentStatusBadge } from "@/features/legal/components/document-status-badge";
 import { DownloadButtons } from "@/features/legal/components/download-buttons";
@@ -57,7 +57,7 @@ function ShareButton({ documentId }: { documentId: string }) {
   );
 }
 
-export function DocumentCard({ document }: { document: LegalDocument }) {
+export function DocumentCard({ document }: { document: ListedDocument }) {
   const actions = getDocumentActions(document);
   const signatures = countSignatures(document);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -70,7 +70,10 @@ export function DocumentCard({ document }: { document: LegalDocument }) {
           </h3>
           <DocumentStatusBadge status={document.status} />
         </div>
-        <p className="text-sm text-muted-foreground">Updated {formatRelativeTime(document.updated_at)}</p>
+        <p className="text-sm text-muted-foreground">
+          {document.template ? <>From {document.template.title} · </> : null}
+          Updated {formatRelativeTime(document.updated_at)}
+        </p>
         {actions.showsSignatures ? (
           <p className="flex items-center gap-1 text-sm" data-testid="signatures-indicator">
             <Signature className="size-4" aria-hidden="true" />

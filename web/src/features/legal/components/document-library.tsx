@@ -5,7 +5,7 @@ import {
 } from "@app/contracts";
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import type { LegalDocument } from "@/features/legal/api/legal-types";
+import type { ListedDocument } from "@/features/legal/api/legal-types";
 import { CardLibrary } from "@/features/legal/components/card-library";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { ALL, filterDocuments, sortByUpdatedDesc } from "@/features/legal/utils/filter-legal";
@@ -24,7 +24,7 @@ export function DocumentLibrary({
   documents,
   isLoading = false,
 }: {
-  documents: LegalDocument[];
+  documents: ListedDocument[];
   isLoading?: boolean;
 }) {
   const [search, setSearch] = useState("");

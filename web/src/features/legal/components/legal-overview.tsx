@@ -8,7 +8,7 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { Spinner } from "@/components/ui/spinner";
 import { StatCard } from "@/components/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
+import type { LegalClause, LegalTemplate, ListedDocument } from "@/features/legal/api/legal-types";
 import { ClauseTable } from "@/features/legal/components/clause-table";
 import { DocumentCard } from "@/features/legal/components/document-card";
 import { TemplateCard } from "@/features/legal/components/template-card";
@@ -21,7 +21,7 @@ type LegalFigures = { documents: number; templates: number; clauses: number; awa
 type LegalOverviewProps = {
   /** Counted by the server; undefined while loading. */
   figures: LegalFigures | undefined;
-  documents: LegalDocument[];
+  documents: ListedDocument[];
   templates: LegalTemplate[];
   clauses: LegalClause[];
   /** The lists are still being read: no empty state yet. */

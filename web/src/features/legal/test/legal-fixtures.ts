@@ -1,4 +1,9 @@
-import type { LegalClause, LegalDocument, LegalTemplate } from "@/features/legal/api/legal-types";
+import type {
+  LegalClause,
+  LegalDocument,
+  LegalTemplate,
+  ListedDocument,
+} from "@/features/legal/api/legal-types";
 
 /** Rows shaped as the data API answers them, for the legal screens' unit tests. */
 const OWNER = "00000000-0000-4000-8000-000000000001";
@@ -47,6 +52,12 @@ export function documentRow(overrides: Partial<LegalDocument> = {}): LegalDocume
   };
 }
 
+/** A document as the list reads it, its template's title embedded (`template:legal_templates(title)`). */
+export function listedDocument(overrides: Partial<ListedDocument> = {}): ListedDocument {
+  const { template = { title: templateRow().title }, ...row } = overrides;
+  return { ...documentRow(row), template };
+}
+
 export function clauseRow(overrides: Partial<LegalClause> = {}): LegalClause {
   const row = {
     id: uuid(300),
@@ -84,12 +95,12 @@ export const TEMPLATES: LegalTemplate[] = [
   }),
 ];
 
-export const DOCUMENTS: LegalDocument[] = [
-  documentRow(),
-  documentRow({ id: uuid(201), title: "Producer Agreement – Omar", status: "awaiting_signatures" }),
-  documentRow({ id: uuid(202), title: "Split Sheet – Slussen Nights", status: "partially_signed" }),
-  documentRow({ id: uuid(203), title: "Sync License – Ferry Co", status: "fully_signed" }),
-  documentRow({
+export const DOCUMENTS: ListedDocument[] = [
+  listedDocument(),
+  listedDocument({ id: uuid(201), title: "Producer Agreement – Omar", status: "awaiting_signatures" }),
+  listedDocument({ id: uuid(202), title: "Split Sheet – Slussen Nights", status: "partially_signed" }),
+  listedDocument({ id: uuid(203), title: "Sync License – Ferry Co", status: "fully_signed" }),
+  listedDocument({
     id: uuid(204),
     title: "NDA – Withdrawn pitch",
     status: "void",
