@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import {
+  ADMIN,
   anonKeyOf,
   createStaff,
   describeMachine,
@@ -29,6 +30,7 @@ import {
   tempDir,
   waitForHealth,
 } from "./lib/harness.mjs";
+import { makeDrafts, numbering, saveSeller } from "./lib/invoice-drafts.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -37,12 +39,25 @@ const CONNECTIONS = 50;
 /** The server's default pool (DATABASE_POOL_SIZE); the pg baseline gets the same. */
 const POOL = 10;
 const STAGES = ["prospect", "negotiation", "contract", "won", "lost"];
+/** Invoices issued per side (server, then the bare driver), by this many requests at a time. */
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 2000);
+const INVOICE_CONNECTIONS = 20;
+/** The deal board as the web app reads it, with each deal's contact beside its company. */
+const EMBED_PATH =
+  "/rest/v1/crm_deals?select=*,company:crm_companies(name),contact:crm_contacts(first_name,last_name)&order=position.asc,created_at.asc&limit=500";
+/** The same rows and joins as one SQL query for the bare baseline (`a__b` columns nest as `a.b`). */
+const EMBED_SQL = `select d.*, c.name as company__name, p.first_name as contact__first_name,
+  p.last_name as contact__last_name
+  from crm_deals d left join crm_companies c on c.id = d.company_id left join crm_contacts p on p.id = d.contact_id
+  order by d.position, d.created_at, d.id limit 500`;
 const SCENARIOS = [
   "events",
   "crm",
+  "embed",
   "refresh",
   "contactInsert",
   "dealMove",
+  "invoiceIssue",
   "storm",
   "sockets",
   "royaltyImportDb",
@@ -62,6 +77,9 @@ const TARGETS = {
   refresh: { ratio: 0.6 },
   contactInsert: { ratio: 0.5 },
   dealMove: { ratio: 0.5 },
+  // A staff read like the talent list's, so the same target; the baseline does the joins in one query.
+  embed: { ratio: 0.6 },
+  invoiceIssue: { ratio: 0.5 },
   storm: { p99Factor: 3 },
   // A thousand held sockets: none dropped, and a heartbeat's round trip within three times a bare `ws`
   // server's answering the same frames (memory per socket reported).
@@ -78,13 +96,14 @@ const TARGETS = {
 function cannon(opts) {
   return new Promise((resolve, reject) => {
     autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(summary(result)),
+      err ? reject(err) : resolve(summary(result, opts.amount !== undefined)),
     );
   });
 }
 
-const summary = (r) => ({
-  reqPerSec: Math.round(r.requests.average),
+/** A run of a fixed number of requests ends within a second's sample: its rate is total over time. */
+const summary = (r, fixedAmount) => ({
+  reqPerSec: Math.round(fixedAmount ? r.requests.total / r.duration : r.requests.average),
   p50: r.latency.p50,
   p99: r.latency.p99,
   failed: r.non2xx + r.errors + r.timeouts,
@@ -102,8 +121,11 @@ async function interleaved(server, baseline) {
   return { server: s, baseline: b, ratio: +(s.reqPerSec / b.reqPerSec).toFixed(2) };
 }
 
-/** A bare node:http server answering `body` with the same headers, optionally verifying the JWT first. */
-async function bareHttp(dir, name, body, headers, jwtSecret) {
+/**
+ * A bare node:http server answering `body` with the same headers, optionally verifying the JWT first;
+ * `query` ({ engine, url, sql }) has it answer that query's rows, read on every request, instead.
+ */
+async function bareHttp(dir, name, body, headers, jwtSecret, query) {
   const file = join(dir, `${name}.body`);
   writeFileSync(file, body);
   const port = await freePort();
@@ -112,6 +134,9 @@ async function bareHttp(dir, name, body, headers, jwtSecret) {
     BARE_PORT: String(port),
     BARE_HEADERS: JSON.stringify(headers),
     ...(jwtSecret ? { BARE_JWT_SECRET: jwtSecret } : {}),
+    ...(query
+      ? { BARE_ENGINE: query.engine, BARE_URL: query.url, BARE_SQL: query.sql, BARE_POOL: String(POOL) }
+      : {}),
   });
   await messageFrom(child);
   return { url: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
@@ -131,7 +156,7 @@ async function heldSockets(wsBase, anonKey, pid) {
 }
 
 /** The same statements on the bare driver for DURATION seconds: transactions per second. */
-async function bareWrites(engine, url, kind, ids = []) {
+async function bareWrites(engine, url, kind, ids = [], overrides = {}) {
   const child = startChild(join(here, "lib", "bare-writes.mjs"), {
     BASE_ENGINE: engine,
     BASE_URL: url,
@@ -141,6 +166,7 @@ async function bareWrites(engine, url, kind, ids = []) {
     BASE_POOL: String(POOL),
     BASE_SYNC: "FULL",
     BASE_IDS: JSON.stringify(ids),
+    ...overrides,
   });
   const { ops, seconds } = await messageFrom(child);
   await stopProcess(child);
@@ -252,13 +278,19 @@ async function runEngine(engine, dir) {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = serverEnv(port, target.url, { SEED_DEMO: "true", DATABASE_POOL_SIZE: String(POOL) });
+    const env = serverEnv(port, target.url, {
+      SEED_DEMO: "true",
+      DATABASE_POOL_SIZE: String(POOL),
+      // BENCH_READ_CACHE=false: every read reaches the database, to see a read's own cost beside the memo's.
+      ...(process.env.BENCH_READ_CACHE ? { READ_CACHE: process.env.BENCH_READ_CACHE } : {}),
+    });
     // A first start migrates and seeds; the cold starts after it find the database ready.
     const first = startServer(env);
     await waitForHealth(base);
     await stopProcess(first);
     const out = { coldStartMs: await coldStarts(base, env) };
     createStaff(env);
+    if (runs("invoiceIssue")) createStaff(env, ADMIN, "admin");
     const anonKey = anonKeyOf(env);
     const profileDir = PROFILE && join(PROFILE, engine);
     const server = startServer(env, {
@@ -302,6 +334,28 @@ async function runEngine(engine, dir) {
         () => cannon({ url: `${bareCrm.url}${crmPath}`, headers: crmHeaders }),
       );
       await bareCrm.stop();
+    }
+
+    if (runs("embed")) {
+      // A board of deals that each name a company and a contact, so every row embeds both.
+      await makeDeals(base, staffHeaders, 200, { withCompany: true });
+      const embedHeaders = {
+        apikey: anonKey,
+        authorization: `Bearer ${staff.access_token}`,
+        prefer: "count=estimated",
+      };
+      const embed = await readAnswer(base, EMBED_PATH, embedHeaders);
+      const query = { engine, url: target.url, sql: EMBED_SQL };
+      const bareEmbed = await bareHttp(dir, `${engine}-embed`, "", embed.headers, env.JWT_SECRET, query);
+      const bareBody = await (await fetch(`${bareEmbed.url}${EMBED_PATH}`, { headers: embedHeaders })).json();
+      const served = JSON.parse(embed.body.toString());
+      if (bareBody.length !== served.length || served.some((row) => !("company" in row && "contact" in row)))
+        throw new Error(`the embed baseline answered ${bareBody.length} rows, the server ${served.length}`);
+      out.embed = await interleaved(
+        () => cannon({ url: `${base}${EMBED_PATH}`, headers: embedHeaders }),
+        () => cannon({ url: `${bareEmbed.url}${EMBED_PATH}`, headers: embedHeaders }),
+      );
+      await bareEmbed.stop();
     }
 
     console.log(`${engine}: writes…`);
@@ -354,6 +408,40 @@ async function runEngine(engine, dir) {
         ],
       });
       out.dealMove = withRatio(move, await bareWrites(engine, target.url, "deal", deals));
+    }
+
+    if (runs("invoiceIssue")) {
+      console.log(`${engine}: issuing ${INVOICES} invoices, ${INVOICE_CONNECTIONS} requests at a time…`);
+      const admin = await signIn(base, anonKey, ADMIN);
+      await saveSeller(base, { ...headers, authorization: `Bearer ${admin.access_token}` });
+      // Each side issues its own series, so each one's numbers can be checked for gaps on their own.
+      const drafts = await makeDrafts(base, staffHeaders, "B", INVOICES);
+      await makeDrafts(base, staffHeaders, "C", INVOICES);
+      let next = 0;
+      const issue = await cannon({
+        url: `${base}/rest/v1/rpc/issue_invoice`,
+        connections: INVOICE_CONNECTIONS,
+        amount: INVOICES,
+        requests: [
+          {
+            method: "POST",
+            headers: staffHeaders,
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ invoice_id: drafts[next++] }) }),
+          },
+        ],
+      });
+      const bare = await bareWrites(engine, target.url, "invoice", [], {
+        BASE_CONCURRENCY: String(INVOICE_CONNECTIONS),
+        BASE_SECONDS: "600",
+        BASE_SERIES: "C",
+      });
+      out.invoiceIssue = {
+        ...withRatio(issue, bare),
+        numbers: {
+          server: await numbering(engine, target.url, "B"),
+          baseline: await numbering(engine, target.url, "C"),
+        },
+      };
     }
 
     if (runs("storm")) {
@@ -414,13 +502,21 @@ const withRatio = (server, baseline) => ({
   ratio: +(server.reqPerSec / baseline.reqPerSec).toFixed(2),
 });
 
-/** Deals to move, each linked to a contact (a move also touches the contact's last activity). */
-async function makeDeals(base, headers, n) {
-  const contacts = await (await fetch(`${base}/rest/v1/crm_contacts?select=id&limit=50`, { headers })).json();
+/**
+ * Deals to move, each linked to a contact (a move also touches the contact's last activity), and to a
+ * company when asked.
+ */
+async function makeDeals(base, headers, n, { withCompany = false } = {}) {
+  const ids = async (table) =>
+    (await fetch(`${base}/rest/v1/${table}?select=id&limit=50`, { headers })).json();
+  const contacts = await ids("crm_contacts");
+  const companies = withCompany ? await ids("crm_companies") : [];
+  if (withCompany && companies.length === 0) throw new Error("the demo data has no companies");
   const rows = Array.from({ length: n }, (_, i) => ({
     title: `Bench deal ${i}`,
     stage: STAGES[0],
     contact_id: contacts[i % contacts.length].id,
+    ...(withCompany ? { company_id: companies[i % companies.length].id } : {}),
   }));
   const res = await fetch(`${base}/rest/v1/crm_deals?select=id`, {
     method: "POST",
@@ -489,6 +585,11 @@ const RATIO_ROWS = [
     (s) => `bare node:http verifying the JWT: ${rate(s.baseline)}`,
   ],
   [
+    "embed",
+    "`GET /rest/v1/crm_deals` with each deal's company and contact embedded, staff, 50 conn",
+    (s) => `bare node:http running the same joins in SQL: ${rate(s.baseline)}`,
+  ],
+  [
     "refresh",
     "refresh grant (each token once), 50 conn",
     (s) => `bare driver, same statements: ${s.baseline.reqPerSec} tx/s`,
@@ -519,6 +620,27 @@ function report(engine, r) {
     ]);
   for (const [key, label, baseline] of RATIO_ROWS)
     if (r[key]) rows.push(ratioRow(label, r[key], baseline(r[key]), t[key]));
+  if (r.invoiceIssue) {
+    const { numbers } = r.invoiceIssue;
+    const gapless = (n) => n.issued === INVOICES && n.missing === 0 && n.repeated === 0;
+    const ok = gapless(numbers.server) && gapless(numbers.baseline);
+    rows.push(
+      ratioRow(
+        `issue ${INVOICES} invoices, ${INVOICE_CONNECTIONS} conn`,
+        r.invoiceIssue,
+        `bare driver: ${r.invoiceIssue.baseline.reqPerSec} tx/s`,
+        t.invoiceIssue,
+      ),
+      [
+        "issued numbers: server's series / baseline's",
+        `${numbers.server.issued} issued, ${numbers.server.missing} missing, ${numbers.server.repeated} repeated`,
+        `${numbers.baseline.issued} issued, ${numbers.baseline.missing} missing, ${numbers.baseline.repeated} repeated`,
+        "",
+        "1…n, no gaps",
+        verdict(ok),
+      ],
+    );
+  }
   if (r.storm)
     rows.push(
       [
@@ -577,6 +699,8 @@ function report(engine, r) {
   const failed = [
     r.events?.server,
     r.crm?.server,
+    r.embed?.server,
+    r.invoiceIssue?.server,
     r.refresh?.server,
     r.contactInsert?.server,
     r.dealMove?.server,

@@ -1,13 +1,23 @@
 // The bare-driver baselines of the write benchmarks, run in their own process (like the server): the same
-// statements the server runs for one refresh grant, one new contact or one deal move, one transaction
-// each, straight on better-sqlite3 (BEGIN IMMEDIATE, the server's synchronous setting) or on a pg pool
-// of the server's size, for BASE_SECONDS. Sends { ops, seconds } to the parent and exits.
+// statements the server runs for one refresh grant, one new contact, one deal move or one invoice issued,
+// one transaction each, straight on better-sqlite3 (BEGIN IMMEDIATE, the server's synchronous setting) or
+// on a pg pool of the server's size, for BASE_SECONDS (or until the drafts of BASE_SERIES are all
+// issued). Sends { ops, seconds } to the parent and exits.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { SQLite } from "../../src/db/engine/sqlite-driver.mjs";
 
-const { BASE_ENGINE, BASE_URL, BASE_KIND, BASE_SECONDS, BASE_CONCURRENCY, BASE_POOL, BASE_SYNC, BASE_IDS } =
-  process.env;
+const {
+  BASE_ENGINE,
+  BASE_URL,
+  BASE_KIND,
+  BASE_SECONDS,
+  BASE_CONCURRENCY,
+  BASE_POOL,
+  BASE_SYNC,
+  BASE_IDS,
+  BASE_SERIES,
+} = process.env;
 const seconds = Number(BASE_SECONDS);
 /** Session ids (refresh) or deal ids (deal moves) the loop goes round. */
 const ids = JSON.parse(BASE_IDS ?? "[]");
@@ -22,6 +32,9 @@ const numbered = (text) => {
 };
 const isPg = BASE_ENGINE === "postgres";
 const forUpdate = isPg ? " for update" : "";
+/** The drafts the invoice baseline issues, shared by its workers: loaded once, taken one at a time. */
+let drafts = [];
+let draftsLoaded;
 
 /** Each kind: its setup (per worker) and one transaction's statements, given `q(sql, params)`. */
 const kinds = {
@@ -87,6 +100,72 @@ const kinds = {
       await q("update crm_contacts set last_activity_at = ? where id = ?", [at, before.contact_id]);
     },
   },
+  invoice: {
+    async state(q) {
+      draftsLoaded ??= Promise.resolve(
+        q("select id from invoices where series = ? and status = 'draft' order by created_at, id", [
+          BASE_SERIES,
+        ]),
+      ).then((rows) => {
+        drafts = rows.map((row) => row.id);
+      });
+      await draftsLoaded;
+      return {};
+    },
+    done: () => drafts.length === 0,
+    // What issue_invoice runs: lock the draft, read its lines and the seller, lock the series (PostgreSQL),
+    // take the next number, write the issued invoice and its timeline row.
+    async step(q) {
+      const at = iso();
+      const id = drafts.shift();
+      // Another worker took the last draft while this one waited for a connection.
+      if (id === undefined) return false;
+      const [invoice] = await q(`select * from invoices where id = ?${forUpdate}`, [id]);
+      const lines = await q(
+        "select * from invoice_lines where invoice_id = ? order by position, created_at, id",
+        [id],
+      );
+      const [seller] = await q("select * from company_settings", []);
+      if (isPg) await q("select pg_advisory_xact_lock(1768846959, hashtext(?))", [invoice.series]);
+      const [{ last }] = await q("select max(number) as last from invoices where series = ?", [
+        invoice.series,
+      ]);
+      const number = Number(last ?? 0) + 1;
+      const net = lines.reduce((sum, line) => sum + Number(line.amount_ore), 0);
+      const vat = lines.reduce(
+        (sum, line) => sum + Math.round((Number(line.amount_ore) * line.vat_rate) / 100),
+        0,
+      );
+      const day = at.slice(0, 10);
+      await q(
+        "update invoices set status = ?, number = ?, ocr = ?, issue_date = ?, due_date = ?, net_ore = ?, vat_ore = ?, rounding_ore = ?, total_ore = ?, vat_breakdown = ?, seller = ?, issued_at = ?, updated_at = ? where id = ? returning *",
+        [
+          "issued",
+          number,
+          `${invoice.series}${number}`,
+          day,
+          day,
+          net,
+          vat,
+          0,
+          net + vat,
+          JSON.stringify([{ vat_rate: 25, taxable_ore: net, vat_ore: vat }]),
+          JSON.stringify({ ...seller, id: undefined }),
+          at,
+          at,
+          id,
+        ],
+      );
+      const changes = JSON.stringify({
+        status: { from: "draft", to: "issued" },
+        number: { from: null, to: number },
+      });
+      await q(
+        "insert into crm_activity (id, record_type, record_id, action, changes, actor_id, note, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning *",
+        [randomUUID(), "invoices", id, "moved", changes, null, null, at],
+      );
+    },
+  },
 };
 
 async function runSqlite(kind) {
@@ -111,7 +190,7 @@ async function runSqlite(kind) {
   let ops = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  while (performance.now() < until) {
+  while (performance.now() < until && !kind.done?.()) {
     const s = states[ops % states.length];
     db.prepare("begin immediate").run();
     try {
@@ -137,12 +216,13 @@ async function runPostgres(kind) {
   const until = started + seconds * 1000;
   async function worker(w) {
     const s = await kind.state(plain, kind === kinds.refresh ? ids[w % ids.length] : w);
-    while (performance.now() < until) {
+    while (performance.now() < until && !kind.done?.()) {
       const client = await pool.connect();
       const q = async (text, params) => (await client.query(numbered(text), params)).rows;
+      let stepped = true;
       try {
         await client.query("begin");
-        await kind.step(q, s);
+        stepped = (await kind.step(q, s)) !== false;
         await client.query("commit");
       } catch (err) {
         await client.query("rollback");
@@ -150,6 +230,7 @@ async function runPostgres(kind) {
       } finally {
         client.release();
       }
+      if (!stepped) break;
       if (kind.after) await kind.after(plain, s);
       ops++;
     }

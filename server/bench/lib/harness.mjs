@@ -182,8 +182,11 @@ export function anonKeyOf(env) {
 
 export const STAFF = { email: "bench.staff@example.com", password: "Bench-Staff-Password-2026!" };
 
-export function createStaff(env) {
-  cli(env, "users", "create", "--email", STAFF.email, "--password", STAFF.password, "--role", "staff");
+/** The administrator some scenarios need (company settings are theirs to write). */
+export const ADMIN = { email: "bench.admin@example.com", password: "Bench-Admin-Password-2026!" };
+
+export function createStaff(env, who = STAFF, role = "staff") {
+  cli(env, "users", "create", "--email", who.email, "--password", who.password, "--role", role);
 }
 
 export async function signIn(base, anonKey, who = STAFF) {

@@ -128,15 +128,15 @@ export const dealId = (i) => `00000000-0000-4000-9000-${hex12(i)}`;
 
 /** One timeline row in ten per record: records 0…n-1 of each kind get five rows each. */
 const ACTIVITY_PER_TALENT = 10;
-const EPOCH = 1_767_225_600; // 2026-01-01T00:00:00Z
-const CHUNK = 100_000;
+export const EPOCH = 1_767_225_600; // 2026-01-01T00:00:00Z
+export const CHUNK = 100_000;
 
 const sqlList = (values) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 
 /** SQLite: `pick(list, expr)` is the list's element at expr (0-based) via a CASE-free JSON lookup. */
 const sqlitePick = (values, expr) => `json_extract('${JSON.stringify(values)}', '$[' || (${expr}) || ']')`;
-const sqliteTime = (expr) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${EPOCH} + (${expr}), 'unixepoch')`;
-const sqliteSeries = (from, to) =>
+export const sqliteTime = (expr) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${EPOCH} + (${expr}), 'unixepoch')`;
+export const sqliteSeries = (from, to) =>
   `with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${to - 1})`;
 
 function seedSqlite(path, from, to) {

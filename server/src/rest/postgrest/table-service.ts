@@ -116,16 +116,30 @@ export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derive
 /**
  * What reads select from: the table itself, or, when it has derived columns, a subquery of the same name
  * that computes them, so filters, order and counts apply to the value a reader sees (`status=eq.past`).
+ * With `sampleRows` (SQLite only): a subquery of the same name over the table's first rows by rowid, with
+ * their rowids (which the search filters look up) and derived columns, for the count's estimate.
  */
-function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder<DynamicRow, string> {
+function readSource(
+  handle: TableHandle,
+  at: string,
+  sampleRows?: number,
+): string | AliasedRawBuilder<DynamicRow, string> {
   const { table, hooks } = handle;
   const derived = hooks.derivedColumns;
-  if (!derived || !hasDerivedColumns(hooks)) return table.name;
-  const columns = table.columnNames.map((name) => {
-    const expression = derived[name];
-    return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
-  });
-  return sql<DynamicRow>`(select ${sql.join(columns)} from ${sql.table(table.name)})`.as(table.name);
+  const plain = !derived || !hasDerivedColumns(hooks);
+  if (plain && sampleRows === undefined) return table.name;
+  const columns = plain
+    ? [sql`*`]
+    : table.columnNames.map((name) => {
+        const expression = derived[name];
+        return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
+      });
+  const from = sql`${sql.join(columns)} from ${sql.table(table.name)}`;
+  const query =
+    sampleRows === undefined
+      ? sql`select ${from}`
+      : sql`select rowid, ${from} order by rowid limit ${sampleRows}`;
+  return sql<DynamicRow>`(${query})`.as(table.name);
 }
 
 /** A written row as a reader would see it: with its derived columns computed. */
@@ -182,7 +196,9 @@ export async function readRows(db: Database, handle: TableHandle, request: ReadR
       .offset(offset)
       .execute();
     const page = { offset, limit, rows: rows.length };
-    const total = prefer.count ? await countRows(db, handle, source, where, prefer.count, page) : undefined;
+    const total = prefer.count
+      ? await countRows(db, handle, request.at, source, where, prefer.count, page)
+      : undefined;
     return { rows, total };
   });
   const answered =
@@ -209,6 +225,7 @@ type CountMode = NonNullable<Preferences["count"]>;
 async function countRows(
   db: Database,
   handle: TableHandle,
+  at: string,
   source: Source,
   where: RawBuilder<SqlBool>,
   mode: CountMode,
@@ -225,7 +242,7 @@ async function countRows(
     if (counted <= upTo) return counted;
   }
   // An estimate may fall short of the rows already seen; never answer fewer than those.
-  return Math.max(await plannedCount(db, source, where), seen);
+  return Math.max(await plannedCount(db, handle, at, source, where), seen);
 }
 
 /** count(*) of the matching rows; with `upTo`, of at most that many (the scan stops there). */
@@ -247,10 +264,16 @@ const SAMPLE_ROWS = 500;
  * statistics ANALYZE keeps). SQLite's planner keeps no row estimates, so it is the share of matching rows
  * among the first rows of the table times the table's rowid span: a bounded amount of work however large
  * the table grows. The sample keeps its rowids, which the search filters look up; min and max are two
- * subqueries, each one step to an end of the rowid tree (together in one select they scan). A read source
- * that is not a plain table (derived columns) is counted exactly.
+ * subqueries, each one step to an end of the rowid tree (together in one select they scan). A table with
+ * derived columns samples them computed, so a filter on one (`status=eq.overdue`) is estimated alike.
  */
-async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlBool>) {
+async function plannedCount(
+  db: Database,
+  handle: TableHandle,
+  at: string,
+  source: Source,
+  where: RawBuilder<SqlBool>,
+) {
   const query = dynamicTables(db).selectFrom(source).select(sql`1`.as("one")).where(where).compile();
   if (db.engine === "postgres") {
     const explained = await db.executeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
@@ -258,20 +281,17 @@ async function plannedCount(db: Database, source: Source, where: RawBuilder<SqlB
     );
     return Math.round(explained.rows[0]?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0);
   }
-  if (typeof source !== "string") return exactCount(db, source, where);
+  const table = sql.table(handle.table.name);
   const span = (
     await sql<{ low: number | null; high: number | null }>`
-    select (select min(rowid) from ${sql.table(source)}) as low,
-      (select max(rowid) from ${sql.table(source)}) as high`.execute(db)
+    select (select min(rowid) from ${table}) as low, (select max(rowid) from ${table}) as high`.execute(db)
   ).rows[0];
   if (!span || span.low === null || span.high === null) return 0;
-  const sample = (
-    await sql<{ sampled: number; matched: number }>`
-    select count(*) as sampled, coalesce(sum(${where}), 0) as matched
-    from (select rowid, * from ${sql.table(source)} order by rowid limit ${SAMPLE_ROWS}) as ${sql.table(source)}`.execute(
-      db,
-    )
-  ).rows[0];
+  const sampled = readSource(handle, at, SAMPLE_ROWS);
+  const sample = (await dynamicTables(db)
+    .selectFrom(sampled)
+    .select([sql<number>`count(*)`.as("sampled"), sql<number>`coalesce(sum(${where}), 0)`.as("matched")])
+    .executeTakeFirst()) as { sampled: number; matched: number } | undefined;
   if (!sample || sample.sampled === 0) return 0;
   return Math.round((sample.matched / sample.sampled) * (span.high - span.low + 1));
 }
