@@ -79,6 +79,11 @@ export interface RouteMetadata {
    * APIs: it bypasses who-may policies there (never the checks that keep the data whole).
    */
   serviceRoleBypasses?: true;
+  /**
+   * The route acts as the signed-in person (whose name it records, whose link it makes): the
+   * service_role key is nobody, so it is refused with a 403 that says so, not taken for the anonymous key.
+   */
+  actsAsPerson?: true;
 }
 export const access = (level: Access): RouteMetadata => ({ access: level });
 /** A route of the storage API: `level` for people, and the service_role key passes it too. */

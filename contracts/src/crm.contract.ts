@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { restErrorResponses, restHeadersSchema } from "./common";
+import { rpcAccess } from "./rpc-access";
 import { crmActivityTable } from "./tables/crm-activity.table";
 
 const c = initContract();
@@ -28,7 +29,7 @@ export const crmContract = c.router({
     headers: restHeadersSchema,
     body: addCrmNoteSchema,
     responses: { 200: crmActivityTable.row, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Add a note to a CRM record's timeline (staff only)",
   },
 });

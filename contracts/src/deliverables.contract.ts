@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { rpcAccess } from "./rpc-access";
 import {
   DELIVERABLE_KINDS,
   DELIVERABLE_STATUSES,
@@ -65,7 +66,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: deliverableCallSchema,
     responses: { 200: deliverablesTable.row, ...rpcErrors },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Mark a pending deliverable (or one sent back with changes) as in progress",
   },
   addDeliverableVersion: {
@@ -74,7 +75,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: addVersionSchema,
     responses: { 200: deliverableVersionsTable.row, ...rpcErrors },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Record an uploaded file as the deliverable's next version (hashed by the server); submits it",
   },
   requestDeliverableApproval: {
@@ -83,7 +84,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: requestApprovalSchema,
     responses: { 200: approvalRequestedSchema, ...rpcErrors },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Mail the client a single-use link to approve the latest submitted version or ask for changes",
   },
 });

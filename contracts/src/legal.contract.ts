@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { rpcAccess } from "./rpc-access";
 import {
   LEGAL_DOCUMENT_STATUSES,
   legalDocumentsTable,
@@ -53,7 +54,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: documentCallSchema,
     responses: rowResponses,
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Render a draft to HTML, PDF and DOCX (stored in the documents bucket)",
   },
   sendLegalDocument: {
@@ -62,7 +63,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: documentCallSchema,
     responses: rowResponses,
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Send a draft for signatures: final files, frozen SHA-256, a signing link mailed to each signer",
   },
   voidLegalDocument: {
@@ -71,7 +72,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: voidDocumentSchema,
     responses: rowResponses,
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Void a document that is not fully signed; its signing links stop working",
   },
   previewLegalTemplate: {
@@ -80,7 +81,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: previewTemplateSchema,
     responses: { 200: previewSchema, ...restErrorResponses },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Check a template and render it with sample values",
   },
 });

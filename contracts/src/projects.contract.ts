@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, restErrorResponses, restHeadersSchema } from "./common";
+import { restErrorResponses, restHeadersSchema } from "./common";
+import { rpcAccess } from "./rpc-access";
 import { projectsTable } from "./tables/projects.table";
 
 const c = initContract();
@@ -25,7 +26,7 @@ export const projectsContract = c.router({
       409: restErrorResponses[400],
       ...restErrorResponses,
     },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Turn a won deal into a project, once (staff only)",
   },
 });

@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { personRpcAccess, rpcAccess } from "./rpc-access";
 import {
   royaltyAliasesTable,
   royaltyImportsTable,
@@ -147,7 +148,8 @@ export const royaltyLedgerContract = c.router({
     headers: restHeadersSchema,
     body: matchRoyaltyLineSchema,
     responses: { ...rpcResponses, 200: royaltyMatchResultSchema },
-    metadata: access("staff"),
+    // Who remembered a match is kept only as a person's id: the service_role key, which is nobody, is refused.
+    metadata: personRpcAccess("staff"),
     summary:
       "Match a statement line to a work or recording by hand; with remember, all its source's like lines and later imports",
   },
@@ -157,7 +159,7 @@ export const royaltyLedgerContract = c.router({
     headers: restHeadersSchema,
     body: royaltyPeriodCallSchema,
     responses: { ...rpcResponses, 200: royaltyPeriodReportSchema },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "The statements a close would write, without writing them (an open period becomes previewed)",
   },
   closeRoyaltyPeriod: {
@@ -166,7 +168,7 @@ export const royaltyLedgerContract = c.router({
     headers: restHeadersSchema,
     body: royaltyPeriodCallSchema,
     responses: { ...rpcResponses, 200: royaltyPeriodReportSchema },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary:
       "Close a period: allocate its matched money by the signed splits into each payee's statement; again answers the same",
   },

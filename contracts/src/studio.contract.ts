@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import { personRpcAccess, rpcAccess } from "./rpc-access";
 import {
   ENDS_AFTER_STARTS_MESSAGE,
   endsAfterStarts,
@@ -92,7 +93,7 @@ const calendarRoutes = {
     headers: restHeadersSchema,
     body: contactRef,
     responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Whether a person's calendar feed is on, and since when (staff only)",
   },
   createCalendarFeed: {
@@ -101,7 +102,8 @@ const calendarRoutes = {
     headers: restHeadersSchema,
     body: contactRef,
     responses: { 200: newCalendarFeedSchema, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: access("staff"),
+    // Who made it is kept only as a person's id: the service_role key, which is nobody, is refused.
+    metadata: personRpcAccess("staff"),
     summary:
       "Make a person's calendar feed link, replacing (and so turning off) any earlier one (staff only)",
   },
@@ -111,7 +113,7 @@ const calendarRoutes = {
     headers: restHeadersSchema,
     body: contactRef,
     responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Turn a person's calendar feed off: its link stops working at once (staff only)",
   },
 } as const;
@@ -128,7 +130,7 @@ export const studioContract = c.router({
     headers: restHeadersSchema,
     body: bookStudioSessionSchema,
     responses: { 200: bookedSessionSchema, 409: restErrorResponses[400], ...restErrorResponses },
-    metadata: access("staff"),
+    metadata: rpcAccess("staff"),
     summary: "Book a studio session with its team in one transaction (staff only)",
   },
   ...calendarRoutes,

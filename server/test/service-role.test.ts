@@ -73,6 +73,17 @@ async function runReadmeScript(): Promise<{ id: string; email: string }[]> {
   }
 }
 
+/** A talent contact written with the service key; its id. */
+async function newTalent(firstName: string) {
+  const contact = await supabase
+    .from("crm_contacts")
+    .insert({ first_name: firstName, last_name: "Service", kind: "talent" })
+    .select("id")
+    .single();
+  expect(contact.error).toBeNull();
+  return contact.data?.id as string;
+}
+
 describe("the service_role key through stock supabase-js", () => {
   it("runs the README's script: contacts into a staff-only table, on the timeline as the service", async () => {
     const imported = await runReadmeScript();
@@ -198,6 +209,63 @@ describe("the service_role key through stock supabase-js", () => {
     // The product's own buckets keep their rules, whoever asks.
     const refused = await supabase.storage.deleteBucket("documents");
     expect(refused.error).not.toBeNull();
+  });
+
+  it("calls a staff function, recorded as the service, and the function's own checks still hold", async () => {
+    const id = await newTalent("Rpc");
+    const note = await supabase.rpc("add_crm_note", {
+      record_type: "crm_contacts",
+      record_id: id,
+      body: "Imported from the old CRM",
+    });
+    expect(note.error).toBeNull();
+    expect(note.data).toMatchObject({ action: "note", actor_id: null, actor_role: "service_role" });
+
+    const room = await supabase.from("studio_rooms").insert({ name: "Room R" }).select("id").single();
+    const slot = {
+      room_id: room.data?.id,
+      starts_at: "2031-05-01T10:00:00Z",
+      ends_at: "2031-05-01T12:00:00Z",
+    };
+    const booked = await supabase.rpc("book_studio_session", { ...slot, title: "Booked", contact_ids: [id] });
+    expect(booked.error).toBeNull();
+    const clash = await supabase.rpc("book_studio_session", {
+      ...slot,
+      title: "Clash",
+      starts_at: "2031-05-01T11:00:00Z",
+      contact_ids: [],
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.error?.code).toBe("23P01");
+    const sessions = await supabase.from("studio_sessions").select("title").eq("room_id", slot.room_id);
+    expect(sessions.data).toEqual([{ title: "Booked" }]);
+    const timeline = await supabase
+      .from("crm_activity")
+      .select("action, actor_id, actor_role")
+      .eq("record_id", (booked.data as { id: string }).id);
+    expect(timeline.data).toEqual([{ action: "created", actor_id: null, actor_role: "service_role" }]);
+  });
+
+  it("is refused, with a reason, by a function that acts as the signed-in person; anon by every one", async () => {
+    const id = await newTalent("Feed");
+    const feed = await supabase.rpc("create_calendar_feed", { contact_id: id });
+    expect(feed.status).toBe(403);
+    expect(feed.error?.code).toBe("42501");
+    expect(feed.error?.message).toContain("acts as the signed-in person");
+    const feeds = await ctx.db.selectFrom("studio_calendar_feeds").select("contact_id").execute();
+    expect(feeds).toEqual([]);
+
+    const anonymous = createClient(base, ctx.anonKey, {
+      auth: { persistSession: false },
+      realtime: noRealtime,
+    });
+    const note = await anonymous.rpc("add_crm_note", {
+      record_type: "crm_contacts",
+      record_id: id,
+      body: "Not from anon",
+    });
+    expect(note.status).toBe(401);
+    expect(note.error?.code).toBe("PGRST301");
   });
 
   it("is refused from a browser page of an origin the API does not serve, in each family's shape", async () => {

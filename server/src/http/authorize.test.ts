@@ -111,6 +111,17 @@ describe("service_role access level", () => {
     );
   });
 
+  it("is told it is nobody where the route acts as the signed-in person; a person passes there", async () => {
+    const { authorize } = authorizer(false);
+    const asService = serviceRequest({ apikey: key, authorization: `Bearer ${key}` });
+    const asPerson = { actsAsPerson: true };
+    expect(await codeOf(authorize("staff", asService, asPerson))).toBe("service_role_not_a_person");
+    expect(await authorize("staff", requestAs("staff", "aal1"), asPerson)).toMatchObject({ kind: "user" });
+    expect(await codeOf(authorize("staff", serviceRequest({ apikey: signer.anonKey }), asPerson))).toBe(
+      "not_signed_in",
+    );
+  });
+
   it("is refused from a browser page of an origin outside the allowed list, as the key or the bearer", async () => {
     const { authorize } = authorizer(false);
     const from = (origin: string, headers: Record<string, string>) => serviceRequest({ ...headers, origin });

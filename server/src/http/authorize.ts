@@ -129,18 +129,24 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2, browserOrigi
   }
 
   /**
-   * Who is calling, if `access` lets them. `serviceRoleBypasses` (the storage API's routes) lets the
-   * service_role key through whatever the level.
+   * Who is calling, if `access` lets them. `serviceRoleBypasses` (the storage API's routes, the data
+   * API's functions) lets the service_role key through whatever the level; `actsAsPerson` refuses it
+   * with a reason of its own rather than as an anonymous caller.
    */
   async function authorize(
     access: Access,
     req: Request,
-    options: { serviceRoleBypasses?: boolean } = {},
+    options: { serviceRoleBypasses?: boolean; actsAsPerson?: boolean } = {},
   ): Promise<Principal | undefined> {
     if (access === "open") return undefined;
     const principal = await identify(req);
     if (access === "public") return principal;
     if (principal.kind === "service_role" && options.serviceRoleBypasses) return principal;
+    if (principal.kind === "service_role" && options.actsAsPerson && access !== "service_role")
+      throw new AppError(
+        "service_role_not_a_person",
+        "This function acts as the signed-in person; the service_role key is none: call it with a person's access token",
+      );
     if (access === "service_role") return serviceRoleOnly(principal, req);
     if (principal.kind !== "user") {
       throw new AppError("not_signed_in", "This endpoint requires a Bearer token of a signed-in user");
@@ -166,13 +172,13 @@ export function createAuthorizer({ tokens, sessionAal, requireAal2, browserOrigi
     const route = (req as Request & { tsRestRoute?: { metadata?: RouteMetadata } }).tsRestRoute;
     const access = route?.metadata?.access;
     if (!access) return next(new Error(`route ${req.method} ${req.path} has no access level`));
-    authorize(access, req, { serviceRoleBypasses: route?.metadata?.serviceRoleBypasses }).then(
-      (principal) => {
-        res.locals.principal = principal;
-        next();
-      },
-      next,
-    );
+    authorize(access, req, {
+      serviceRoleBypasses: route?.metadata?.serviceRoleBypasses,
+      actsAsPerson: route?.metadata?.actsAsPerson,
+    }).then((principal) => {
+      res.locals.principal = principal;
+      next();
+    }, next);
   }
 
   return { authorize, middleware, verifyToken: verifyUser };
@@ -189,4 +195,13 @@ export function principalOf(res: Response): Principal | undefined {
 export function actorOf(res: Response): string | null {
   const principal = principalOf(res);
   return principal?.kind === "user" ? principal.userId : null;
+}
+
+/** Who a write is recorded as made by: the person, or the service_role key by name (never nobody). */
+export type RecordedActor = { actorId: string | null; actorRole: "service_role" | null };
+
+/** The caller of a data-API function as its timeline and audit rows record them. */
+export function recordedActorOf(res: Response): RecordedActor {
+  const principal = principalOf(res);
+  return { actorId: actorOf(res), actorRole: principal?.kind === "service_role" ? "service_role" : null };
 }

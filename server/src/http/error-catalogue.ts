@@ -72,6 +72,13 @@ const access = {
     rest: "PGRST301",
     storage: "AccessDenied",
   },
+  /** A function that acts as the signed-in person, called with the service_role key (which is nobody). */
+  service_role_not_a_person: {
+    status: 403,
+    auth: "forbidden",
+    rest: "42501",
+    storage: "AccessDenied",
+  },
   /** GoTrue's admin API refusing anything but the service_role key. */
   not_admin: { status: 403, rest: "42501", storage: "AccessDenied" },
 } satisfies Record<string, CatalogueEntry>;

@@ -2,13 +2,14 @@ import { type AddCrmNote, tables } from "@app/contracts";
 import type { Database } from "../../db/database";
 import { toApiRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity, touchContact } from "./timeline";
 
 /**
  * A staff member's note on a record's timeline: the record must exist; a note about a contact (or a deal
  * with one) is that contact's activity too, so the nurture queue sees it.
  */
-export async function addCrmNote(db: Database, note: AddCrmNote, actorId: string, at: string) {
+export async function addCrmNote(db: Database, note: AddCrmNote, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const record = (await trx
       .selectFrom(note.record_type)
@@ -22,7 +23,7 @@ export async function addCrmNote(db: Database, note: AddCrmNote, actorId: string
       recordId: note.record_id,
       action: "note",
       changes: {},
-      actorId,
+      ...actor,
       at,
       note: note.body,
     });

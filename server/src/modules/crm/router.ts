@@ -1,7 +1,7 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Database } from "../../db/database";
-import { principalOf } from "../../http/authorize";
+import { recordedActorOf } from "../../http/authorize";
 import { addCrmNote } from "./add-note";
 
 const s = initServer();
@@ -9,10 +9,8 @@ const s = initServer();
 export function crmRouter(deps: { db: Database; now: () => number }) {
   return s.router(contract.crm, {
     addCrmNote: async ({ body, res }) => {
-      const principal = principalOf(res);
-      const actorId = principal?.kind === "user" ? principal.userId : "";
       const at = new Date(deps.now()).toISOString();
-      return { status: 200, body: await addCrmNote(deps.db, body, actorId, at) };
+      return { status: 200, body: await addCrmNote(deps.db, body, recordedActorOf(res), at) };
     },
   });
 }

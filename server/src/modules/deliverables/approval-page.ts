@@ -140,6 +140,7 @@ export async function decideApproval(deps: DeliverableDeps, input: ApprovalDecis
       deliverableId: deliverable.id,
       action: "moved",
       actorId: null,
+      actorRole: null,
       at,
       note: `Version ${version.version} (SHA-256 ${version.sha256.slice(0, 12)}…) ${outcome.words} by ${link.email}${comment ? `: ${comment}` : "."}`,
       changes: {

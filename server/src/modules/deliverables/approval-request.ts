@@ -1,5 +1,6 @@
 import type { RequestDeliverableApproval } from "@app/contracts";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { randomToken, sha256 } from "../../platform/secrets";
 import type { DeliverableDeps } from "./deps";
 import * as repo from "./repository";
@@ -25,7 +26,7 @@ async function throttle(deps: DeliverableDeps, email: string) {
 export async function requestDeliverableApproval(
   deps: DeliverableDeps,
   input: RequestDeliverableApproval,
-  actorId: string | null,
+  actor: RecordedActor,
 ) {
   const email = input.email.trim().toLowerCase();
   const nowMs = deps.now();
@@ -52,14 +53,14 @@ export async function requestDeliverableApproval(
       email,
       expires_at: expiresAt,
       used_at: null,
-      created_by: actorId,
+      created_by: actor.actorId,
       created_at: at,
     });
     await repo.markAwaiting(trx, version.id, at, expiresAt);
     await recordStep(trx, {
       deliverableId: current.id,
       action: "note",
-      actorId,
+      ...actor,
       at,
       note: `Version ${version.version} sent to ${email} for approval (link valid until ${expiresAt}).`,
     });

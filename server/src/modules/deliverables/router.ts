@@ -1,7 +1,7 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { NextFunction, Request, Response } from "express";
-import { principalOf } from "../../http/authorize";
+import { recordedActorOf } from "../../http/authorize";
 import { requesterOf } from "../../platform/deps";
 import { decideApproval, sendApprovalFile, viewApproval } from "./approval-page";
 import { requestDeliverableApproval } from "./approval-request";
@@ -10,26 +10,21 @@ import { addDeliverableVersion, startDeliverable } from "./versions";
 
 const s = initServer();
 
-const actorOf = (res: Response) => {
-  const principal = principalOf(res);
-  return principal?.kind === "user" ? principal.userId : null;
-};
-
 const ipOf = (req: Request) => requesterOf(req).ip;
 
 export function deliverablesRpcRouter(deps: DeliverableDeps) {
   return s.router(contract.deliverables.rpc, {
     startDeliverable: async ({ body, res }) => ({
       status: 200,
-      body: await startDeliverable(deps, body.deliverable_id, actorOf(res)),
+      body: await startDeliverable(deps, body.deliverable_id, recordedActorOf(res)),
     }),
     addDeliverableVersion: async ({ body, res }) => ({
       status: 200,
-      body: await addDeliverableVersion(deps, body, actorOf(res)),
+      body: await addDeliverableVersion(deps, body, recordedActorOf(res)),
     }),
     requestDeliverableApproval: async ({ body, res }) => ({
       status: 200,
-      body: await requestDeliverableApproval(deps, body, actorOf(res)),
+      body: await requestDeliverableApproval(deps, body, recordedActorOf(res)),
     }),
   });
 }

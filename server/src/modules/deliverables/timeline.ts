@@ -1,5 +1,6 @@
 import type { ActivityAction } from "@app/contracts";
 import type { Db } from "../../db/database";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity } from "../crm/timeline";
 
 /**
@@ -8,10 +9,9 @@ import { appendActivity } from "../crm/timeline";
  */
 export async function recordStep(
   trx: Db,
-  step: {
+  step: RecordedActor & {
     deliverableId: string;
     action: ActivityAction;
-    actorId: string | null;
     at: string;
     note: string;
     changes?: Changes;
@@ -23,6 +23,7 @@ export async function recordStep(
     action: step.action,
     changes: step.changes ?? {},
     actorId: step.actorId,
+    actorRole: step.actorRole,
     at: step.at,
     note: step.note,
   });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { type AddDeliverableVersion, DELIVERABLES_BUCKET } from "@app/contracts";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { getBucket } from "../storage/service";
 import type { DeliverableDeps } from "./deps";
 import * as repo from "./repository";
@@ -12,7 +13,7 @@ const isoAt = (ms: number) => new Date(ms).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Work on a pending deliverable (or one the client sent back) has started. */
-export async function startDeliverable(deps: DeliverableDeps, id: string, actorId: string | null) {
+export async function startDeliverable(deps: DeliverableDeps, id: string, actor: RecordedActor) {
   const at = isoAt(deps.now());
   return deps.db.withTransaction(async (trx) => {
     const current = await repo.findDeliverable(trx, id, true);
@@ -22,7 +23,7 @@ export async function startDeliverable(deps: DeliverableDeps, id: string, actorI
     await recordStep(trx, {
       deliverableId: id,
       action: "moved",
-      actorId,
+      ...actor,
       at,
       note: "Work started.",
       changes: statusChange(current.status, "in_progress"),
@@ -64,7 +65,7 @@ function assertOwnFreshKey(deliverableId: string, path: string) {
 export async function addDeliverableVersion(
   deps: DeliverableDeps,
   input: AddDeliverableVersion,
-  actorId: string | null,
+  actor: RecordedActor,
 ) {
   const { deliverable_id: deliverableId, object_path: path } = input;
   const read = await repo.findDeliverable(deps.db, deliverableId);
@@ -101,7 +102,7 @@ export async function addDeliverableVersion(
       size: Number(object.size),
       content_type: object.mimetype,
       note: input.note ?? null,
-      uploaded_by: actorId,
+      uploaded_by: actor.actorId,
       uploaded_at: at,
     });
     await repo.supersedeAwaiting(trx, deliverableId, number);
@@ -109,7 +110,7 @@ export async function addDeliverableVersion(
     await recordStep(trx, {
       deliverableId,
       action: "moved",
-      actorId,
+      ...actor,
       at,
       note: `Version ${number} uploaded (SHA-256 ${sha256.slice(0, 12)}…)${input.note ? `: ${input.note}` : "."}`,
       changes: {

@@ -22,6 +22,8 @@ export interface LegalDeps {
 /** Who is calling and from where, for the audit trail. */
 export interface CallerInfo {
   actorId: string | null;
+  /** "service_role" when the service key, not a person, is calling. */
+  actorRole: "service_role" | null;
   ip: string | null;
   userAgent: string | null;
 }

@@ -17,6 +17,7 @@ const isoAt = (ms: number) => new Date(ms).toISOString();
 
 const actorOf = (caller: CallerInfo): Actor => ({
   actorId: caller.actorId,
+  actor: caller.actorRole,
   ip: caller.ip,
   userAgent: caller.userAgent,
 });
@@ -161,6 +162,7 @@ export async function sendLegalDocument(deps: LegalDeps, id: string, caller: Cal
         document: row,
         action: "sent",
         actorId: caller.actorId,
+        actorRole: caller.actorRole,
         at,
         statusChange: { from: current.status, to: row.status },
       });
@@ -209,6 +211,7 @@ export async function voidLegalDocument(deps: LegalDeps, id: string, reason: str
       document: row,
       action: "voided",
       actorId: caller.actorId,
+      actorRole: caller.actorRole,
       at,
       statusChange: { from: current.status, to: "void" },
     });

@@ -1,7 +1,7 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
 import type { Request, Response } from "express";
-import { principalOf } from "../../http/authorize";
+import { recordedActorOf } from "../../http/authorize";
 import type { CallerInfo, LegalDeps } from "./deps";
 import { renderLegalDocument, sendLegalDocument, voidLegalDocument } from "./documents";
 import { previewLegalTemplate } from "./preview";
@@ -12,9 +12,8 @@ const s = initServer();
 const userAgentOf = (req: Request) => req.get("user-agent")?.slice(0, 500) ?? null;
 
 function callerOf(req: Request, res: Response): CallerInfo {
-  const principal = principalOf(res);
   return {
-    actorId: principal?.kind === "user" ? principal.userId : null,
+    ...recordedActorOf(res),
     ip: req.ip ?? null,
     userAgent: userAgentOf(req),
   };

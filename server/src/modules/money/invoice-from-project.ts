@@ -3,6 +3,7 @@ import { lineAmountOre, milestoneAmountOre, QUANTITY_SCALE, type UninvoicedWork 
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity } from "../crm/timeline";
 import { insertRow, lockInvoice, refreshTotals } from "./invoice-store";
 
@@ -118,12 +119,7 @@ async function buyerOf(
  * to price on the draft) that no invoice
  * bills yet. Refused when there is nothing to invoice, so no empty draft is left behind.
  */
-export async function invoiceFromProject(
-  db: Database,
-  projectId: string,
-  actorId: string | null,
-  at: string,
-) {
+export async function invoiceFromProject(db: Database, projectId: string, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const project = await trx
       .selectFrom("projects")
@@ -177,7 +173,7 @@ export async function invoiceFromProject(
         recordId,
         action: "note",
         changes: {},
-        actorId,
+        ...actor,
         at,
         note: `Draft invoice made from project ${project.code}: ${work.length} line(s) of work not yet invoiced.`,
       });

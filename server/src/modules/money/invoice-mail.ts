@@ -3,6 +3,7 @@ import { stockholmDay } from "@app/contracts/stockholm-time";
 import { sql } from "kysely";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import type { Mailer } from "../../platform/mail/transport";
 import { sha256 } from "../../platform/secrets";
@@ -44,7 +45,7 @@ const isOverdue = (invoice: Invoice, today: string) =>
 interface InvoiceMailRequest {
   invoice_id: string;
   email: string;
-  actorId: string | null;
+  actor: RecordedActor;
   kind: "invoice" | "invoice_reminder";
   /** Refuses an invoice this mail is not for (before anything is sent or throttled). */
   check?: (invoice: Invoice, today: string) => void;
@@ -61,6 +62,8 @@ export interface InvoiceMail {
   /** A paragraph of the mail's own, also kept in the timeline note. */
   text?: string;
   actorId: string | null;
+  /** "service_role" when the service key, not a person, sent it. */
+  actorRole: RecordedActor["actorRole"];
   at: string;
   /** Sent by the reminder schedule rather than by someone. */
   scheduled?: boolean;
@@ -97,6 +100,7 @@ export async function noteInvoiceMail(db: Db, mail: InvoiceMail) {
     action: "note",
     changes: {},
     actorId: mail.actorId,
+    actorRole: mail.actorRole,
     at: mail.at,
     note: `${what} mailed to ${email}${mail.scheduled ? " by the reminder schedule" : ""}.${text ? ` ${text}` : ""}`,
   });
@@ -107,13 +111,13 @@ const titleOf = (document: InvoiceDocument) =>
 
 /** A staff member's mail of one invoice: checked, throttled per address, sent and noted. */
 async function mailInvoice(deps: InvoiceMailDeps, request: InvoiceMailRequest) {
-  const { email, actorId, kind } = request;
+  const { email, actor, kind } = request;
   const at = new Date(deps.now()).toISOString();
   const { invoice, document } = await invoiceDocumentOf(deps.db, request.invoice_id);
   request.check?.(invoice, stockholmDay(at));
   await throttle(deps, email);
   const text = request.note?.(invoice);
-  const mail: InvoiceMail = { invoiceId: invoice.id, document, email, kind, actorId, at, text };
+  const mail: InvoiceMail = { invoiceId: invoice.id, document, email, kind, ...actor, at, text };
   await sendInvoiceMail(deps, mail);
   // The note and the count together: a count without its note (or the reverse) would leave the schedule
   // and the timeline telling two stories of one mail.
@@ -149,9 +153,9 @@ export function reminderText(
 export function sendInvoice(
   deps: InvoiceMailDeps,
   input: { invoice_id: string; email: string },
-  actorId: string | null,
+  actor: RecordedActor,
 ) {
-  return mailInvoice(deps, { ...input, actorId, kind: "invoice" });
+  return mailInvoice(deps, { ...input, actor, kind: "invoice" });
 }
 
 /**
@@ -161,12 +165,12 @@ export function sendInvoice(
 export function sendInvoiceReminder(
   deps: InvoiceMailDeps,
   input: { invoice_id: string; email: string; include_compensation: boolean },
-  actorId: string | null,
+  actor: RecordedActor,
 ) {
   return mailInvoice(deps, {
     invoice_id: input.invoice_id,
     email: input.email,
-    actorId,
+    actor,
     kind: "invoice_reminder",
     check: (invoice, today) => {
       if (!isOverdue(invoice, today))

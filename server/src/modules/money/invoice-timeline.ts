@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity } from "../crm/timeline";
 import type { Invoice } from "./invoice-store";
 
@@ -10,7 +11,7 @@ export async function recordInvoiceStep(
   trx: Db,
   before: Pick<Invoice, "status" | "paid_ore" | "number">,
   after: Invoice,
-  who: { actorId: string | null; at: string },
+  who: RecordedActor & { at: string },
 ) {
   const changes = {
     status: { from: before.status, to: after.status },
@@ -30,6 +31,7 @@ export async function recordInvoiceStep(
           ? { invoice: { from: null, to: { id: after.id, ...changes } } }
           : changes,
       actorId: who.actorId,
+      actorRole: who.actorRole,
       at: who.at,
     });
 }

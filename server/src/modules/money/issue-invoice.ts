@@ -6,6 +6,7 @@ import type { Database, Db } from "../../db/database";
 import { engineOf } from "../../db/engine-of";
 import { toApiRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import {
   type Invoice,
   type InvoiceLine,
@@ -70,7 +71,7 @@ async function numberAndIssue(
   lines: InvoiceLine[],
   seller: Seller | Record<string, unknown>,
   dates: { issue_date: string; due_date: string },
-  who: { actorId: string | null; at: string },
+  who: RecordedActor & { at: string },
 ) {
   const { at } = who;
   await lockSeries(trx, invoice.series);
@@ -90,7 +91,7 @@ async function numberAndIssue(
 }
 
 /** issue_invoice: a draft that has every required field becomes an issued, numbered, frozen invoice. */
-export async function issueInvoice(db: Database, invoiceId: string, actorId: string | null, at: string) {
+export async function issueInvoice(db: Database, invoiceId: string, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
     if (invoice.status !== "draft")
@@ -106,7 +107,7 @@ export async function issueInvoice(db: Database, invoiceId: string, actorId: str
         hint: "Fill these in on the draft (and the company settings), then issue it again.",
       });
     const dates = { issue_date: issueDate, due_date: dueDate };
-    return numberAndIssue(trx, invoice, lines, seller, dates, { actorId, at });
+    return numberAndIssue(trx, invoice, lines, seller, dates, { ...actor, at });
   });
 }
 
@@ -117,7 +118,7 @@ const CREDITABLE = ["issued", "partially_paid", "paid"];
  * quantities negated, issued at once in the original's series; its totals are the original's negated
  * exactly (the rounding is symmetric), so together they net to zero. The original reads as credited.
  */
-export async function creditInvoice(db: Database, invoiceId: string, actorId: string | null, at: string) {
+export async function creditInvoice(db: Database, invoiceId: string, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const original = await lockInvoice(trx, invoiceId);
     if (original.kind !== "invoice" || !CREDITABLE.includes(original.status))
@@ -154,9 +155,9 @@ export async function creditInvoice(db: Database, invoiceId: string, actorId: st
     for (const line of lines) await insertRow(trx, "invoice_lines", line);
     const seller = (await sellerOf(trx)) ?? original.seller ?? {};
     const dates = { issue_date: issueDate, due_date: issueDate };
-    const issued = await numberAndIssue(trx, credit, lines, seller, dates, { actorId, at });
+    const issued = await numberAndIssue(trx, credit, lines, seller, dates, { ...actor, at });
     const credited = await writeInvoice(trx, original.id, { status: "credited", updated_at: at });
-    await recordInvoiceStep(trx, original, credited, { actorId, at });
+    await recordInvoiceStep(trx, original, credited, { ...actor, at });
     return issued;
   });
 }

@@ -3,6 +3,7 @@ import { isValidOcr, type recordInvoicePaymentSchema } from "@app/contracts";
 import type { z } from "zod";
 import type { Database, Db } from "../../db/database";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { restError } from "../../http/rest-error";
 import { insertRow, lockInvoice, writeInvoice } from "./invoice-store";
 import { recordInvoiceStep } from "./invoice-timeline";
@@ -29,12 +30,7 @@ async function invoiceIdByOcr(trx: Db, ocr: string): Promise<string> {
  * record_invoice_payment: a payment on an issued invoice, partial or in full. The invoice's paid amount
  * and status follow (partially_paid, then paid); more than is still owed is refused and nothing written.
  */
-export async function recordInvoicePayment(
-  db: Database,
-  payment: Payment,
-  actorId: string | null,
-  at: string,
-) {
+export async function recordInvoicePayment(db: Database, payment: Payment, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const invoiceId = payment.invoice_id ?? (await invoiceIdByOcr(trx, String(payment.ocr)));
     const invoice = await lockInvoice(trx, invoiceId);
@@ -56,7 +52,7 @@ export async function recordInvoicePayment(
       amount_ore: payment.amount_ore,
       paid_on: payment.paid_on,
       reference: payment.reference ?? payment.ocr ?? null,
-      created_by: actorId,
+      created_by: actor.actorId,
       created_at: at,
     };
     await insertRow(trx, "invoice_payments", row);
@@ -66,7 +62,7 @@ export async function recordInvoicePayment(
       status: paid === invoice.total_ore ? "paid" : "partially_paid",
       updated_at: at,
     });
-    await recordInvoiceStep(trx, invoice, after, { actorId, at });
+    await recordInvoiceStep(trx, invoice, after, { ...actor, at });
     return after;
   });
 }

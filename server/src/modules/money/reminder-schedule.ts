@@ -111,6 +111,7 @@ export function createReminderSchedule(deps: {
         kind: "invoice_reminder",
         text: reminderText(invoice, compensation),
         actorId: null,
+        actorRole: null,
         at: isoAt(at),
         scheduled: true,
       };

@@ -1,7 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
-import type { Response } from "express";
-import { principalOf } from "../../http/authorize";
+import { recordedActorOf } from "../../http/authorize";
 import { invoicePdf, invoiceSie } from "./invoice-files";
 import { approvedNotInvoiced, invoiceFromProject } from "./invoice-from-project";
 import { type InvoiceMailDeps, sendInvoice, sendInvoiceReminder } from "./invoice-mail";
@@ -11,11 +10,6 @@ import { saveInvoiceDraft } from "./save-invoice-draft";
 
 const s = initServer();
 
-const actorOf = (res: Response) => {
-  const principal = principalOf(res);
-  return principal?.kind === "user" ? principal.userId : null;
-};
-
 export type MoneyDeps = InvoiceMailDeps;
 
 /** The invoice RPCs (each one transaction in its module) and the invoice files. */
@@ -24,31 +18,31 @@ export function moneyRouter(deps: MoneyDeps) {
   return s.router(contract.money, {
     issueInvoice: async ({ body, res }) => ({
       status: 200,
-      body: await issueInvoice(deps.db, body.invoice_id, actorOf(res), at()),
+      body: await issueInvoice(deps.db, body.invoice_id, recordedActorOf(res), at()),
     }),
     saveInvoiceDraft: async ({ body, res }) => ({
       status: 200,
-      body: await saveInvoiceDraft(deps.db, body, actorOf(res), at()),
+      body: await saveInvoiceDraft(deps.db, body, recordedActorOf(res), at()),
     }),
     creditInvoice: async ({ body, res }) => ({
       status: 200,
-      body: await creditInvoice(deps.db, body.invoice_id, actorOf(res), at()),
+      body: await creditInvoice(deps.db, body.invoice_id, recordedActorOf(res), at()),
     }),
     recordInvoicePayment: async ({ body, res }) => ({
       status: 200,
-      body: await recordInvoicePayment(deps.db, body, actorOf(res), at()),
+      body: await recordInvoicePayment(deps.db, body, recordedActorOf(res), at()),
     }),
     sendInvoice: async ({ body, res }) => ({
       status: 200,
-      body: await sendInvoice(deps, body, actorOf(res)),
+      body: await sendInvoice(deps, body, recordedActorOf(res)),
     }),
     sendInvoiceReminder: async ({ body, res }) => ({
       status: 200,
-      body: await sendInvoiceReminder(deps, body, actorOf(res)),
+      body: await sendInvoiceReminder(deps, body, recordedActorOf(res)),
     }),
     invoiceFromProject: async ({ body, res }) => ({
       status: 200,
-      body: await invoiceFromProject(deps.db, body.project_id, actorOf(res), at()),
+      body: await invoiceFromProject(deps.db, body.project_id, recordedActorOf(res), at()),
     }),
     approvedNotInvoiced: async ({ body }) => ({
       status: 200,

@@ -6,6 +6,7 @@ import { translatingDatabaseErrors } from "../../db/db-errors";
 import { engineOf } from "../../db/engine-of";
 import { laterThan } from "../../db/row-version";
 import { toStoredRow } from "../../db/stored-values";
+import type { RecordedActor } from "../../http/authorize";
 import { restError } from "../../http/rest-error";
 import { appendActivity, changedFields } from "../crm/timeline";
 import { notADraftInvoice } from "./invoice-hooks";
@@ -87,7 +88,7 @@ async function replaceLines(trx: Db, invoiceId: string, read: InvoiceLine[], lin
  * meanwhile) leaves the draft exactly as it was. The totals follow the lines; the save is one step on
  * the invoice's timeline.
  */
-export async function saveInvoiceDraft(db: Database, save: DraftSave, actorId: string | null, at: string) {
+export async function saveInvoiceDraft(db: Database, save: DraftSave, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const before = await lockInvoice(trx, save.invoice_id);
     if (before.status !== "draft") throw notADraftInvoice(before.status, "fields may be edited");
@@ -109,7 +110,7 @@ export async function saveInvoiceDraft(db: Database, save: DraftSave, actorId: s
         ...changedFields(before, after),
         lines: { from: readLines.length, to: save.lines.length },
       },
-      actorId,
+      ...actor,
       at,
     });
     return after;

@@ -5,6 +5,7 @@ import type { Database, Db } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
 import { AppError } from "../../http/app-error";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity, changedFields, touchContact } from "../crm/timeline";
 import { takeProjectCode } from "./project-code";
 
@@ -22,12 +23,7 @@ async function lockDeal(trx: Db, dealId: string) {
  * öre), its own code and the deal linked, written with its timeline row in one transaction. A deal
  * becomes one project only: a second call finds the first and writes nothing.
  */
-export async function createProjectFromDeal(
-  db: Database,
-  dealId: string,
-  actorId: string | null,
-  at: string,
-) {
+export async function createProjectFromDeal(db: Database, dealId: string, actor: RecordedActor, at: string) {
   return db.withTransaction(async (trx) => {
     const deal = await lockDeal(trx, dealId);
     if (!deal) throw new AppError("PGRST116", `No crm_deals row with id ${dealId}`, { status: 404 });
@@ -72,7 +68,7 @@ export async function createProjectFromDeal(
       recordId: project.id,
       action: "created",
       changes: changedFields({}, row),
-      actorId,
+      ...actor,
       at,
     });
     await touchContact({ trx, at }, project.contact_id);

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/database";
 import { translatingDatabaseErrors } from "../../db/db-errors";
 import { toApiRow, toStoredRow } from "../../db/stored-values";
+import type { RecordedActor } from "../../http/authorize";
 import { appendActivity, changedFields, touchContact } from "../crm/timeline";
 import { assertBookable, normalisedSlot } from "./booking-rules";
 
@@ -14,7 +15,7 @@ type Booking = z.output<typeof bookStudioSessionSchema>;
  * PostgreSQL, locked) before anything is written, so a clash on anyone leaves nothing behind. The
  * session's creation lands on the timeline, and each person's last activity moves.
  */
-export async function bookStudioSession(db: Database, booking: Booking, actorId: string | null, at: string) {
+export async function bookStudioSession(db: Database, booking: Booking, actor: RecordedActor, at: string) {
   const { contact_ids: contactIds, ...fields } = booking;
   const slot = normalisedSlot(fields);
   return db.withTransaction(async (trx) => {
@@ -40,7 +41,7 @@ export async function bookStudioSession(db: Database, booking: Booking, actorId:
       recordId: session.id,
       action: "created",
       changes: changedFields({}, { ...row, contact_ids: contactIds }),
-      actorId,
+      ...actor,
       at,
     });
     return { ...row, contact_ids: contactIds };

@@ -1,6 +1,6 @@
 import { contract } from "@app/contracts";
 import { initServer } from "@ts-rest/express";
-import { actorOf } from "../../http/authorize";
+import { actorOf, recordedActorOf } from "../../http/authorize";
 import { requesterOf } from "../../platform/deps";
 import { bookStudioSession } from "./book-session";
 import {
@@ -28,7 +28,7 @@ export function studioRouter(deps: CalendarDeps) {
   return s.router(contract.studio, {
     bookStudioSession: async ({ body, res }) => {
       const at = new Date(deps.now()).toISOString();
-      return { status: 200, body: await bookStudioSession(deps.db, body, actorOf(res), at) };
+      return { status: 200, body: await bookStudioSession(deps.db, body, recordedActorOf(res), at) };
     },
     sessionCalendarFile: async ({ params, res }) => {
       const file = await sessionCalendarFile(deps, params.id);
