@@ -221,6 +221,7 @@ const REFUSALS: Refusal[] = [
     code: "PGRST202",
   },
   { form: "unsupported verb", method: "trace", url: "/rest/v1/events", status: 405, code: "PGRST117" },
+  { form: "unknown table", method: "get", url: "/rest/v1/no_such_table", status: 404, code: "PGRST205" },
   {
     form: "RPC result filtered",
     method: "post",

@@ -80,6 +80,10 @@ export function restFallbacks(rpcs: Set<string>): RequestHandler {
       }
       return next(new AppError("method_not_allowed", `Unsupported HTTP method: ${req.method}`));
     }
+    if (table)
+      return next(
+        new AppError("not_found", `Could not find the table 'public.${table}' in the schema cache`),
+      );
     next();
   };
 }
