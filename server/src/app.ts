@@ -75,7 +75,7 @@ import { configRouter, healthRouter, publicConfig } from "./modules/system/route
 import { teamRouter } from "./modules/team/router";
 import { devMailGate } from "./platform/mail/dev-mail";
 import { openApiRootHandler, tableBodyError, tableEndpoints } from "./rest/data-api";
-import { publicSchemaOnly, restFallbacks, rpcNames } from "./rest/postgrest/rest-fallbacks";
+import { publicSchemaOnly, restFallbacks, rpcNames, rpcResultsWhole } from "./rest/postgrest/rest-fallbacks";
 import type { TableHooks, TableHooksByTable } from "./rest/table-hooks";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
@@ -196,6 +196,7 @@ export async function createApp({
   // Tables read JSON bodies only as well: PostgREST's CSV and form bodies would otherwise arrive empty.
   app.use(["/auth/v1", "/api/admin", "/rest/v1"], jsonBodiesOnly);
   app.use("/rest/v1", publicSchemaOnly);
+  app.use("/rest/v1/rpc", rpcResultsWhole);
   const options = {
     globalMiddleware: [authorizer.middleware],
     responseValidation: config.NODE_ENV !== "production",

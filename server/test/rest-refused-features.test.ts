@@ -221,6 +221,31 @@ const REFUSALS: Refusal[] = [
     code: "PGRST202",
   },
   { form: "unsupported verb", method: "trace", url: "/rest/v1/events", status: 405, code: "PGRST117" },
+  { form: "unknown table", method: "get", url: "/rest/v1/no_such_table", status: 404, code: "PGRST205" },
+  {
+    form: "RPC result filtered",
+    method: "post",
+    url: "/rest/v1/rpc/approved_not_invoiced?limit=1",
+    body: {},
+    status: 400,
+    code: "PGRST127",
+  },
+  {
+    form: "RPC result shaped",
+    method: "post",
+    url: "/rest/v1/rpc/add_crm_note?select=id",
+    body: { record_type: "crm_companies", record_id: "{id}", body: "Refused note" },
+    status: 400,
+    code: "PGRST127",
+  },
+  {
+    form: "timezone under handling=strict",
+    method: "get",
+    url: "/rest/v1/events",
+    headers: { Prefer: "handling=strict, timezone=Europe/Stockholm" },
+    status: 400,
+    code: "PGRST122",
+  },
   {
     form: "cast to another type",
     method: "get",
@@ -237,16 +262,16 @@ const REFUSALS: Refusal[] = [
   },
 ];
 
-/** Everything a refused write could have touched: the companies, their names and update times. */
-const companies = async () =>
-  (
-    await sql<{
-      id: string;
-      name: string;
-      updated_at: unknown;
-    }>`select id, name, updated_at from crm_companies
-      order by id`.execute(ctx.db)
-  ).rows.map((row) => ({ ...row, updated_at: String(row.updated_at) }));
+/** Everything a refused write could have touched: the companies (names, update times) and timelines. */
+const companies = async () => {
+  const { rows } = await sql<{ id: string; name: string; updated_at: unknown }>`select id, name, updated_at
+    from crm_companies order by id`.execute(ctx.db);
+  const timeline = await sql<{ n: unknown }>`select count(*) as n from crm_activity`.execute(ctx.db);
+  return {
+    companies: rows.map((row) => ({ ...row, updated_at: String(row.updated_at) })),
+    timeline: Number(timeline.rows[0]?.n),
+  };
+};
 
 describe("refused PostgREST forms", () => {
   it("answer PostgREST's status and code in its error body, and write nothing", async () => {
@@ -254,7 +279,11 @@ describe("refused PostgREST forms", () => {
     for (const refusal of REFUSALS) {
       let req = asStaff(request(ctx.app)[refusal.method](refusal.url.replace("{id}", companyId)));
       for (const [name, value] of Object.entries(refusal.headers ?? {})) req = req.set(name, value);
-      const res = await (refusal.body === undefined ? req : req.send(refusal.body));
+      const body =
+        typeof refusal.body === "object"
+          ? JSON.parse(JSON.stringify(refusal.body).replace("{id}", companyId))
+          : refusal.body;
+      const res = await (body === undefined ? req : req.send(body));
       const answer = { status: res.status, code: res.body?.code };
       expect(answer, `${refusal.form}: ${res.text}`).toEqual({ status: refusal.status, code: refusal.code });
       expect(Object.keys(res.body).sort(), refusal.form).toEqual(["code", "details", "hint", "message"]);

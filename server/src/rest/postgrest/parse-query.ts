@@ -490,8 +490,11 @@ const KNOWN_PREFERENCES = new Map<string, Partial<Preferences>>([
   ["tx=commit", {}],
   ["tx=rollback", {}],
 ]);
-/** Known by prefix, whatever the value (PostgREST ignores a value it cannot use). */
-const KNOWN_PREFIXES = ["timezone=", "max-affected="];
+/**
+ * Known by prefix, whatever the value (PostgREST ignores a value it cannot use). `timezone=` is not among
+ * them: instants are always answered in UTC here, so it is ignored, and refused under handling=strict.
+ */
+const KNOWN_PREFIXES = ["max-affected="];
 
 /**
  * `Prefer: return=representation, count=exact`, over one header or several (joined with commas). As in

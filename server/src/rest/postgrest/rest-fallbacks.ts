@@ -24,6 +24,22 @@ export const publicSchemaOnly: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * PostgREST applies `select`, filters, `order`, `limit` and `offset` in an RPC's query string to the rows
+ * it returns. The functions here take their arguments in the body and answer their result whole, so such
+ * parameters are refused rather than ignored (an ignored `limit=1` would answer every row).
+ */
+export const rpcResultsWhole: RequestHandler = (req, _res, next) => {
+  const params = Object.keys(req.query);
+  // Another verb's arguments are its query string; restFallbacks answers it.
+  if (req.method !== "POST" || params.length === 0) return next();
+  next(
+    restError("PGRST127", "Feature not implemented", {
+      details: `Shaping or filtering a function's result (${params.join(", ")}) is not implemented`,
+    }),
+  );
+};
+
 /** Every `/rest/v1/rpc/<name>` path a route of the contract serves, found by walking the contract. */
 export function rpcNames(contract: unknown): Set<string> {
   const names = new Set<string>();
@@ -64,6 +80,10 @@ export function restFallbacks(rpcs: Set<string>): RequestHandler {
       }
       return next(new AppError("method_not_allowed", `Unsupported HTTP method: ${req.method}`));
     }
+    if (table)
+      return next(
+        new AppError("not_found", `Could not find the table 'public.${table}' in the schema cache`),
+      );
     next();
   };
 }
