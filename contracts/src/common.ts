@@ -86,8 +86,12 @@ export interface RouteMetadata {
   actsAsPerson?: true;
 }
 export const access = (level: Access): RouteMetadata => ({ access: level });
-/** A route of the storage API: `level` for people, and the service_role key passes it too. */
-export const storageRouteAccess = (level: Access): RouteMetadata => ({
+/**
+ * A route of the storage API, or a data-API table with routes of its own (the public forms' inbox):
+ * `level` for people, and the service_role key passes it too, as it passes every table's and bucket's
+ * policy.
+ */
+export const serviceRoleAccess = (level: Access): RouteMetadata => ({
   access: level,
   serviceRoleBypasses: true,
 });

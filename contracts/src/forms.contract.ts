@@ -8,6 +8,7 @@ import {
   listQuerySchema,
   restErrorResponses,
   restHeadersSchema,
+  serviceRoleAccess,
 } from "./common";
 import { isWebAddress } from "./urls";
 
@@ -138,7 +139,7 @@ function inboxRoutes<T extends z.AnyZodObject, I extends z.ZodTypeAny>(
       headers: restHeadersSchema,
       query: listQuerySchema(inboxOrder),
       responses: { 200: z.array(row), ...restErrorResponses },
-      metadata: access("staff"),
+      metadata: serviceRoleAccess("staff"),
       summary: `List ${noun} (staff only), newest first by default`,
     },
     markHandled: {
@@ -148,7 +149,7 @@ function inboxRoutes<T extends z.AnyZodObject, I extends z.ZodTypeAny>(
       query: idFilterSchema,
       body: markHandledSchema,
       responses: { 200: z.array(row), ...restErrorResponses },
-      metadata: access("staff"),
+      metadata: serviceRoleAccess("staff"),
       summary: `Mark ${noun} handled or not (staff only)`,
     },
   } as const;
@@ -172,7 +173,6 @@ const newsletter = inboxRoutes(
   newsletterInputSchema,
   "a newsletter subscription",
 );
-
 
 /*
  * Confirming takes a POST from the page a person sees: mail scanners and link previews follow GET links,

@@ -1,6 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { apiKeyErrorSchema, storageRouteAccess } from "./common";
+import { apiKeyErrorSchema, serviceRoleAccess } from "./common";
 
 const c = initContract();
 
@@ -76,7 +76,7 @@ const transferBodySchema = z.object({
 });
 
 /** Who may administer buckets (create, change, empty, delete): administrators and the service_role key. */
-const BUCKET_ADMIN = storageRouteAccess("admin");
+const BUCKET_ADMIN = serviceRoleAccess("admin");
 
 /** Supabase's file size limit: bytes, or a decimal size such as `20MB`; null is the server's maximum. */
 const fileSizeLimit = z
@@ -168,14 +168,14 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/bucket",
     responses: { 200: z.array(storageBucketSchema), ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "The buckets: the built-in ones and those administrators created",
   },
   getBucket: {
     method: "GET",
     path: "/storage/v1/bucket/:bucketId",
     responses: { 200: storageBucketSchema, ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "One bucket",
   },
   createBucket: {
@@ -239,7 +239,7 @@ export const storageContract = c.router({
       415: storageErrorSchema,
       ...errors,
     },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Upload a file; an existing key is a 409 unless x-upsert: true",
     description: `${UPLOAD_NOTE} ${KEY_NOTE}`,
   },
@@ -248,7 +248,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/:bucketId/:path",
     body: uploadBody,
     responses: { 200: uploaded, 413: storageErrorSchema, 415: storageErrorSchema, ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Upload a file, replacing the object at the key atomically if there is one",
     description: `${UPLOAD_NOTE} ${KEY_NOTE}`,
   },
@@ -256,7 +256,7 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/object/:bucketId/:path",
     responses: { 200: objectBytes, 304: c.noBody(), ...errors },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "Download with the caller's token (`Cache-Control: private, no-store`)",
     description: `Public buckets: anyone with the API key; documents: staff. \`?download[=name]\` answers it as an attachment. ${KEY_NOTE}`,
   },
@@ -264,7 +264,7 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/object/authenticated/:bucketId/:path",
     responses: { 200: objectBytes, 304: c.noBody(), ...errors },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "Download with the caller's token (storage-js's download())",
     description: KEY_NOTE,
   },
@@ -272,7 +272,7 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/object/public/:bucketId/:path",
     responses: { 200: objectBytes, 304: c.noBody(), 400: storageErrorSchema, 404: storageErrorSchema },
-    metadata: storageRouteAccess("open"),
+    metadata: serviceRoleAccess("open"),
     summary: "Download from a public bucket, no token needed (getPublicUrl())",
     description: `Served with its ETag (304 on If-None-Match), the detected type, nosniff and \`Cache-Control: max-age=N\` (the upload's, 3600 by default). ${KEY_NOTE}`,
   },
@@ -280,7 +280,7 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/object/info/authenticated/:bucketId/:path",
     responses: { 200: z.record(z.unknown()), ...errors },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "An object's metadata, as getObjectInfo",
     description: KEY_NOTE,
   },
@@ -288,7 +288,7 @@ export const storageContract = c.router({
     method: "GET",
     path: "/storage/v1/object/info/:bucketId/:path",
     responses: { 200: z.record(z.unknown()), ...errors },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "An object's metadata (storage-js's info() and exists())",
     description: KEY_NOTE,
   },
@@ -297,7 +297,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/list/:bucketId",
     body: storageListBodySchema,
     responses: { 200: z.array(fileObjectSchema), ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "One folder level: folders (id null) and files under `prefix`",
   },
   removeObjects: {
@@ -305,7 +305,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/:bucketId",
     body: z.object({ prefixes: keyList }),
     responses: { 200: z.array(fileObjectSchema), ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Remove objects by key; answers the ones removed",
   },
   removeObject: {
@@ -313,7 +313,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/:bucketId/:path",
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string() }), ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Remove one object",
   },
   moveObject: {
@@ -321,7 +321,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/move",
     body: transferBodySchema,
     responses: { 200: z.object({ message: z.string() }), 409: storageErrorSchema, ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Rename an object (to a free key)",
   },
   copyObject: {
@@ -329,7 +329,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/copy",
     body: transferBodySchema,
     responses: { 200: uploaded, 409: storageErrorSchema, ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Copy an object to a free key",
   },
   createSignedUrl: {
@@ -337,7 +337,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/sign/:bucketId/:path",
     body: z.object({ expiresIn, transform: storageImageTransformSchema.optional() }),
     responses: { 200: z.object({ signedURL: z.string() }), ...errors },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "A time-limited URL to download one object without a token",
     description: `Answers \`signedURL\`, relative to /storage/v1; its token is bound to the object and signed with the server's JWT secret. Whoever may read the object may sign it. With \`transform\` the URL is a render URL (/render/image/sign/…) whose token carries the transformation. ${KEY_NOTE}`,
   },
@@ -351,7 +351,7 @@ export const storageContract = c.router({
       ),
       ...errors,
     },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "Signed URLs for several objects",
   },
   createSignedUploadUrl: {
@@ -360,7 +360,7 @@ export const storageContract = c.router({
     headers: z.object({ "x-upsert": z.enum(["true", "false"]).optional() }),
     body: z.object({}).passthrough(),
     responses: { 200: z.object({ url: z.string(), token: z.string() }), ...errors },
-    metadata: storageRouteAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "A URL that uploads one file to this key without a token, within 2 hours",
     description: `Whoever may upload may sign. \`url\` is relative to /storage/v1; its token is bound to the bucket, the key and \`x-upsert\` (replace an existing object or not), and uploads once. ${KEY_NOTE}`,
   },
@@ -377,7 +377,7 @@ export const storageContract = c.router({
       413: storageErrorSchema,
       415: storageErrorSchema,
     },
-    metadata: storageRouteAccess("open"),
+    metadata: serviceRoleAccess("open"),
     summary: "Upload through a signed upload URL (no Authorization header)",
     description: `The bucket's size limit and types apply as to any upload; the token's upsert flag decides whether an existing object is replaced (x-upsert is ignored). 400 once expired or used. ${UPLOAD_NOTE}`,
   },
@@ -386,7 +386,7 @@ export const storageContract = c.router({
     path: "/storage/v1/object/sign/:bucketId/:path",
     query: z.object({ token: z.string(), download: z.string().optional() }),
     responses: { 200: objectBytes, 304: c.noBody(), 400: storageErrorSchema, 404: storageErrorSchema },
-    metadata: storageRouteAccess("open"),
+    metadata: serviceRoleAccess("open"),
     summary: "Download through a signed URL (no Authorization header); 400 once expired",
   },
   renderPublicImage: {
@@ -394,7 +394,7 @@ export const storageContract = c.router({
     path: "/storage/v1/render/image/public/:bucketId/:path",
     query: storageImageTransformSchema,
     responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors },
-    metadata: storageRouteAccess("open"),
+    metadata: serviceRoleAccess("open"),
     summary: "An image of a public bucket resized and re-encoded (getPublicUrl() with `transform`)",
     description: `${RENDER_NOTE} ${KEY_NOTE}`,
   },
@@ -403,7 +403,7 @@ export const storageContract = c.router({
     path: "/storage/v1/render/image/authenticated/:bucketId/:path",
     query: storageImageTransformSchema,
     responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors, 401: errors[401], 403: errors[403] },
-    metadata: storageRouteAccess("public"),
+    metadata: serviceRoleAccess("public"),
     summary: "An image resized with the caller's token (download() with `transform`)",
     description: `Public buckets: anyone with the API key; private ones: staff. ${RENDER_NOTE} ${KEY_NOTE}`,
   },
@@ -412,7 +412,7 @@ export const storageContract = c.router({
     path: "/storage/v1/render/image/sign/:bucketId/:path",
     query: z.object({ token: z.string() }),
     responses: { 200: imageBytes, 304: c.noBody(), ...renderErrors },
-    metadata: storageRouteAccess("open"),
+    metadata: serviceRoleAccess("open"),
     summary: "An image through a signed render URL (createSignedUrl() with `transform`)",
     description: `The transformation is the one signed into the token. ${RENDER_NOTE}`,
   },

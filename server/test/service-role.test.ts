@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { objectUrl } from "../src/modules/legal/document-files";
 import { createTestContext, type TestContext } from "./helpers";
 import { listenOnLoopback } from "./support/live-server";
+import { stockClient } from "./support/stock-supabase";
 import { PDF } from "./support/storage-files";
 
 /**
@@ -266,6 +267,30 @@ describe("the service_role key through stock supabase-js", () => {
     });
     expect(note.status).toBe(401);
     expect(note.error?.code).toBe("PGRST301");
+  });
+
+  it("reads the public forms' inbox and marks a message handled, as staff do", async () => {
+    const anon = stockClient(base, ctx.anonKey);
+    const sent = await anon.from("contact_messages").insert({
+      name: "Integration",
+      email: "integration@example.com",
+      subject: "Through the service",
+      message: "An integration reads the inbox",
+    });
+    expect(sent.error).toBeNull();
+    const inbox = await supabase.from("contact_messages").select("id,subject,handled_at");
+    expect(inbox.error).toBeNull();
+    const message = inbox.data?.find((row) => row.subject === "Through the service");
+    expect(message?.handled_at).toBeNull();
+    const marked = await supabase
+      .from("contact_messages")
+      .update({ handled: true })
+      .eq("id", message?.id)
+      .select("id,handled_at");
+    expect(marked.error).toBeNull();
+    expect(marked.data?.[0]?.handled_at).toEqual(expect.any(String));
+    // The anonymous key still only sends.
+    expect((await anon.from("contact_messages").select("id")).status).toBe(401);
   });
 
   it("is refused from a browser page of an origin the API does not serve, in each family's shape", async () => {

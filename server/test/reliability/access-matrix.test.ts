@@ -173,7 +173,8 @@ const signedUploadToken = () => ({
  * (GoTrue). Storage routes that take no token (public and signed downloads, signed uploads) ignore a bad one. The
  * service_role key passes GoTrue's admin API, every storage route (private buckets and bucket administration
  * too), every table verb any caller has and every data-API function but those that act as the signed-in
- * person (403, the key being nobody); on the back office's own routes it is the anonymous key.
+ * person (403, the key being nobody), and the public forms' inbox; on the back office's own routes it is
+ * the anonymous key.
  */
 // biome-ignore format: the table is easier to read aligned
 const MATRIX: Record<string, [Recipe, ...number[]]> = {
@@ -185,12 +186,12 @@ const MATRIX: Record<string, [Recipe, ...number[]]> = {
   "forms.createContactMessage":        [{ body: contactBody },                                                          401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
   "forms.createApplication":           [{ body: () => ({ first_name: "A", last_name: "B", email: "a@example.com", role: "Audio Engineers", experience: "x", vision: "y" }) }, 401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
   "forms.createNewsletterSubscription":[{ body: () => ({ email: uniqueEmail("news") }) },                               401, 201, 201, 201, 201, 401, 401, 401, 401, 401, 201],
-  "forms.listContactMessages":         [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "forms.listApplications":            [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "forms.listNewsletterSubscriptions": [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
-  "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 401],
+  "forms.listContactMessages":         [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "forms.listApplications":            [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "forms.listNewsletterSubscriptions": [{},                                                                             401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "forms.markContactMessageHandled":   [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "forms.markApplicationHandled":      [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },            401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
+  "forms.markNewsletterSubscriptionHandled": [{ query: { id: `eq.${anyId()}` }, body: () => ({ handled: true }) },      401, 401, 403, 200, 200, 401, 401, 401, 401, 401, 200],
   "setup.createFirstAdmin":           [{ body: () => ({ token: "not-a-token", full_name: "A", email: uniqueEmail("setup"), password: "a long and unusual passphrase 7" }) }, 401, 403, 403, 403, 403, 401, 401, 401, 401, 401, 403],
   "crm.addCrmNote":                   [{ body: () => ({ record_type: "crm_contacts", record_id: anyId(), body: "A note" }) }, 401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 404],
   "legal.rpc.renderLegalDocument":     [{ body: () => ({ document_id: anyId() }) },                                    401, 401, 403, 404, 404, 401, 401, 401, 401, 401, 404],
