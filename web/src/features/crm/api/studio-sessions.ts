@@ -37,7 +37,7 @@ const ROOM_AND_TEAM = [
 ] as const;
 
 /** A session as a read with ROOM_AND_TEAM answers it. */
-export type SessionRead = StudioSession & {
+type SessionRead = StudioSession & {
   room: { name: string } | null;
   team: { id: string; first_name: string; last_name: string }[];
 };
