@@ -60,6 +60,7 @@ const SCENARIOS = [
   "invoiceIssue",
   "storm",
   "sockets",
+  "fanout",
   "royaltyImportDb",
   "royaltyImport",
 ];
@@ -84,6 +85,9 @@ const TARGETS = {
   // A thousand held sockets: none dropped, and a heartbeat's round trip within three times a bare `ws`
   // server's answering the same frames (memory per socket reported).
   sockets: { count: 1000, p99Factor: 3 },
+  // A committed change reaches 100 subscribers, none missed, with a p99 within three times a broadcast's
+  // through the same server (which skips the change log and each subscriber's policy read).
+  fanout: { subscribers: 100, p99Factor: 3 },
   // The statement engines alone (no database): well inside the minute a whole import may take, at most
   // six times csv-parse's own CPU time on the same bytes, and a heap that does not grow with the file.
   royaltyImport: { seconds: 60, cpuRatio: 6, heapGrowthMiB: 8 },
@@ -473,6 +477,22 @@ async function runEngine(engine, dir) {
       await stopProcess(bare);
       out.sockets = { ...held, baseline, factor: +(held.p99 / Math.max(0.1, baseline.p99)).toFixed(2) };
     }
+    if (runs("fanout")) {
+      console.log(`${engine}: change fan-out to ${TARGETS.fanout.subscribers} subscribers…`);
+      const child = startChild(join(here, "realtime-fanout.mjs"), {
+        BENCH_WS: `ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${anonKey}&vsn=1.0.0`,
+        BENCH_BASE: base,
+        BENCH_ANON_KEY: anonKey,
+        BENCH_TOKEN: staff.access_token,
+        BENCH_SUBSCRIBERS: String(TARGETS.fanout.subscribers),
+      });
+      const fanout = await messageFrom(child);
+      await stopProcess(child);
+      out.fanout = {
+        ...fanout,
+        factor: +(fanout.changes.p99 / Math.max(1, fanout.broadcast.p99)).toFixed(2),
+      };
+    }
     if (runs("royaltyImportDb")) {
       console.log(`${engine}: royalty import through the server, 200,000 lines…`);
       const child = startChild(
@@ -662,6 +682,17 @@ function report(engine, r) {
       `p99 × ${h.factor}`,
       `none dropped, p99 ≤ ${t.sockets.p99Factor} × bare`,
       verdict(h.dropped === 0 && h.sockets === t.sockets.count && h.factor <= t.sockets.p99Factor),
+    ]);
+  }
+  if (r.fanout) {
+    const f = r.fanout;
+    rows.push([
+      `a new event's INSERT to ${f.subscribers} postgres_changes subscribers, ${f.rounds} changes`,
+      `commit → delivery p50 ${f.changes.p50} / p99 ${f.changes.p99} ms, ${f.changes.missed} missed`,
+      `broadcast, send → delivery: p50 ${f.broadcast.p50} / p99 ${f.broadcast.p99} ms`,
+      `p99 × ${f.factor}`,
+      `none missed, p99 ≤ ${t.fanout.p99Factor} × broadcast`,
+      verdict(f.changes.missed === 0 && f.broadcast.missed === 0 && f.factor <= t.fanout.p99Factor),
     ]);
   }
   if (r.royaltyImportDb) {
