@@ -117,15 +117,19 @@ export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derive
  * What reads select from: the table itself, or, when it has derived columns, a subquery of the same name
  * that computes them, so filters, order and counts apply to the value a reader sees (`status=eq.past`).
  */
-function readSource(handle: TableHandle, at: string): string | AliasedRawBuilder<DynamicRow, string> {
+function readSource(
+  handle: TableHandle,
+  at: string,
+  from?: AliasedRawBuilder<DynamicRow, string>,
+): string | AliasedRawBuilder<DynamicRow, string> {
   const { table, hooks } = handle;
   const derived = hooks.derivedColumns;
-  if (!derived || !hasDerivedColumns(hooks)) return table.name;
+  if (!derived || !hasDerivedColumns(hooks)) return from ?? table.name;
   const columns = table.columnNames.map((name) => {
     const expression = derived[name];
     return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
   });
-  return sql<DynamicRow>`(select ${sql.join(columns)} from ${sql.table(table.name)})`.as(table.name);
+  return sql<DynamicRow>`(select ${sql.join(columns)} from ${from ?? sql.table(table.name)})`.as(table.name);
 }
 
 /** A written row as a reader would see it: with its derived columns computed. */
