@@ -5,6 +5,7 @@ import { WebSocket } from "ws";
 import { createApp } from "../src/app";
 import type { Database } from "../src/db/database";
 import { createLogger } from "../src/http/logger";
+import { createRowChangesPruning } from "../src/modules/realtime/row-changes-pruning";
 import { createTestContext, type TestContext } from "./helpers";
 import { disconnectAll, eventually, listenWithRealtime, subscribe } from "./support/realtime";
 import { openOtherConnection } from "./support/test-database";
@@ -251,5 +252,32 @@ describe("every writer, every node", () => {
       await node?.close();
       await nodeDb?.close();
     }
+  });
+});
+
+describe("the change log", () => {
+  it("is pruned of the changes older than it keeps", async () => {
+    const logged = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom("row_changes")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirst()
+        )?.n,
+      );
+    await addDeal({});
+    expect(await logged()).toBeGreaterThan(0);
+    const pruning = (now: number) =>
+      createRowChangesPruning({
+        db: ctx.db,
+        keepSeconds: 300,
+        logger: createLogger("silent"),
+        now: () => now,
+      });
+    expect(await pruning(Date.now()).tick()).toBe(0);
+    const pruned = await pruning(Date.now() + 301_000).tick();
+    expect(pruned).toBeGreaterThan(0);
+    expect(await logged()).toBe(0);
   });
 });
