@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { tables } from "@app/contracts";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createApp } from "../src/app";
@@ -279,5 +281,32 @@ describe("the change log", () => {
     const pruned = await pruning(Date.now() + 301_000).tick();
     expect(pruned).toBeGreaterThan(0);
     expect(await logged()).toBe(0);
+  });
+
+  it("is written by every table's triggers, which name every declared column", async () => {
+    const unlogged = new Set(["royalty_lines"]);
+    const missing: string[] = [];
+    for (const table of Object.values(tables)) {
+      if (unlogged.has(table.name)) continue;
+      const text =
+        ctx.db.engine === "postgres"
+          ? (
+              await sql<{ name: string }>`select tgname as name from pg_trigger
+                where tgrelid = ${table.name}::regclass and tgname = ${`${table.name}_log_row_change`}`.execute(
+                ctx.db,
+              )
+            ).rows.map((r) => r.name)
+          : (
+              await sql<{ sql: string }>`select sql from sqlite_master
+                where type = 'trigger' and tbl_name = ${table.name} and name like ${`${table.name}_log_%`}`.execute(
+                ctx.db,
+              )
+            ).rows.map((r) => r.sql);
+      // PostgreSQL's trigger logs the whole row; SQLite's three name each column (see logRowChanges).
+      if (text.length !== (ctx.db.engine === "postgres" ? 1 : 3)) missing.push(`${table.name}: no triggers`);
+      for (const column of ctx.db.engine === "postgres" ? [] : table.columnNames)
+        if (!text.every((t) => t.includes(`"${column}"`))) missing.push(`${table.name}.${column}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
