@@ -178,6 +178,16 @@ describe("postgres_changes", () => {
     }
   });
 
+  it("carries a row larger than a NOTIFY payload whole", async () => {
+    const { heard } = await listen(await client(staffToken), { event: "INSERT", table: "events" });
+    // 5,000 two-byte letters: 10 kB, past the 8 kB a PostgreSQL notification can carry.
+    const description = "å".repeat(5000);
+    const event = (await rest("POST", "events", { title: "Long notes", description }))[0];
+    await eventually(count(1, heard));
+    expect(heard[0]?.new).toEqual(event);
+    expect(heard[0]?.new.description).toBe(description);
+  });
+
   it("keeps each table's changes in the order they were committed", async () => {
     const { heard } = await listen(await client(staffToken), { event: "*", table: "crm_deals" });
     const deal = await addDeal({ position: 0 });

@@ -134,21 +134,34 @@ export function createChangeFeed(deps: {
 
   async function start() {
     stopListening = db.onRowChanges(wake);
-    if (db.engine === "sqlite") lastId = await lastChangeId(db);
+    if (db.engine !== "sqlite") return;
+    try {
+      lastId = await lastChangeId(db);
+    } catch (err) {
+      // The next subscriber starts afresh rather than inheriting a start that failed.
+      stopListening();
+      stopListening = undefined;
+      started = undefined;
+      throw err;
+    }
   }
 
   return {
-    /** Starts delivering to `subscriber`: changes committed once this resolves reach it. */
-    async subscribe(subscriber: ChangeSubscriber): Promise<() => void> {
+    /**
+     * Starts delivering to `subscriber`: changes committed once `ready` resolves reach it. `stop` may be
+     * called at any time, before `ready` too (a socket that closes while its join is under way).
+     */
+    subscribe(subscriber: ChangeSubscriber): { ready: Promise<void>; stop(): void } {
       subscribers.add(subscriber);
       started ??= start();
-      await started;
-      return () => {
-        subscribers.delete(subscriber);
-        if (subscribers.size > 0) return;
-        stopListening?.();
-        stopListening = undefined;
-        started = undefined;
+      return {
+        ready: started,
+        stop() {
+          if (!subscribers.delete(subscriber) || subscribers.size > 0) return;
+          stopListening?.();
+          stopListening = undefined;
+          started = undefined;
+        },
       };
     },
   };

@@ -145,13 +145,16 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
     channels.set(frame.topic, channel);
     hub.join(member);
     holdToken(frame.topic, channel);
-    if (bindings.length > 0)
-      channel.stopChanges = await deps.changes.subscribe({
+    if (bindings.length > 0) {
+      const changes = deps.changes.subscribe({
         bindings,
         // Read at each change: a refreshed token that may no longer read a table stops its rows.
         caller: () => callerOf(channel.principal),
         send: (payload) => member.send("postgres_changes", payload),
       });
+      channel.stopChanges = changes.stop;
+      await changes.ready;
+    }
     reply(frame, "ok", { postgres_changes: bindings.map((b) => ({ id: b.id, ...b.echo })) });
     if (bindings.length > 0)
       member.send("system", {
