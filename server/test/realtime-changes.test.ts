@@ -244,6 +244,24 @@ describe("every writer, every node", () => {
     }
   });
 
+  it("a change committed while the node's notifications were cut off still arrives", async () => {
+    const { heard } = await listen(await client(staffToken), { event: "INSERT", table: "crm_deals" });
+    const other = await openOtherConnection(ctx.databaseUrl);
+    try {
+      // PostgreSQL: the node's listening connection is cut (a restart of the database, a network
+      // failure); SQLite has no such connection, and the change below reaches it as any other.
+      if (ctx.db.engine === "postgres")
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN app_row_changes'`.execute(other);
+      const id = randomUUID();
+      await other.insertInto("crm_deals").values({ id, title: "Written while cut off" }).execute();
+      await eventually(count(1, heard), 5000);
+      expect(heard.map((c) => c.new.id)).toEqual([id]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a write on one node reaches a subscriber on another node of the same database", async () => {
     let nodeDb: Database | undefined;
     let node: Awaited<ReturnType<typeof listenWithRealtime>> | undefined;

@@ -29,7 +29,8 @@ interface DatabaseExtras {
   changeStamp(): string;
   /**
    * Calls `listener` when rows may have been appended to `row_changes`: on PostgreSQL with the committed
-   * transaction's id, as its notification arrives (from any node or the CLI); on SQLite without one, after
+   * transaction's id, as its notification arrives (from any node or the CLI), and without one when the
+   * listening connection is back after a loss (notifications may have been missed); on SQLite without one, after
    * this process writes and when another connection's commit moves data_version (looked at every
    * ROW_CHANGES_POLL_MS while anyone listens). Returns a function that stops listening.
    */

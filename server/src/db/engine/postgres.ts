@@ -50,6 +50,7 @@ function listenForChanges(url: string, logger?: Logger) {
   let retry: NodeJS.Timeout | undefined;
   let delayMs = 250;
   const rowListeners = new Set<(tx?: number) => void>();
+  let hasListened = false;
 
   async function connect() {
     const c = new pg.Client({ connectionString: url });
@@ -75,6 +76,9 @@ function listenForChanges(url: string, logger?: Logger) {
       isListening = true;
       delayMs = 250;
       version++;
+      // Notifications sent while the connection was down are lost: listeners are told to catch up.
+      if (hasListened) for (const listener of rowListeners) listener();
+      hasListened = true;
     } catch (err) {
       logger?.warn({ err: (err as Error).message }, "database change listener could not connect");
       c.end().catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   changesOfTransaction,
   type LoggedChange,
   lastChangeId,
+  transactionsAfter,
 } from "./row-changes-repository";
 
 /** One channel's postgres_changes: its bindings, who it is now (a token refresh changes it), its socket. */
@@ -32,6 +33,7 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 
 const PAGE = 200;
+const REMEMBERED_TRANSACTIONS = 10_000;
 
 /**
  * The database's committed changes, fanned out to the channels that asked for them, in commit order:
@@ -49,7 +51,10 @@ export function createChangeFeed(deps: {
   const subscribers = new Set<ChangeSubscriber>();
   let stopListening: (() => void) | undefined;
   let started: Promise<void> | undefined;
+  /** SQLite: the last change delivered; PostgreSQL: the last logged when the feed started. */
   let lastId = 0;
+  /** PostgreSQL: the transactions delivered lately, so a catch-up and a late notification agree. */
+  const delivered = new Set<number>();
   let queue = Promise.resolve();
 
   function message(change: LoggedChange, handle: TableHandle, row: Row, select?: readonly string[]) {
@@ -118,14 +123,29 @@ export function createChangeFeed(deps: {
     }
   }
 
+  /** PostgreSQL: one committed transaction's changes, unless delivered already (by a catch-up). */
+  async function deliverTransaction(tx: number) {
+    if (delivered.has(tx)) return;
+    for (const change of await changesOfTransaction(db, tx)) await deliver(change);
+    delivered.add(tx);
+    if (delivered.size > REMEMBERED_TRANSACTIONS) delivered.delete(delivered.values().next().value as number);
+  }
+
+  /**
+   * PostgreSQL, after notifications may have been lost: every transaction logged since the feed started
+   * that it has not delivered, in the order of their first change (their commit order is not known).
+   */
+  async function catchUp() {
+    for (const tx of await transactionsAfter(db, lastId)) await deliverTransaction(tx);
+  }
+
   function wake(tx?: number) {
     queue = queue
       .then(async () => {
         if (subscribers.size === 0) return;
         if (db.engine === "sqlite") return drainAfterLast();
         // PostgreSQL ids are taken before commit, so they are not commit order; the notifications are.
-        if (tx === undefined) return;
-        for (const change of await changesOfTransaction(db, tx)) await deliver(change);
+        return tx === undefined ? catchUp() : deliverTransaction(tx);
       })
       .catch((err) =>
         deps.logger?.warn({ err: (err as Error).message }, "realtime changes were not delivered"),
@@ -134,7 +154,7 @@ export function createChangeFeed(deps: {
 
   async function start() {
     stopListening = db.onRowChanges(wake);
-    if (db.engine !== "sqlite") return;
+    delivered.clear();
     try {
       lastId = await lastChangeId(db);
     } catch (err) {

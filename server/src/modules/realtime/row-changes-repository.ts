@@ -20,6 +20,19 @@ export function changesOfTransaction(db: Db, tx: number) {
   return db.selectFrom("row_changes").select(COLUMNS).where("tx", "=", tx).orderBy("id").execute();
 }
 
+/** The transactions that logged changes after `afterId`, in the order of their first change (PostgreSQL). */
+export async function transactionsAfter(db: Db, afterId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("row_changes")
+    .select((eb) => ["tx", eb.fn.min("id").as("first")])
+    .where("id", ">", afterId)
+    .where("tx", "is not", null)
+    .groupBy("tx")
+    .orderBy("first")
+    .execute();
+  return rows.map((r) => Number(r.tx));
+}
+
 export async function lastChangeId(db: Db): Promise<number> {
   const row = await db
     .selectFrom("row_changes")
