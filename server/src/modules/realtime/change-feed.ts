@@ -142,6 +142,8 @@ export function createChangeFeed(deps: {
   function wake(tx?: number) {
     queue = queue
       .then(async () => {
+        // A wake-up may come before the start has read where the log stood: it reads from there.
+        await started;
         if (subscribers.size === 0) return;
         if (db.engine === "sqlite") return drainAfterLast();
         // PostgreSQL ids are taken before commit, so they are not commit order; the notifications are.
