@@ -54,6 +54,7 @@ import { personalDataService } from "./modules/personal-data/service";
 import { portfolioTableHooks } from "./modules/portfolio/table-hooks";
 import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
+import { createChangeFeed } from "./modules/realtime/change-feed";
 import { realtimeRouter } from "./modules/realtime/http-broadcast-router";
 import { createRealtimeServer, type RealtimeServer } from "./modules/realtime/realtime-server";
 import { dbCatalogue } from "./modules/royalties/ledger/db-catalogue";
@@ -158,12 +159,21 @@ export async function createApp({
   });
 
   const tables: Record<string, TableDefinition> = { ...registeredTables, ...extraTables };
+  const handles = new Map(
+    Object.values(tables).map((table) => [
+      table.name,
+      { table, hooks: (tableHooks as Record<string, TableHooks | undefined>)[table.name] ?? {} },
+    ]),
+  );
   const app = express();
   app.locals.anonKey = tokens.anonKey;
   // The socket server rides on whichever HTTP server listens (main's, or a test's): it attaches there.
   app.locals.realtime = createRealtimeServer({
     verify: authorizer.verifyToken,
     now,
+    changes: createChangeFeed({ db, handles, now, logger }),
+    handles,
+    engine: db.engine,
     limits: {
       heartbeatTimeoutMs: config.REALTIME_HEARTBEAT_TIMEOUT_MS,
       maxChannelsPerSocket: config.REALTIME_MAX_CHANNELS_PER_SOCKET,
@@ -339,12 +349,6 @@ export async function createApp({
     personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
   );
   app.get("/rest/v1", openApiRootHandler(authorizer));
-  const handles = new Map(
-    Object.values(tables).map((table) => [
-      table.name,
-      { table, hooks: (tableHooks as Record<string, TableHooks | undefined>)[table.name] ?? {} },
-    ]),
-  );
   const schema = { handleOf: (name: string) => handles.get(name), tables: Object.values(tables) };
   for (const handle of handles.values()) {
     const { routes, impl } = tableEndpoints({ db, now, schema }, handle);

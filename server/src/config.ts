@@ -109,6 +109,8 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+  /** How long the log behind postgres_changes keeps a change: long enough for every node to deliver it. */
+  REALTIME_CHANGES_KEEP_SECONDS: seconds.default(300),
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -13,6 +13,7 @@ import { offerFirstRunSetup } from "./modules/auth/first-run";
 import { createBackupService } from "./modules/backups/backup-service";
 import { createReminderSchedule } from "./modules/money/reminder-schedule";
 import type { RealtimeServer } from "./modules/realtime/realtime-server";
+import { createRowChangesPruning } from "./modules/realtime/row-changes-pruning";
 import { createMailer } from "./platform/mail/transport";
 import { READ_CLOCK_MS } from "./rest/data-api";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
@@ -65,6 +66,8 @@ export async function startServer(
     logger,
   });
   reminders.start();
+  const pruning = createRowChangesPruning({ db, keepSeconds: config.REALTIME_CHANGES_KEEP_SECONDS, logger });
+  pruning.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
 
@@ -78,6 +81,7 @@ export async function startServer(
         clearTimeout(force);
         await backups.stop();
         await reminders.stop();
+        await pruning.stop();
         await work.whenIdle();
         await db.close();
         resolve();

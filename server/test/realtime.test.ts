@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createTestContext, type TestContext } from "./helpers";
-import { eventually, listenWithRealtime, realtimeClient, subscribe } from "./support/realtime";
+import { disconnectAll, eventually, listenWithRealtime, realtimeClient, subscribe } from "./support/realtime";
 
 /**
  * The realtime endpoint against stock realtime-js (through supabase-js) and, where the client hides the
@@ -27,12 +27,7 @@ beforeAll(async () => {
   live = await listenWithRealtime(ctx);
 });
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
-});
+afterEach(() => disconnectAll(clients));
 
 afterAll(async () => {
   await live.close();

@@ -27,6 +27,14 @@ interface DatabaseExtras {
    * cache in front of the app can check it without a round trip.
    */
   changeStamp(): string;
+  /**
+   * Calls `listener` when rows may have been appended to `row_changes`: on PostgreSQL with the committed
+   * transaction's id, as its notification arrives (from any node or the CLI), and without one when the
+   * listening connection is back after a loss (notifications may have been missed); on SQLite without one, after
+   * this process writes and when another connection's commit moves data_version (looked at every
+   * ROW_CHANGES_POLL_MS while anyone listens). Returns a function that stops listening.
+   */
+  onRowChanges(listener: (tx?: number) => void): () => void;
   /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
   cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -46,33 +54,86 @@ export interface OpenDatabaseOptions {
 /** Counts writes that changed rows, so this process's own writes move its change stamp at once. */
 class WriteCounter implements KyselyPlugin {
   writes = 0;
+  onWrite = () => {};
   transformQuery<T>(args: { node: T }) {
     return args.node;
   }
   async transformResult(args: { result: QueryResult<Record<string, unknown>> }) {
-    if ((args.result.numAffectedRows ?? 0n) > 0n) this.writes++;
+    if ((args.result.numAffectedRows ?? 0n) > 0n) {
+      this.writes++;
+      this.onWrite();
+    }
     return args.result;
   }
 }
 
 const MAX_CACHED_READS = 256;
 
+/** How often a SQLite process looks whether another one committed, while the realtime feed listens. */
+const ROW_CHANGES_POLL_MS = 100;
+
+/**
+ * SQLite's wake-ups for the realtime feed: this process's writes (the feed's read waits for the one
+ * connection, so it runs after the commit) and, by polling the change stamp, other processes' commits.
+ */
+function sqliteRowChanges(stamp: () => string) {
+  const listeners = new Set<(tx?: number) => void>();
+  let poll: NodeJS.Timeout | undefined;
+  let last = "";
+  let pending = false;
+  const wake = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      for (const listener of listeners) listener();
+    });
+  };
+  return {
+    wake,
+    listen(listener: (tx?: number) => void) {
+      listeners.add(listener);
+      if (!poll) {
+        last = stamp();
+        poll = setInterval(() => {
+          const now = stamp();
+          if (now !== last) wake();
+          last = now;
+        }, ROW_CHANGES_POLL_MS);
+        poll.unref();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          clearInterval(poll);
+          poll = undefined;
+        }
+      };
+    },
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { target } = options;
   const counter = new WriteCounter();
   let engineStamp: () => string;
+  let onRowChanges: DatabaseExtras["onRowChanges"];
   let kysely: Kysely<Tables>;
   let shutdown: () => Promise<void>;
   if (target.engine === "sqlite") {
     const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
     kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
     engineStamp = sqlite.changeStamp;
+    const rowChanges = sqliteRowChanges(sqlite.changeStamp);
+    counter.onWrite = rowChanges.wake;
+    onRowChanges = rowChanges.listen;
     shutdown = () => kysely.destroy();
   } else {
     const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
     kysely = new Kysely<Tables>({ dialect: pg.dialect, plugins: [counter] });
     await pg.ready;
     engineStamp = pg.changeStamp;
+    onRowChanges = pg.onRowChanges;
     shutdown = async () => {
       await pg.stopListening();
       await kysely.destroy();
@@ -93,6 +154,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       }
     },
     changeStamp,
+    onRowChanges,
     cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
       if (options.readCache === false) return read();
       const stamp = changeStamp();

@@ -43,6 +43,7 @@ import * as addAuthSigningKeys from "./migrations/m0040_add_auth_signing_keys";
 import * as recordServiceRoleWrites from "./migrations/m0041_record_service_role_writes";
 import * as addTextSearchIndexes from "./migrations/m0042_add_text_search_indexes";
 import * as addMoneyListIndexes from "./migrations/m0043_add_money_list_indexes";
+import * as recordRowChanges from "./migrations/m0044_record_row_changes";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   m0041_record_service_role_writes: recordServiceRoleWrites,
   m0042_add_text_search_indexes: addTextSearchIndexes,
   m0043_add_money_list_indexes: addMoneyListIndexes,
+  m0044_record_row_changes: recordRowChanges,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

@@ -269,6 +269,18 @@ interface AuditLogTable {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 
+/** A row written to a data-API table, as its trigger logged it for the realtime feed (see m0043). */
+interface RowChangeTable {
+  id: Generated<number>;
+  table_name: string;
+  op: "INSERT" | "UPDATE" | "DELETE";
+  /** The writing transaction (PostgreSQL); null on SQLite, where the id alone is the commit order. */
+  tx: number | null;
+  /** The row as JSON: text on SQLite, an object on PostgreSQL. */
+  row: unknown;
+  created_at: Generated<string>;
+}
+
 interface RateLimitTable {
   key: string;
   count: number;
@@ -430,6 +442,7 @@ export interface Tables extends RegistryTables {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
+  row_changes: RowChangeTable;
   setup_tokens: SetupTokenTable;
   legal_signing_links: LegalSigningLinkTable;
   deliverable_approval_links: DeliverableApprovalLinkTable;

@@ -41,6 +41,14 @@ export async function realtimeClient(
   return client;
 }
 
+/** Leaves every channel of the clients made so far and closes their sockets (the list is emptied). */
+export async function disconnectAll(clients: SupabaseClient[]) {
+  for (const client of clients.splice(0)) {
+    await client.removeAllChannels();
+    client.realtime.disconnect();
+  }
+}
+
 /** Subscribes and resolves with the first status the channel reaches (SUBSCRIBED, CHANNEL_ERROR, ...). */
 export function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
   return new Promise((resolve) => {

@@ -10,6 +10,8 @@ export interface PostgresOptions {
 
 /** The channel every table's change trigger notifies (see the migration helpers). */
 const CHANGE_CHANNEL = "app_data_changed";
+/** The channel the row-change triggers notify, with the committing transaction's id (see logRowChanges). */
+const ROW_CHANGE_CHANNEL = "app_row_changes";
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 
@@ -47,11 +49,18 @@ function listenForChanges(url: string, logger?: Logger) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let delayMs = 250;
+  const rowListeners = new Set<(tx?: number) => void>();
+  let hasListened = false;
 
   async function connect() {
     const c = new pg.Client({ connectionString: url });
-    c.on("notification", () => {
-      version++;
+    c.on("notification", (message) => {
+      if (message.channel !== ROW_CHANGE_CHANNEL) {
+        version++;
+        return;
+      }
+      const tx = Number(message.payload);
+      if (Number.isSafeInteger(tx)) for (const listener of rowListeners) listener(tx);
     });
     c.on("error", (err) => {
       logger?.warn({ err: err.message }, "database change listener lost its connection");
@@ -62,10 +71,14 @@ function listenForChanges(url: string, logger?: Logger) {
     try {
       await c.connect();
       await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await c.query(`LISTEN ${ROW_CHANGE_CHANNEL}`);
       client = c;
       isListening = true;
       delayMs = 250;
       version++;
+      // Notifications sent while the connection was down are lost: listeners are told to catch up.
+      if (hasListened) for (const listener of rowListeners) listener();
+      hasListened = true;
     } catch (err) {
       logger?.warn({ err: (err as Error).message }, "database change listener could not connect");
       c.end().catch(() => undefined);
@@ -87,6 +100,10 @@ function listenForChanges(url: string, logger?: Logger) {
   return {
     ready: connect(),
     changeStamp: () => (isListening ? `n${version}` : `down${++uncached}`),
+    onRowChanges(listener: (tx?: number) => void) {
+      rowListeners.add(listener);
+      return () => rowListeners.delete(listener);
+    },
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
@@ -104,6 +121,7 @@ export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
     pool,
     ready: listener.ready,
     changeStamp: listener.changeStamp,
+    onRowChanges: listener.onRowChanges,
     stopListening: listener.stop,
   };
 }

@@ -57,6 +57,66 @@ export function dialectOf(db: Kysely<any>) {
             .check(sql`json_type(${sql.ref(name)}) = 'object'`);
     },
     /**
+     * Every row written to the table is appended to `row_changes` by a trigger (insert and update: the new
+     * row; delete: the old one), so the realtime feed sees the writes of every writer, the CLI and other
+     * nodes included, in the order they committed. PostgreSQL's trigger also notifies the transaction's
+     * id on `app_row_changes` (delivered on commit, in commit order; the rows are read from the log, so no
+     * payload limit applies). SQLite has no row-to-JSON function: its triggers name the table's columns
+     * as they are now, so a migration that adds a column calls this again to rebuild them.
+     */
+    async logRowChanges(table: string) {
+      if (isPostgres) {
+        await sql`
+          create or replace function app_log_row_change() returns trigger language plpgsql as $$
+          begin
+            if tg_op = 'DELETE' then
+              insert into row_changes (table_name, op, tx, row)
+              values (tg_table_name, tg_op, txid_current(), to_jsonb(old));
+            else
+              insert into row_changes (table_name, op, tx, row)
+              values (tg_table_name, tg_op, txid_current(), to_jsonb(new));
+            end if;
+            perform pg_notify('app_row_changes', txid_current()::text);
+            return null;
+          end $$`.execute(db);
+        await sql`drop trigger if exists ${sql.raw(`${table}_log_row_change`)} on ${sql.table(table)}`.execute(
+          db,
+        );
+        await sql`
+          create trigger ${sql.raw(`${table}_log_row_change`)}
+          after insert or update or delete on ${sql.table(table)}
+          for each row execute function app_log_row_change()`.execute(db);
+        return;
+      }
+      const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+      for (const [op, image] of [
+        ["INSERT", "new"],
+        ["UPDATE", "new"],
+        ["DELETE", "old"],
+      ] as const) {
+        const trigger = sql.id(`${table}_log_${op.toLowerCase()}`);
+        const pairs = rows.map((r) => sql`${sql.lit(r.name)}, ${sql.raw(image)}.${sql.id(r.name)}`);
+        await sql`drop trigger if exists ${trigger}`.execute(db);
+        await sql`
+          create trigger ${trigger} after ${sql.raw(op.toLowerCase())} on ${sql.table(table)}
+          begin
+            insert into row_changes (table_name, op, row)
+            values (${sql.lit(table)}, ${sql.lit(op)}, json_object(${sql.join(pairs)}));
+          end`.execute(db);
+      }
+    },
+    /** Undoes logRowChanges. */
+    async stopLoggingRowChanges(table: string) {
+      if (isPostgres) {
+        await sql`drop trigger if exists ${sql.raw(`${table}_log_row_change`)} on ${sql.table(table)}`.execute(
+          db,
+        );
+        return;
+      }
+      for (const op of ["insert", "update", "delete"])
+        await sql`drop trigger if exists ${sql.id(`${table}_log_${op}`)}`.execute(db);
+    },
+    /**
      * On PostgreSQL, every write to the table notifies other nodes (and the CLI's writes notify the
      * server), so their cached reads of it are dropped. SQLite needs nothing: one file, and its
      * data_version tells a connection that another one committed.

@@ -171,6 +171,7 @@ export async function erasePersonalData(
         skipTables: PEOPLE_TABLES,
       }),
     );
+    add(counts, { row_changes: await repo.clearRowChanges(trx) });
     return { found: true, counts, kept: legal.kept, files: [...person.fileRefs, ...legal.files] };
   });
   const removed =

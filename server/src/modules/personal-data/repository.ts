@@ -292,6 +292,15 @@ export async function anonymiseContact(
     .execute();
 }
 
+/**
+ * The realtime feed's log holds copies of rows as they were written (and, for a deleted row, as it was),
+ * for the few minutes until they are delivered and pruned. An erasure empties it in its own transaction,
+ * after its last write, so no copy outlives it; that moment's changes then go unannounced.
+ */
+export async function clearRowChanges(trx: Db) {
+  return changed(await trx.deleteFrom("row_changes").execute());
+}
+
 export async function deleteTimeline(trx: Db, contactIds: string[]) {
   if (contactIds.length === 0) return 0;
   return changed(

@@ -9,8 +9,11 @@ import { isPostgres } from "../../db/engine-of";
  * physical locator (SQLite's rowid, PostgreSQL's ctid), which holds for the transaction that read it.
  */
 
-/** Bookkeeping of the migrator: never personal data, never rewritten. */
-const SKIPPED_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Bookkeeping of the migrator (never personal data, never rewritten), and the realtime feed's log of
+ * recent writes, which an erasure empties instead (see clearRowChanges).
+ */
+const SKIPPED_TABLES = new Set(["kysely_migration", "kysely_migration_lock", "row_changes"]);
 
 interface TextColumn {
   table: string;

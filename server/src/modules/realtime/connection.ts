@@ -1,5 +1,9 @@
 import type { WebSocket } from "ws";
+import type { Engine } from "../../db/database";
 import type { Principal } from "../../http/authorize";
+import { callerOf, type TableHandle } from "../../rest/data-api";
+import { BindingError, type ChangeBinding, parseBindings } from "./change-bindings";
+import type { ChangeFeed } from "./change-feed";
 import { mayJoinPrivate, msUntilExpiry } from "./channel-access";
 import { type Member, type RealtimeHub, roomOf } from "./hub";
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./serializer";
@@ -14,6 +18,10 @@ export interface RealtimeLimits {
 export interface ConnectionDeps {
   hub: RealtimeHub;
   limits: RealtimeLimits;
+  changes: ChangeFeed;
+  /** The data API's tables, which postgres_changes subscriptions name. */
+  handles: ReadonlyMap<string, TableHandle>;
+  engine: Engine;
   /** Verifies a token as the HTTP API does (signature, expiry, live session); throws when it fails. */
   verify(token: string): Promise<Principal>;
   now(): number;
@@ -24,6 +32,7 @@ interface Channel {
   isPrivate: boolean;
   principal: Principal;
   expiry?: NodeJS.Timeout;
+  stopChanges?: () => void;
 }
 
 const NORMAL_CLOSE = 1000;
@@ -60,6 +69,7 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
     const channel = channels.get(topic);
     if (!channel) return;
     clearTimeout(channel.expiry);
+    channel.stopChanges?.();
     hub.leave(channel.member);
     channels.delete(topic);
   }
@@ -114,8 +124,13 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
     const isPrivate = config.private === true;
     if (isPrivate && !mayJoinPrivate(principal))
       return reply(frame, "error", { reason: "Unauthorized: this channel is for staff" });
-    if (config.postgres_changes?.length)
-      return reply(frame, "error", { reason: "postgres_changes are not served yet" });
+    let bindings: ChangeBinding[] = [];
+    try {
+      bindings = parseBindings(config.postgres_changes ?? [], deps.handles, deps.engine);
+    } catch (err) {
+      if (err instanceof BindingError) return reply(frame, "error", { reason: err.message });
+      throw err;
+    }
     leave(frame.topic);
     const member: Member = {
       room: roomOf(frame.topic, isPrivate),
@@ -130,7 +145,24 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
     channels.set(frame.topic, channel);
     hub.join(member);
     holdToken(frame.topic, channel);
-    reply(frame, "ok", { postgres_changes: [] });
+    if (bindings.length > 0) {
+      const changes = deps.changes.subscribe({
+        bindings,
+        // Read at each change: a refreshed token that may no longer read a table stops its rows.
+        caller: () => callerOf(channel.principal),
+        send: (payload) => member.send("postgres_changes", payload),
+      });
+      channel.stopChanges = changes.stop;
+      await changes.ready;
+    }
+    reply(frame, "ok", { postgres_changes: bindings.map((b) => ({ id: b.id, ...b.echo })) });
+    if (bindings.length > 0)
+      member.send("system", {
+        extension: "postgres_changes",
+        status: "ok",
+        message: "Subscribed to PostgreSQL",
+        channel: frame.topic.replace(/^realtime:/, ""),
+      });
     if (config.presence?.enabled) member.send("presence_state", hub.presenceState(member.room));
   }
 

@@ -1,7 +1,10 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
+import type { Engine } from "../../db/database";
 import type { Principal } from "../../http/authorize";
+import type { TableHandle } from "../../rest/data-api";
+import type { ChangeFeed } from "./change-feed";
 import { type ConnectionDeps, type RealtimeLimits, serveConnection } from "./connection";
 import { createRealtimeHub } from "./hub";
 
@@ -11,6 +14,9 @@ export interface RealtimeServerDeps {
   limits: RealtimeLimits & { maxMessageBytes: number };
   verify(token: string): Promise<Principal>;
   now?: () => number;
+  changes: ChangeFeed;
+  handles: ReadonlyMap<string, TableHandle>;
+  engine: Engine;
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
@@ -21,10 +27,10 @@ function refuse(socket: Duplex, status: number, text: string) {
  * The Supabase Realtime endpoint on the app's own HTTP server: sockets arrive as upgrades, carry the
  * API key as `apikey`, and speak Phoenix channels in the `vsn` they ask for.
  */
-export function createRealtimeServer({ limits, verify, now = Date.now }: RealtimeServerDeps) {
+export function createRealtimeServer({ limits, verify, now = Date.now, ...tables }: RealtimeServerDeps) {
   const hub = createRealtimeHub();
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
-  const deps: ConnectionDeps = { hub, limits, verify, now };
+  const deps: ConnectionDeps = { hub, limits, verify, now, ...tables };
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? "/", "http://localhost");

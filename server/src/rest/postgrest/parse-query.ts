@@ -287,6 +287,11 @@ function parseOperation(ref: ColumnRef, expression: string, inGroup: boolean): C
   }
 }
 
+/** One filter as a query parameter writes it, `column` and `op.value` (realtime's filters use this form). */
+export function parseFilter(column: string, expression: string): Condition {
+  return parseOperation(columnRef(column, "filter"), expression, false);
+}
+
 /**
  * `op(any).{a,b}` is PostgreSQL's `op ANY('{a,b}')`: the operator ORed over the list (ANDed for `all`),
  * which is the same three-valued answer. An empty list is FALSE for any and TRUE for all, as an empty

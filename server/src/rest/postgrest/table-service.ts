@@ -116,29 +116,30 @@ export const hasDerivedColumns = (hooks: TableHooks) => Object.keys(hooks.derive
 /**
  * What reads select from: the table itself, or, when it has derived columns, a subquery of the same name
  * that computes them, so filters, order and counts apply to the value a reader sees (`status=eq.past`).
+ * With `from`: the same over another source of the table's rows (a row logged for the realtime feed).
  * With `sampleRows` (SQLite only): a subquery of the same name over the table's first rows by rowid, with
  * their rowids (which the search filters look up) and derived columns, for the count's estimate.
  */
 function readSource(
   handle: TableHandle,
   at: string,
-  sampleRows?: number,
+  { from, sampleRows }: { from?: AliasedRawBuilder<DynamicRow, string>; sampleRows?: number } = {},
 ): string | AliasedRawBuilder<DynamicRow, string> {
   const { table, hooks } = handle;
   const derived = hooks.derivedColumns;
   const plain = !derived || !hasDerivedColumns(hooks);
-  if (plain && sampleRows === undefined) return table.name;
+  if (plain && sampleRows === undefined) return from ?? table.name;
   const columns = plain
     ? [sql`*`]
     : table.columnNames.map((name) => {
         const expression = derived[name];
         return expression ? sql`${expression(at)} as ${sql.ref(name)}` : sql.ref(name);
       });
-  const from = sql`${sql.join(columns)} from ${sql.table(table.name)}`;
+  const body = sql`${sql.join(columns)} from ${from ?? sql.table(table.name)}`;
   const query =
     sampleRows === undefined
-      ? sql`select ${from}`
-      : sql`select rowid, ${from} order by rowid limit ${sampleRows}`;
+      ? sql`select ${body}`
+      : sql`select rowid, ${body} order by rowid limit ${sampleRows}`;
   return sql<DynamicRow>`(${query})`.as(table.name);
 }
 
@@ -287,7 +288,7 @@ async function plannedCount(
     select (select min(rowid) from ${table}) as low, (select max(rowid) from ${table}) as high`.execute(db)
   ).rows[0];
   if (!span || span.low === null || span.high === null) return 0;
-  const sampled = readSource(handle, at, SAMPLE_ROWS);
+  const sampled = readSource(handle, at, { sampleRows: SAMPLE_ROWS });
   const sample = (await dynamicTables(db)
     .selectFrom(sampled)
     .select([sql<number>`count(*)`.as("sampled"), sql<number>`coalesce(sum(${where}), 0)`.as("matched")])
