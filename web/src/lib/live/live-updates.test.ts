@@ -7,7 +7,7 @@ function fakeSocket(presence: Record<string, { name: string }[]> = {}) {
   const channels: {
     topic: string;
     options: unknown;
-    bindings: { type: string; callback: () => void }[];
+    bindings: { type: string; filter: unknown; callback: () => void }[];
     state?: (s: string) => void;
     tracked: unknown[];
   }[] = [];
@@ -16,14 +16,14 @@ function fakeSocket(presence: Record<string, { name: string }[]> = {}) {
       const entry = {
         topic,
         options,
-        bindings: [] as { type: string; callback: () => void }[],
+        bindings: [] as { type: string; filter: unknown; callback: () => void }[],
         state: undefined as ((s: string) => void) | undefined,
         tracked: [] as unknown[],
       };
       channels.push(entry);
       const channel = {
-        on(type: string, _filter: unknown, callback: () => void) {
-          entry.bindings.push({ type, callback });
+        on(type: string, filter: unknown, callback: () => void) {
+          entry.bindings.push({ type, filter, callback });
           return channel;
         },
         subscribe(callback: (s: string) => void) {
@@ -75,6 +75,35 @@ describe("the live layer", () => {
     expect(statuses).toEqual(["live", "reconnecting", "live", "idle"]);
     await settle();
     expect(socket.client.removeChannel).toHaveBeenCalledTimes(1);
+  });
+
+  it("binds every table's changes, calls back on each, and once more after a dropped channel is back", async () => {
+    const socket = fakeSocket();
+    const live = createLiveUpdates(async () => socket.client);
+    const changes = vi.fn();
+    const stop = live.watch(["crm_deals", "crm_companies"], changes);
+    await settle();
+    const [channel] = socket.channels;
+    expect(channel?.bindings).toMatchObject([
+      { type: "postgres_changes", filter: { event: "*", schema: "public", table: "crm_deals" } },
+      { type: "postgres_changes", filter: { event: "*", schema: "public", table: "crm_companies" } },
+    ]);
+    channel?.state?.("SUBSCRIBED");
+    expect(changes).not.toHaveBeenCalled();
+    channel?.bindings[1]?.callback();
+    expect(changes).toHaveBeenCalledTimes(1);
+    channel?.state?.("CHANNEL_ERROR");
+    expect(live.status()).toBe("reconnecting");
+    channel?.state?.("SUBSCRIBED");
+    expect(live.status()).toBe("live");
+    expect(changes).toHaveBeenCalledTimes(2);
+    // A second screen on the same tables has its own channel, so leaving one keeps the other.
+    const stopOther = live.watch(["crm_deals", "crm_companies"], () => {});
+    await settle();
+    expect(socket.channels[1]?.topic).not.toBe(channel?.topic);
+    stop();
+    stopOther();
+    expect(live.status()).toBe("idle");
   });
 
   it("opens nothing for an editor closed before the socket was there", async () => {

@@ -16,6 +16,11 @@ export interface Editor {
 }
 
 export interface LiveUpdates {
+  /**
+   * Calls `onChange` when a row of one of `tables` is inserted, updated or deleted by anyone, and once
+   * after a dropped channel is joined again (changes made meanwhile were not announced).
+   */
+  watch(tables: readonly string[], onChange: () => void): () => void;
   /** Announces `me` as editing the record and reports everyone else editing it, on every change. */
   editing(table: string, id: string, me: Editor, onEditors: (others: Editor[]) => void): () => void;
   status(): LiveStatus;
@@ -26,8 +31,8 @@ export interface LiveUpdates {
 type ChannelState = "joining" | "subscribed" | "down";
 
 /**
- * The back office's live layer over one realtime-js socket, opened when the first channel is asked for
- * (a record's editor, over Presence). A channel that was joined and drops makes the status
+ * The back office's live layer over one realtime-js socket, opened when the first channel is asked for:
+ * a screen's watch (postgres_changes on its tables) or a record's editor (Presence). A channel that was joined and drops makes the status
  * "reconnecting" until realtime-js has joined it again, at the pace above.
  */
 export function createLiveUpdates(connect: () => Promise<RealtimeClient>): LiveUpdates {
@@ -36,6 +41,7 @@ export function createLiveUpdates(connect: () => Promise<RealtimeClient>): LiveU
   const listeners = new Set<() => void>();
   let closed = false;
   let lastStatus: LiveStatus = "idle";
+  let watches = 0;
 
   const clientOf = () => {
     client ??= connect();
@@ -93,6 +99,21 @@ export function createLiveUpdates(connect: () => Promise<RealtimeClient>): LiveU
   }
 
   return {
+    watch(tables, onChange) {
+      return open(
+        (rt) => {
+          // Two screens watching the same tables get channels of their own: leaving one keeps the other.
+          watches += 1;
+          const channel = rt.channel(`live:${tables.join(",")}:${watches}`);
+          for (const table of tables)
+            channel.on("postgres_changes", { event: "*", schema: "public", table }, () => onChange());
+          return channel;
+        },
+        (again) => {
+          if (again) onChange();
+        },
+      );
+    },
     editing(table, id, me, onEditors) {
       let channel: RealtimeChannel | null = null;
       const stop = open(

@@ -15,10 +15,14 @@ export async function connectRealtime(): Promise<RealtimeClient> {
   ]);
   const endpoint = new URL("/realtime/v1", window.location.href);
   endpoint.protocol = endpoint.protocol === "https:" ? "wss:" : "ws:";
-  return new RealtimeClient(endpoint.href, {
+  const client = new RealtimeClient(endpoint.href, {
     params: { apikey: config.anon_key },
     heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
     reconnectAfterMs,
     accessToken: currentAccessToken,
   });
+  // Otherwise the first join leaves before realtime-js has asked for the token, as the anonymous key,
+  // and a staff table's changes would wait for the token's first refresh on the channel.
+  await client.setAuth();
+  return client;
 }

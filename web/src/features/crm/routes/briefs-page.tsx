@@ -12,10 +12,13 @@ import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { BRIEF_COLUMNS } from "@/features/crm/utils/board-columns";
 import { filterBriefs } from "@/features/crm/utils/filter-briefs";
 import { formatDay, formatSek } from "@/lib/format";
+import { useLiveTables } from "@/lib/live/live-context";
+import { crmQueryKey } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function BriefsPage() {
   useDocumentTitle("Creative Briefs");
+  useLiveTables(["crm_briefs", "crm_brief_talent", "crm_companies"], [crmQueryKey]);
   const briefs = useBriefs();
   const moveBrief = useMoveCard("crm_briefs", "status", briefsQueryKey, {
     successMessage: "Brief moved",

@@ -10,10 +10,13 @@ import { DealFormDialog } from "@/features/crm/components/deal-form-dialog";
 import { KanbanBoard } from "@/features/crm/components/kanban-board";
 import { DEAL_COLUMNS } from "@/features/crm/utils/board-columns";
 import { formatDay, formatSek } from "@/lib/format";
+import { useLiveTables } from "@/lib/live/live-context";
+import { crmQueryKey } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function DealsPage() {
   useDocumentTitle("Deals");
+  useLiveTables(["crm_deals", "crm_companies", "crm_contacts"], [crmQueryKey]);
   const deals = useDeals();
   const moveDeal = useMoveCard("crm_deals", "stage", dealsQueryKey(), {
     successMessage: "Deal moved",

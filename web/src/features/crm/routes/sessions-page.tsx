@@ -10,6 +10,8 @@ import { type CalendarPlace, SessionCalendar } from "@/features/crm/components/s
 import { SessionFormDialog } from "@/features/crm/components/session-form-dialog";
 import { SessionList } from "@/features/crm/components/session-list";
 import { readCalendarPlace } from "@/features/crm/utils/calendar-dates";
+import { useLiveTables } from "@/lib/live/live-context";
+import { crmQueryKey } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { useUrlState } from "@/lib/use-url-state";
@@ -22,6 +24,7 @@ const PHONE_QUERY = "(max-width: 639px)";
 /** Sessions: a day, week or month calendar and a list, with booking, editing and cancelling. */
 export function SessionsPage() {
   useDocumentTitle("Sessions");
+  useLiveTables(["studio_sessions", "studio_session_talent", "studio_rooms"], [crmQueryKey]);
   const [state, setState] = useUrlState(URL_DEFAULTS);
   const [dialog, setDialog] = useState<{ session: SessionView | null } | null>(null);
   const count = useSessionCount();

@@ -9,12 +9,27 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
 import type { Task } from "@/features/dashboard/utils/my-tasks";
 import { formatSek } from "@/lib/format";
+import { useLiveTables } from "@/lib/live/live-context";
 import { formatOre } from "@/lib/money";
 import { PRIORITY_LABELS, type Priority } from "@/lib/priority";
+import { dashboardQueryKey } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
+
+/** What the dashboard's figures are read from: a colleague's change to any of them refreshes the figures. */
+const DASHBOARD_TABLES = [
+  "crm_deals",
+  "studio_sessions",
+  "deliverables",
+  "deliverable_versions",
+  "project_milestones",
+  "projects",
+  "invoices",
+  "invoice_payments",
+] as const;
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
+  useLiveTables(DASHBOARD_TABLES, [dashboardQueryKey]);
   const { data } = useDashboard();
   const stages = data?.pipeline.stages ?? [];
 

@@ -1,6 +1,7 @@
 import type { Application, ContactMessage, NewsletterSubscription } from "@app/contracts";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { inboxQueryKey } from "@/features/inbox/api/inbox-cache";
 import { useApplications } from "@/features/inbox/api/list-applications";
 import { useContactMessages } from "@/features/inbox/api/list-contact-messages";
 import { useNewsletterSubscriptions } from "@/features/inbox/api/list-newsletter-subscriptions";
@@ -10,6 +11,7 @@ import { useMarkNewsletterSubscriptionHandled } from "@/features/inbox/api/mark-
 import { DetailList } from "@/features/inbox/components/detail-list";
 import { InboxPanel } from "@/features/inbox/components/inbox-panel";
 import { countOpen } from "@/features/inbox/utils/inbox-items";
+import { useLiveTables } from "@/lib/live/live-context";
 import { safeHref } from "@/lib/safe-href";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -49,6 +51,8 @@ function TabLabel({ label, open }: { label: string; open: number | null }) {
 
 export function InboxPage() {
   useDocumentTitle("Inbox");
+  // A visitor's new message or application shows up without a reload.
+  useLiveTables(["contact_messages", "applications", "newsletter_subscriptions"], [inboxQueryKey]);
   const messages = useContactMessages();
   const applications = useApplications();
   const subscriptions = useNewsletterSubscriptions();
