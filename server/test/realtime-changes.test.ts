@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { tables } from "@app/contracts";
+import { sampleRow, tables } from "@app/contracts";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -207,9 +207,19 @@ describe("who hears a change", () => {
     const published = await addEvent(true);
     await eventually(count(1, events.heard));
     expect(events.heard.map((c) => c.new.id)).toEqual([published.id]);
-    expect(events.heard[0]?.new).not.toHaveProperty("singleton");
+    expect(events.heard[0]?.new).toEqual(published);
     expect(deals.heard).toEqual([]);
     expect(draft.published).toBe(false);
+  });
+
+  it("a column the data API never shows stays out of the change", async () => {
+    const adminToken = await ctx.userToken({ role: "admin" });
+    const { heard } = await listen(await client(adminToken), { event: "INSERT", table: "company_settings" });
+    // company_settings keeps an undeclared `singleton` column that holds it to one row.
+    const [row] = await rest("POST", "company_settings", sampleRow(tables.company_settings), adminToken);
+    await eventually(count(1, heard));
+    expect(heard[0]?.new).toEqual(row);
+    expect(heard[0]?.new).not.toHaveProperty("singleton");
   });
 
   it("a refreshed token that is no longer staff's stops the staff table's rows", async () => {
