@@ -82,7 +82,7 @@ function sqliteRowChanges(stamp: () => string) {
   let last = "";
   let pending = false;
   const wake = () => {
-    if (pending) return;
+    if (pending || listeners.size === 0) return;
     pending = true;
     setImmediate(() => {
       pending = false;
@@ -151,6 +151,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       } finally {
         // Moves the stamp after the commit too: a read cached while the transaction ran is not reused.
         counter.writes++;
+        // A write whose statement returns its rows reports no affected rows, so the commit wakes the
+        // realtime feed as well (on SQLite; PostgreSQL's own notification does it there).
+        counter.onWrite();
       }
     },
     changeStamp,

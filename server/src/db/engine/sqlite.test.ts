@@ -32,6 +32,26 @@ describe("connection settings", () => {
   });
 });
 
+describe("the realtime feed's wake-ups", () => {
+  it("come at the commit of a write whose statement answers its rows, not at the next poll", async () => {
+    const db = await open(join(dir, "wake.db"));
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db);
+      let woken = 0;
+      const stop = db.onRowChanges(() => {
+        woken += 1;
+      });
+      await db.withTransaction((trx) => sql`insert into notes (body) values ('x') returning id`.execute(trx));
+      // The poll looks every 100 ms; the wake-up after the commit comes on the next turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(woken).toBe(1);
+      stop();
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe("file modes", () => {
   const modeOf = (file: string) => statSync(file).mode & 0o777;
 
