@@ -12,12 +12,17 @@ const EMPTY_DATABASE_SPEC = /(crm\/empty-database|auth\/first-run)\.spec\.ts$/;
 const aal2Port = port + 3;
 const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
 /**
- * The main suite is split in two halves, each with a server and database of its own, so the halves run at
- * once while each stays one test at a time: a spec only ever sees the data of the specs in its half, in the
- * same order as when everything ran in one line.
+ * The main suite is split in four parts of about the same length, each with a server and database of its
+ * own, so the parts run at once while each stays one test at a time: a spec only ever sees the data of the
+ * specs in its part, in the same order as when everything ran in one line. The first part is every spec
+ * the others leave.
  */
 const secondHalfPort = port + 4;
-const SECOND_HALF_SPECS = /\/e2e\/(backoffice|crm|legal|portfolio|team)\/[^/]+\.spec\.ts$/;
+const SECOND_HALF_SPECS = /\/e2e\/(backoffice|crm)\/[^/]+\.spec\.ts$/;
+const moneyPort = port + 5;
+const MONEY_SPECS = /\/e2e\/(deliverables|invoices|legal|money|royalties)\/[^/]+\.spec\.ts$/;
+const sitePort = port + 6;
+const SITE_SPECS = /\/e2e\/(backups|projects|public|sessions|team)\/[^/]+\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({
@@ -30,9 +35,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  // Each half of the main suite shares one server and database, so its tests run one at a time; the halves
+  // Each part of the main suite shares one server and database, so its tests run one at a time; the parts
   // and the projects with servers of their own (short tokens, an empty database, aal2) run beside each other.
-  workers: 3,
+  workers: 5,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -59,7 +64,14 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
       workers: 1,
-      testIgnore: [SHORT_JWT_SPEC, EMPTY_DATABASE_SPEC, AAL2_SPEC, SECOND_HALF_SPECS],
+      testIgnore: [
+        SHORT_JWT_SPEC,
+        EMPTY_DATABASE_SPEC,
+        AAL2_SPEC,
+        SECOND_HALF_SPECS,
+        MONEY_SPECS,
+        SITE_SPECS,
+      ],
     },
     {
       name: "chromium-second-half",
@@ -67,6 +79,18 @@ export default defineConfig({
       workers: 1,
       testMatch: SECOND_HALF_SPECS,
       testIgnore: EMPTY_DATABASE_SPEC,
+    },
+    {
+      name: "chromium-money",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${moneyPort}` },
+      workers: 1,
+      testMatch: MONEY_SPECS,
+    },
+    {
+      name: "chromium-site",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${sitePort}` },
+      workers: 1,
+      testMatch: SITE_SPECS,
     },
     {
       name: "chromium-short-jwt",
@@ -119,6 +143,20 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_PORT: String(secondHalfPort), E2E_SERVER_ENV: serverEnv({}) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${moneyPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(moneyPort), E2E_SERVER_ENV: serverEnv({}) },
+    },
+    {
+      command: "node ../scripts/e2e-server.mjs",
+      url: `http://localhost:${sitePort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(sitePort), E2E_SERVER_ENV: serverEnv({}) },
     },
   ],
 });
