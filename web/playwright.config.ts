@@ -30,6 +30,14 @@ const serverEnv = (extra: Record<string, string>) =>
     ...JSON.parse(process.env.E2E_SERVER_ENV ?? "{}"),
     ...extra,
   });
+/** A real server on `port` with a fresh database of its own (scripts/e2e-server.mjs). */
+const e2eServer = (serverPort: number, extra: Record<string, string> = {}) => ({
+  command: "node ../scripts/e2e-server.mjs",
+  url: `http://localhost:${serverPort}/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { E2E_PORT: String(serverPort), E2E_SERVER_ENV: serverEnv(extra) },
+});
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -109,54 +117,12 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${port}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(port), E2E_SERVER_ENV: serverEnv({}) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${shortJwtPort}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(shortJwtPort), E2E_SERVER_ENV: serverEnv({ JWT_EXPIRY: "100" }) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${emptyDatabasePort}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(emptyDatabasePort), E2E_SERVER_ENV: serverEnv({ SEED_DEMO: "false" }) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${aal2Port}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(aal2Port), E2E_SERVER_ENV: serverEnv({ AUTH_REQUIRE_AAL2: "true" }) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${secondHalfPort}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(secondHalfPort), E2E_SERVER_ENV: serverEnv({}) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${moneyPort}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(moneyPort), E2E_SERVER_ENV: serverEnv({}) },
-    },
-    {
-      command: "node ../scripts/e2e-server.mjs",
-      url: `http://localhost:${sitePort}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(sitePort), E2E_SERVER_ENV: serverEnv({}) },
-    },
+    e2eServer(port),
+    e2eServer(shortJwtPort, { JWT_EXPIRY: "100" }),
+    e2eServer(emptyDatabasePort, { SEED_DEMO: "false" }),
+    e2eServer(aal2Port, { AUTH_REQUIRE_AAL2: "true" }),
+    e2eServer(secondHalfPort),
+    e2eServer(moneyPort),
+    e2eServer(sitePort),
   ],
 });
