@@ -87,11 +87,14 @@ export interface RouteMetadata {
 }
 export const access = (level: Access): RouteMetadata => ({ access: level });
 /**
- * A route of the storage API, or a data-API table with routes of its own (the public forms' inbox):
- * `level` for people, and the service_role key passes it too, as it passes every table's and bucket's
- * policy.
+ * A route of the storage API, a data-API function (`/rest/v1/rpc/<fn>`) or a data-API table with routes of
+ * its own (the public forms' inbox): `level` for people, and the service_role key passes it too, as it
+ * passes every table's and bucket's policy. The route's own checks still hold, and a function's writes are
+ * recorded as the service's.
  */
 export const serviceRoleAccess = (level: Access): RouteMetadata => ({
   access: level,
   serviceRoleBypasses: true,
 });
+/** A data-API function that acts as the signed-in person: the service_role key is refused with a 403. */
+export const personRpcAccess = (level: Access): RouteMetadata => ({ access: level, actsAsPerson: true });

@@ -1,7 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { restErrorResponses, restHeadersSchema } from "./common";
-import { rpcAccess } from "./rpc-access";
+import { restErrorResponses, restHeadersSchema, serviceRoleAccess } from "./common";
 import { crmActivityTable } from "./tables/crm-activity.table";
 
 const c = initContract();
@@ -29,7 +28,7 @@ export const crmContract = c.router({
     headers: restHeadersSchema,
     body: addCrmNoteSchema,
     responses: { 200: crmActivityTable.row, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Add a note to a CRM record's timeline (staff only)",
   },
 });

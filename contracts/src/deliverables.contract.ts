@@ -1,7 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
-import { rpcAccess } from "./rpc-access";
+import { access, apiErrorSchema, restErrorResponses, restHeadersSchema, serviceRoleAccess } from "./common";
 import {
   DELIVERABLE_KINDS,
   DELIVERABLE_STATUSES,
@@ -66,7 +65,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: deliverableCallSchema,
     responses: { 200: deliverablesTable.row, ...rpcErrors },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Mark a pending deliverable (or one sent back with changes) as in progress",
   },
   addDeliverableVersion: {
@@ -75,7 +74,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: addVersionSchema,
     responses: { 200: deliverableVersionsTable.row, ...rpcErrors },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Record an uploaded file as the deliverable's next version (hashed by the server); submits it",
   },
   requestDeliverableApproval: {
@@ -84,7 +83,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: requestApprovalSchema,
     responses: { 200: approvalRequestedSchema, ...rpcErrors },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Mail the client a single-use link to approve the latest submitted version or ask for changes",
   },
 });

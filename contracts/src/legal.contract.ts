@@ -1,7 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
-import { rpcAccess } from "./rpc-access";
+import { access, apiErrorSchema, restErrorResponses, restHeadersSchema, serviceRoleAccess } from "./common";
 import {
   LEGAL_DOCUMENT_STATUSES,
   legalDocumentsTable,
@@ -54,7 +53,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: documentCallSchema,
     responses: rowResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Render a draft to HTML, PDF and DOCX (stored in the documents bucket)",
   },
   sendLegalDocument: {
@@ -63,7 +62,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: documentCallSchema,
     responses: rowResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Send a draft for signatures: final files, frozen SHA-256, a signing link mailed to each signer",
   },
   voidLegalDocument: {
@@ -72,7 +71,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: voidDocumentSchema,
     responses: rowResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Void a document that is not fully signed; its signing links stop working",
   },
   previewLegalTemplate: {
@@ -81,7 +80,7 @@ const rpc = c.router({
     headers: restHeadersSchema,
     body: previewTemplateSchema,
     responses: { 200: previewSchema, ...restErrorResponses },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Check a template and render it with sample values",
   },
 });

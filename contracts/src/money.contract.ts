@@ -1,8 +1,14 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
+import {
+  access,
+  apiErrorSchema,
+  apiKeyErrorSchema,
+  restErrorResponses,
+  restHeadersSchema,
+  serviceRoleAccess,
+} from "./common";
 import { MAX_INVOICE_LINES } from "./money/invoice-math";
-import { rpcAccess } from "./rpc-access";
 import { invoiceLinesTable, invoicesTable } from "./tables/invoices.table";
 
 const c = initContract();
@@ -139,7 +145,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: invoiceCallSchema,
     responses: invoiceResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "Issue a draft: checks every required field, takes the next number of its series and its OCR reference",
   },
@@ -149,7 +155,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: saveInvoiceDraftSchema,
     responses: invoiceResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "Save a draft in one transaction: its header changes and its whole list of lines, against the version read (409 when it changed since)",
   },
@@ -159,7 +165,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: invoiceCallSchema,
     responses: invoiceResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "Issue a credit invoice (ändringsfaktura) that nets an issued invoice to zero; answers the credit",
   },
@@ -169,7 +175,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: recordInvoicePaymentSchema,
     responses: invoiceResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Record a payment (partial or full) on an issued invoice, named by id or by OCR reference",
   },
   sendInvoice: {
@@ -178,7 +184,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: sendInvoiceSchema,
     responses: { ...invoiceResponses, 200: sentSchema, 429: restErrorResponses[400] },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Mail an issued invoice to the buyer with its PDF attached (noted on its timeline)",
   },
   sendInvoiceReminder: {
@@ -187,7 +193,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: sendInvoiceReminderSchema,
     responses: { ...invoiceResponses, 200: sentSchema, 429: restErrorResponses[400] },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "Mail a reminder of an overdue invoice, its PDF attached; optionally with the 450 kr late-payment compensation (business buyers)",
   },
@@ -197,7 +203,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: invoiceFromProjectSchema,
     responses: invoiceResponses,
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "A draft invoice for a project: a line per reached milestone (its share of the budget) and per approved deliverable not yet invoiced",
   },
@@ -207,7 +213,7 @@ export const moneyContract = c.router({
     headers: restHeadersSchema,
     body: approvedNotInvoicedSchema,
     responses: { ...invoiceResponses, 200: z.array(uninvoicedWorkSchema) },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "The report of reached milestones and approved deliverables no invoice bills yet (of one project, or all)",
   },

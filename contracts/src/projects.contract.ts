@@ -1,7 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { restErrorResponses, restHeadersSchema } from "./common";
-import { rpcAccess } from "./rpc-access";
+import { restErrorResponses, restHeadersSchema, serviceRoleAccess } from "./common";
 import { projectsTable } from "./tables/projects.table";
 
 const c = initContract();
@@ -26,7 +25,7 @@ export const projectsContract = c.router({
       409: restErrorResponses[400],
       ...restErrorResponses,
     },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Turn a won deal into a project, once (staff only)",
   },
 });

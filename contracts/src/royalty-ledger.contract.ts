@@ -1,7 +1,14 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
-import { personRpcAccess, rpcAccess } from "./rpc-access";
+import {
+  access,
+  apiErrorSchema,
+  apiKeyErrorSchema,
+  personRpcAccess,
+  restErrorResponses,
+  restHeadersSchema,
+  serviceRoleAccess,
+} from "./common";
 import {
   royaltyAliasesTable,
   royaltyImportsTable,
@@ -159,7 +166,7 @@ export const royaltyLedgerContract = c.router({
     headers: restHeadersSchema,
     body: royaltyPeriodCallSchema,
     responses: { ...rpcResponses, 200: royaltyPeriodReportSchema },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "The statements a close would write, without writing them (an open period becomes previewed)",
   },
   closeRoyaltyPeriod: {
@@ -168,7 +175,7 @@ export const royaltyLedgerContract = c.router({
     headers: restHeadersSchema,
     body: royaltyPeriodCallSchema,
     responses: { ...rpcResponses, 200: royaltyPeriodReportSchema },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary:
       "Close a period: allocate its matched money by the signed splits into each payee's statement; again answers the same",
   },

@@ -1,7 +1,14 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { access, apiErrorSchema, apiKeyErrorSchema, restErrorResponses, restHeadersSchema } from "./common";
-import { personRpcAccess, rpcAccess } from "./rpc-access";
+import {
+  access,
+  apiErrorSchema,
+  apiKeyErrorSchema,
+  personRpcAccess,
+  restErrorResponses,
+  restHeadersSchema,
+  serviceRoleAccess,
+} from "./common";
 import {
   ENDS_AFTER_STARTS_MESSAGE,
   endsAfterStarts,
@@ -93,7 +100,7 @@ const calendarRoutes = {
     headers: restHeadersSchema,
     body: contactRef,
     responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Whether a person's calendar feed is on, and since when (staff only)",
   },
   createCalendarFeed: {
@@ -113,7 +120,7 @@ const calendarRoutes = {
     headers: restHeadersSchema,
     body: contactRef,
     responses: { 200: calendarFeedStateSchema, 404: restErrorResponses[400], ...restErrorResponses },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Turn a person's calendar feed off: its link stops working at once (staff only)",
   },
 } as const;
@@ -130,7 +137,7 @@ export const studioContract = c.router({
     headers: restHeadersSchema,
     body: bookStudioSessionSchema,
     responses: { 200: bookedSessionSchema, 409: restErrorResponses[400], ...restErrorResponses },
-    metadata: rpcAccess("staff"),
+    metadata: serviceRoleAccess("staff"),
     summary: "Book a studio session with its team in one transaction (staff only)",
   },
   ...calendarRoutes,

@@ -15,7 +15,7 @@ export interface ChangeBinding {
   echo: { event: string; schema: string; table?: string; filter?: string };
 }
 
-export type ChangeEvent = "INSERT" | "UPDATE" | "DELETE";
+type ChangeEvent = "INSERT" | "UPDATE" | "DELETE";
 
 const EVENTS: Record<string, ChangeEvent[]> = {
   INSERT: ["INSERT"],
