@@ -31,7 +31,9 @@ test("a colleague's new deal and its move appear on the other's deals board with
   });
   expect(created.status(), await created.text()).toBe(201);
   const card = other.getByRole("button", { name: title, exact: true });
-  await expect(boardColumn(other, "Prospect").getByRole("button", { name: title, exact: true })).toBeVisible();
+  await expect(
+    boardColumn(other, "Prospect").getByRole("button", { name: title, exact: true }),
+  ).toBeVisible();
 
   await page.goto("/app/crm/deals");
   const menuButton = page.getByRole("button", { name: `Move to… (${title})` });
