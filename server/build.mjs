@@ -1,5 +1,6 @@
 // Bundles the server, its workspace packages and its npm dependencies into dist/ (one file to load is
 // most of a fast cold start). Native addons and packages that read their own files at run time stay external.
+import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { build } from "esbuild";
 
@@ -11,7 +12,7 @@ const workers = ["src/modules/auth/password-worker.ts", "src/modules/backups/sql
 const entry = (file) => ({ in: file, out: basename(file, ".ts") });
 
 await build({
-  entryPoints: ["src/main.ts", "src/cli.ts", ...workers].map(entry),
+  entryPoints: ["src/main.ts", "src/cli.ts", "src/http/openapi-document.ts", ...workers].map(entry),
   outdir: "dist",
   bundle: true,
   splitting: true,
@@ -26,3 +27,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// The API's OpenAPI document is the same for every process of this build: made once here, read at run time.
+const { openApiDocumentJson } = await import("./dist/openapi-document.js");
+writeFileSync("dist/openapi.json", openApiDocumentJson());
