@@ -1,6 +1,7 @@
 export { AuthError, isRetryableAuthError, type WeakPasswordReason } from "./auth-error";
 export {
   AUTO_REFRESH_TICK_MS,
+  DEFAULT_STORAGE_KEY,
   REFRESH_THRESHOLD_MS,
   RETRY_FIRST_DELAY_MS,
   RETRY_WINDOW_MS,

@@ -1,3 +1,4 @@
+import { DEFAULT_STORAGE_KEY } from "@app/auth-client";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { E2E_STAFF_DOMAIN } from "./staff-domain";
 
@@ -88,6 +89,33 @@ export async function signInWithForm(page: Page, user: Pick<TestUser, "email" | 
   await panel.getByLabel("Email").fill(user.email);
   await panel.getByLabel("Password").fill(user.password);
   await panel.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Starts a session as the sign-in form ends one, without the form: the password grant through the API and
+ * its session stored where the app reads it. A test of something else than signing in starts here, which
+ * spares it the sign-in screen and the dashboard the form leads to; the form has tests of its own.
+ */
+export async function signInThroughApi(page: Page, user: Pick<TestUser, "email" | "password">) {
+  const response = await page.request.post("/auth/v1/token?grant_type=password", {
+    headers: { apikey: await anonKeyOf(page.request) },
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { weak_password: _notice, ...session } = (await response.json()) as Record<string, unknown>;
+  // A page of the same origin without the app: the session is in place before the app first reads it.
+  await page.goto("/health");
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    DEFAULT_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
+}
+
+/** Signs `user` in through the API and opens `path` of the back office, once its shell has painted. */
+export async function openSignedIn(page: Page, user: Pick<TestUser, "email" | "password">, path = "/app") {
+  await signInThroughApi(page, user);
+  await page.goto(path);
+  await expectShell(page);
 }
 
 /** A sonner toast, found by its title. */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openSignedIn } from "../auth/support";
 import { createUser } from "../support/server";
 
 /** Every back-office route of the spec, with text that proves the right screen rendered. */
@@ -42,13 +43,7 @@ const ROUTES: [path: string, text: string | RegExp][] = [
 ];
 
 async function signInAsStaff(page: Page) {
-  const user = createUser("staff");
-  await page.goto("/auth");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByLabel("Email").fill(user.email);
-  await form.getByLabel("Password").fill(user.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/app$/);
+  await openSignedIn(page, createUser("staff"));
   await expect(page.getByText("Pipeline Snapshot").first()).toBeVisible();
 }
 

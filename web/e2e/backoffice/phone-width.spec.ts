@@ -1,6 +1,6 @@
 import { BACK_OFFICE_ROOT, BACK_OFFICE_ROUTES } from "@app/contracts";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { expectShell, signInWithForm } from "../auth/support";
+import { openSignedIn } from "../auth/support";
 import { accessTokenFor, anonKey, createUser } from "../support/server";
 
 /**
@@ -130,9 +130,7 @@ test("no back-office screen is wider than a 375 px phone", async ({ page, reques
     authorization: `Bearer ${await accessTokenFor(request, admin)}`,
   };
   const ids = await addLongRecords(request, headers);
-  await page.goto("/auth");
-  await signInWithForm(page, admin);
-  await expectShell(page);
+  await openSignedIn(page, admin);
 
   const tooWide: string[] = [];
   for (const path of paths(ids)) {

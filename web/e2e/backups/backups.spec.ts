@@ -1,19 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectShell, signInWithForm, toast } from "../auth/support";
+import { expect, test } from "@playwright/test";
+import { toast } from "../auth/support";
 import { expectNoSeriousViolations, signInAsStaff } from "../crm/support";
-import { createUser } from "../support/server";
+import { signInAsAdmin } from "../team/support";
 
 const WIDTHS = [
   { name: "375 px", width: 375, height: 740 },
   { name: "1280 px", width: 1280, height: 800 },
 ] as const;
-
-async function signInAsAdmin(page: Page) {
-  const admin = createUser("admin");
-  await page.goto("/auth");
-  await signInWithForm(page, admin);
-  await expectShell(page);
-}
 
 for (const viewport of WIDTHS) {
   test(`an administrator backs up now and sees the backup listed; the screen passes axe at ${viewport.name}`, async ({
@@ -21,8 +14,7 @@ for (const viewport of WIDTHS) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAsAdmin(page);
-    await page.goto("/app/settings/backups");
+    await signInAsAdmin(page, "/app/settings/backups");
     await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveCount(0);
     await expectNoSeriousViolations(page, "backups before");
@@ -44,8 +36,7 @@ for (const viewport of WIDTHS) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAsStaff(page, request);
-    await page.goto("/app/settings/backups");
+    await signInAsStaff(page, request, "/app/settings/backups");
     await expect(page.getByRole("heading", { name: "Only administrators can manage backups" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Back up now" })).toHaveCount(0);
     await expectNoSeriousViolations(page, "backups for staff");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { expectShell, signInWithForm } from "../auth/support";
+import { openSignedIn } from "../auth/support";
 import { accessTokenFor, anonKey, createUser } from "../support/server";
 import { expectNoSeriousViolations, toast, uniqueTag } from "./support";
 
@@ -30,10 +30,7 @@ for (const viewport of WIDTHS) {
     expect(created.status()).toBe(201);
     const [contact] = (await created.json()) as { id: string }[];
 
-    await page.goto("/auth");
-    await signInWithForm(page, admin);
-    await expectShell(page);
-    await page.goto(`/app/crm/talent/${contact?.id}`);
+    await openSignedIn(page, admin, `/app/crm/talent/${contact?.id}`);
     const name = `Greta Erasable ${tag}`;
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 

@@ -1,15 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { createConfirmedUser, expectShell, signInWithForm, toast } from "../auth/support";
+import { createConfirmedUser, openSignedIn, toast } from "../auth/support";
 
 export { toast };
 
-/** A staff member made through sign-up and the e-mailed link, signed in on this page. */
-export async function signInAsStaff(page: Page, request: APIRequestContext) {
+/** A staff member made through sign-up and the e-mailed link, signed in on this page at `path`. */
+export async function signInAsStaff(page: Page, request: APIRequestContext, path = "/app") {
   const user = await createConfirmedUser(request, "staff");
-  await page.goto("/auth");
-  await signInWithForm(page, user);
-  await expectShell(page);
+  await openSignedIn(page, user, path);
   return user;
 }
 

@@ -111,8 +111,7 @@ test("a file that is not a poster image is refused next to the field before any 
   page,
   request,
 }) => {
-  await signInAsStaff(page, request);
-  await page.goto("/app/events");
+  await signInAsStaff(page, request, "/app/events");
   await page.getByRole("button", { name: "New Event" }).click();
   const dialog = page.getByRole("dialog", { name: "New Event" });
   await dialog

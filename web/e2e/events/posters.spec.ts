@@ -27,8 +27,7 @@ test("a picked poster previews in the form, and the site shows posters whole, at
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   const title = `Portrait Poster ${uniqueTag()}`;
-  await signInAsStaff(page, request);
-  await page.goto("/app/events");
+  await signInAsStaff(page, request, "/app/events");
   await page.getByRole("button", { name: "New Event" }).click();
   const dialog = page.getByRole("dialog", { name: "New Event" });
   await dialog.getByLabel("Title").fill(title);

@@ -37,8 +37,7 @@ for (const width of WIDTHS) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInAsAdmin(page);
-    await page.goto("/app/settings/company");
+    await signInAsAdmin(page, "/app/settings/company");
     await expect(page.getByRole("heading", { level: 1, name: "Company" })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Settings pages" }).getByRole("link", { name: "Company" }),
@@ -105,8 +104,7 @@ for (const width of WIDTHS) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await storeCompanySettings(request, { org_number: "556016-0680", vat_number: "SE556016068001" });
-    await signInAsStaff(page, request);
-    await page.goto("/app/settings/company");
+    await signInAsStaff(page, request, "/app/settings/company");
     await expect(page.getByRole("heading", { level: 1, name: "Company" })).toBeVisible();
     const seller = page.getByRole("region", { name: "Seller details" });
     await expect(seller.getByText("556016-0680")).toBeVisible();

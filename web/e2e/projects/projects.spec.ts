@@ -91,9 +91,7 @@ for (const viewport of [
   test(`the projects screens pass axe at ${viewport.name}`, async ({ page, request }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAsStaff(page, request);
-
-    await page.goto("/app/projects");
+    await signInAsStaff(page, request, "/app/projects");
     await expect(page.getByRole("link", { name: "Podcast theme, Nordljus" })).toBeVisible();
     await expectNoSeriousViolations(page, "project list");
     await expectNoHorizontalOverflow(page, "project list");

@@ -20,8 +20,7 @@ test("books a session for two talents from Talent Matching and shows it in the w
   page,
   request,
 }) => {
-  await signInAsStaff(page, request);
-  await page.goto("/app/crm/matching");
+  await signInAsStaff(page, request, "/app/crm/matching");
   const available = page.getByRole("list", { name: "Available talent" });
   const addButtons = available.getByRole("button", { name: /^Add .* to the team$/ });
   const names: string[] = [];
@@ -55,8 +54,7 @@ test("shows a clash while booking, and saves nothing when the server refuses it"
   page,
   request,
 }) => {
-  await signInAsStaff(page, request);
-  await page.goto("/app/crm/sessions?week=2031-03-10");
+  await signInAsStaff(page, request, "/app/crm/sessions?week=2031-03-10");
   const first = `Mixing ${uniqueTag()}`;
   await page.getByRole("button", { name: "New Session" }).click();
   await (await fillBooking(page, { title: first, day: "2031-03-12", from: "10:00", to: "12:00" }))

@@ -9,8 +9,7 @@ test.describe("Team accessibility", () => {
   for (const width of WIDTHS) {
     test(`Team screen, its invite dialog and the team's activity at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signInAsAdmin(page);
-      await page.goto("/app/settings/team");
+      await signInAsAdmin(page, "/app/settings/team");
       await expect(page.getByRole("table", { name: "Team members" })).toBeVisible();
       await expectNoSeriousViolations(page, `team at ${width}`);
 

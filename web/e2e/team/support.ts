@@ -1,16 +1,14 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { anonKeyOf, expectShell, signInWithForm, type TestUser } from "../auth/support";
+import { anonKeyOf, openSignedIn, type TestUser } from "../auth/support";
 import { createUser } from "../support/server";
 import { totpCode } from "./totp";
 
 export { expectNoSeriousViolations } from "../crm/support";
 
-/** An administrator made with the operator CLI (as the first one is), signed in on this page. */
-export async function signInAsAdmin(page: Page) {
+/** An administrator made with the operator CLI (as the first one is), signed in on this page at `path`. */
+export async function signInAsAdmin(page: Page, path = "/app") {
   const admin = createUser("admin");
-  await page.goto("/auth");
-  await signInWithForm(page, admin);
-  await expectShell(page);
+  await openSignedIn(page, admin, path);
   return admin;
 }
 

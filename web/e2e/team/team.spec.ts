@@ -3,6 +3,7 @@ import {
   createConfirmedUser,
   expectShell,
   latestMail,
+  openSignedIn,
   signInWithForm,
   type TestUser,
   toast,
@@ -39,8 +40,7 @@ test.describe("Team", () => {
       await createConfirmedUser(request, "guest"),
       await createConfirmedUser(request, "guest"),
     ];
-    await signInAsAdmin(page);
-    await page.goto("/app/settings/team");
+    await signInAsAdmin(page, "/app/settings/team");
     const waiting = page.getByRole("list", { name: "Accounts waiting for a role" });
     await page.getByLabel("Filter by e-mail").fill(fan.email);
     await expect(waiting.getByRole("listitem")).toHaveCount(1);
@@ -65,8 +65,7 @@ test.describe("Team", () => {
     browser,
     request,
   }) => {
-    await signInAsAdmin(page);
-    await page.goto("/app/settings/team");
+    await signInAsAdmin(page, "/app/settings/team");
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
 
     // Invite a colleague as staff.
@@ -186,9 +185,7 @@ test.describe("Team", () => {
 
   test("staff have no Team entry and are told the screen is for administrators", async ({ page }) => {
     const staff = createUser("staff");
-    await page.goto("/auth");
-    await signInWithForm(page, staff);
-    await expectShell(page);
+    await openSignedIn(page, staff);
     await expect(page.getByRole("navigation").getByRole("link", { name: "Team" })).toHaveCount(0);
 
     await page.goto("/app/settings/team");
