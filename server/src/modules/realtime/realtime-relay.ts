@@ -11,6 +11,7 @@ import {
   messagesAfter,
   presencesElsewhere,
   pruneMessages,
+  RELAYED_MESSAGES_KEEP_MS,
   type RelayEvent,
   removeLapsedPresences,
   removeNode,
@@ -28,8 +29,6 @@ export interface RelayedMessage {
 export type PresenceMeta = Record<string, unknown> & { phx_ref: string };
 type PresenceMap = Record<string, { metas: PresenceMeta[] }>;
 
-/** A relayed message is read by every node well within this; older ones are pruned. */
-const KEEP_MESSAGES_MS = 60_000;
 const PAGE = 200;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -99,7 +98,7 @@ export function createRealtimeRelay(deps: {
       relayLeaves(await removeLapsedPresences(trx, iso(at)), trx),
     );
     for (const message of leaves) deliver(message);
-    await pruneMessages(db, iso(at - KEEP_MESSAGES_MS));
+    await pruneMessages(db, iso(at - RELAYED_MESSAGES_KEEP_MS));
   }
 
   async function read(notice?: RelayNotice) {

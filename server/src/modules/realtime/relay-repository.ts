@@ -54,6 +54,9 @@ export async function lastMessageId(db: Db): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** Every node reads a relayed message well within this; older ones are pruned. */
+export const RELAYED_MESSAGES_KEEP_MS = 60_000;
+
 export function pruneMessages(db: Db, before: string) {
   return db.deleteFrom("realtime_messages").where("created_at", "<", before).execute();
 }
