@@ -56,6 +56,7 @@ import { projectsRouter } from "./modules/projects/router";
 import { projectTableHooks } from "./modules/projects/table-hooks";
 import { createChangeFeed } from "./modules/realtime/change-feed";
 import { realtimeRouter } from "./modules/realtime/http-broadcast-router";
+import { createRealtimeRelay } from "./modules/realtime/realtime-relay";
 import { createRealtimeServer, type RealtimeServer } from "./modules/realtime/realtime-server";
 import { dbCatalogue } from "./modules/royalties/ledger/db-catalogue";
 import {
@@ -172,6 +173,7 @@ export async function createApp({
     verify: authorizer.verifyToken,
     now,
     changes: createChangeFeed({ db, handles, now, logger }),
+    relay: createRealtimeRelay({ db, leaseSeconds: config.REALTIME_NODE_LEASE_SECONDS, now, logger }),
     handles,
     engine: db.engine,
     limits: {

@@ -111,6 +111,11 @@ const envSchema = z.object({
     .default(4 * 1024 * 1024),
   /** How long the log behind postgres_changes keeps a change: long enough for every node to deliver it. */
   REALTIME_CHANGES_KEEP_SECONDS: seconds.default(300),
+  /**
+   * A node's lease on its realtime presences, renewed every third of it: the presences of a node that
+   * dies leave the other nodes within about 4/3 of this.
+   */
+  REALTIME_NODE_LEASE_SECONDS: seconds.default(30),
   SITE_URL: url.optional(),
   CORS_ORIGINS: list.default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -82,6 +82,7 @@ export async function startServer(
         await backups.stop();
         await reminders.stop();
         await pruning.stop();
+        await realtime.stopRelay();
         await work.whenIdle();
         await db.close();
         resolve();

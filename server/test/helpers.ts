@@ -158,6 +158,15 @@ export async function testServerConfig(dir: string, env: Record<string, string> 
   };
 }
 
+/** The environment of a server process (see startServerProcess) on `databaseUrl`, with the test secrets. */
+export const serverProcessEnv = (databaseUrl: string, env: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: TEST_SECRET,
+  MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+  BCRYPT_COST: "4",
+  ...env,
+});
+
 /**
  * Mints access tokens for real, confirmed users with live session rows, written straight into the
  * tables as a sign-up and a sign-in would leave them (both created on first use of a userId/sessionId).

@@ -7,6 +7,7 @@ import { WebSocket } from "ws";
 import { createApp } from "../src/app";
 import type { Database } from "../src/db/database";
 import { createLogger } from "../src/http/logger";
+import { insertMessage } from "../src/modules/realtime/relay-repository";
 import { createRowChangesPruning } from "../src/modules/realtime/row-changes-pruning";
 import { createTestContext, type TestContext } from "./helpers";
 import { disconnectAll, eventually, listenWithRealtime, subscribe } from "./support/realtime";
@@ -315,10 +316,20 @@ describe("the change log", () => {
         logger: createLogger("silent"),
         now: () => now,
       });
+    // A broadcast relayed for other nodes while nobody listens anywhere goes with them.
+    await insertMessage(ctx.db, {
+      node: "elsewhere",
+      room: "public|realtime:x",
+      event: "broadcast",
+      payload: {},
+    });
+    const relayed = async () => (await ctx.db.selectFrom("realtime_messages").select("id").execute()).length;
     expect(await pruning(Date.now()).tick()).toBe(0);
+    expect(await relayed()).toBe(1);
     const pruned = await pruning(Date.now() + 301_000).tick();
     expect(pruned).toBeGreaterThan(0);
     expect(await logged()).toBe(0);
+    expect(await relayed()).toBe(0);
   });
 
   it("is written by every table's triggers, which name every declared column", async () => {

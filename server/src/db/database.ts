@@ -1,7 +1,7 @@
 import { type Compilable, type CompiledQuery, Kysely, type KyselyPlugin, type QueryResult } from "kysely";
 import type { Logger } from "pino";
 import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
-import { openPostgres } from "./engine/postgres";
+import { openPostgres, type RelayNotice } from "./engine/postgres";
 import { openSqlite } from "./engine/sqlite";
 import type { Tables } from "./schema";
 
@@ -35,6 +35,12 @@ interface DatabaseExtras {
    * ROW_CHANGES_POLL_MS while anyone listens). Returns a function that stops listening.
    */
   onRowChanges(listener: (tx?: number) => void): () => void;
+  /**
+   * Calls `listener` when another node may have relayed a realtime message (see realtime-relay.ts): on
+   * PostgreSQL with the message's node and id, as its notification arrives, and without them when the
+   * listening connection is back after a loss; on SQLite without them, woken as onRowChanges is.
+   */
+  onRelayMessages(listener: (notice?: RelayNotice) => void): () => void;
   /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
   cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -118,6 +124,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const counter = new WriteCounter();
   let engineStamp: () => string;
   let onRowChanges: DatabaseExtras["onRowChanges"];
+  let onRelayMessages: DatabaseExtras["onRelayMessages"];
   let kysely: Kysely<Tables>;
   let shutdown: () => Promise<void>;
   if (target.engine === "sqlite") {
@@ -127,6 +134,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const rowChanges = sqliteRowChanges(sqlite.changeStamp);
     counter.onWrite = rowChanges.wake;
     onRowChanges = rowChanges.listen;
+    onRelayMessages = (listener) => rowChanges.listen(() => listener());
     shutdown = () => kysely.destroy();
   } else {
     const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
@@ -134,6 +142,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await pg.ready;
     engineStamp = pg.changeStamp;
     onRowChanges = pg.onRowChanges;
+    onRelayMessages = pg.onRelayMessages;
     shutdown = async () => {
       await pg.stopListening();
       await kysely.destroy();
@@ -158,6 +167,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     changeStamp,
     onRowChanges,
+    onRelayMessages,
     cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
       if (options.readCache === false) return read();
       const stamp = changeStamp();

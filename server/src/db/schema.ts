@@ -269,6 +269,33 @@ interface AuditLogTable {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 
+/** A broadcast or presence diff one node relays to the others (see m0045). */
+interface RealtimeMessageTable {
+  id: Generated<number>;
+  node: string;
+  room: string;
+  event: "broadcast" | "presence_diff";
+  /** JSON: text on SQLite, an object on PostgreSQL. */
+  payload: unknown;
+  created_at: Generated<string>;
+}
+
+/** A running node's lease: its presences stand while it is renewed. */
+interface RealtimeNodeTable {
+  id: string;
+  expires_at: string;
+}
+
+/** One presence tracked on a node, so other nodes can list it. */
+interface RealtimePresenceTable {
+  ref: string;
+  node: string;
+  room: string;
+  presence_key: string;
+  /** JSON: text on SQLite, an object on PostgreSQL. */
+  meta: unknown;
+}
+
 /** A row written to a data-API table, as its trigger logged it for the realtime feed (see m0043). */
 interface RowChangeTable {
   id: Generated<number>;
@@ -443,6 +470,9 @@ export interface Tables extends RegistryTables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitTable;
   row_changes: RowChangeTable;
+  realtime_messages: RealtimeMessageTable;
+  realtime_nodes: RealtimeNodeTable;
+  realtime_presences: RealtimePresenceTable;
   setup_tokens: SetupTokenTable;
   legal_signing_links: LegalSigningLinkTable;
   deliverable_approval_links: DeliverableApprovalLinkTable;

@@ -5,7 +5,7 @@ import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createTokenSigner } from "../../src/modules/auth/jwt";
-import { TEST_MFA_KEY, TEST_SECRET, testServerConfig } from "../helpers";
+import { serverProcessEnv, TEST_SECRET, testServerConfig } from "../helpers";
 import { eventually } from "../support/realtime";
 import { PROCESS_TEST_TIMEOUT, type ServerProcess, startServerProcess } from "../support/server-process";
 
@@ -23,12 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sms-restart-"));
   const config = await testServerConfig(dir);
   drop = config.drop;
-  env = {
-    DATABASE_URL: config.databaseUrl,
-    JWT_SECRET: TEST_SECRET,
-    MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
-    BCRYPT_COST: "4",
-  };
+  env = serverProcessEnv(config.databaseUrl);
   server = await startServerProcess(env);
 }, PROCESS_TEST_TIMEOUT);
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/database";
 import { createTokenSigner } from "../../src/modules/auth/jwt";
 import {
-  TEST_MFA_KEY,
+  serverProcessEnv,
   TEST_PASSWORD,
   TEST_SECRET,
   testServerConfig,
@@ -34,14 +34,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sms-nodes-"));
   const server = await testServerConfig(dir);
   drop = server.drop;
-  const env = {
-    DATABASE_URL: server.databaseUrl,
-    JWT_SECRET: TEST_SECRET,
-    MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
-    BCRYPT_COST: "4",
-    SEED_DEMO: "true",
-    RATE_LIMITS: "true",
-  };
+  const env = serverProcessEnv(server.databaseUrl, { SEED_DEMO: "true", RATE_LIMITS: "true" });
   // With PostgreSQL each node stages uploads in a folder of its own, as on two machines: a file must
   // reach the other node through the database. SQLite nodes share one machine and its STORAGE_DIR.
   const ownFolder = (node: string): Record<string, string> =>

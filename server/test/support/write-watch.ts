@@ -13,6 +13,10 @@ const EXCLUDED = new Set([
   "kysely_migration_lock",
   "migrations",
   "row_changes",
+  // The realtime relay's messages, node leases and presences: written by sockets, never by the API.
+  "realtime_messages",
+  "realtime_nodes",
+  "realtime_presences",
 ]);
 
 /** The test-only table the watch's triggers append to: one row per row written anywhere else. */

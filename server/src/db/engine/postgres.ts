@@ -12,6 +12,14 @@ export interface PostgresOptions {
 const CHANGE_CHANNEL = "app_data_changed";
 /** The channel the row-change triggers notify, with the committing transaction's id (see logRowChanges). */
 const ROW_CHANGE_CHANNEL = "app_row_changes";
+/** The channel realtime_messages' trigger notifies, with `<node>:<id>` of each relayed message. */
+const RELAY_CHANNEL = "app_realtime_messages";
+
+/** A relayed realtime message as its notification names it: the sending node and the row's id. */
+export interface RelayNotice {
+  node: string;
+  id: number;
+}
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 
@@ -50,11 +58,18 @@ function listenForChanges(url: string, logger?: Logger) {
   let retry: NodeJS.Timeout | undefined;
   let delayMs = 250;
   const rowListeners = new Set<(tx?: number) => void>();
+  const relayListeners = new Set<(notice?: RelayNotice) => void>();
   let hasListened = false;
 
   async function connect() {
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (message) => {
+      if (message.channel === RELAY_CHANNEL) {
+        const [node = "", id] = (message.payload ?? "").split(":");
+        const notice = { node, id: Number(id) };
+        if (Number.isSafeInteger(notice.id)) for (const listener of relayListeners) listener(notice);
+        return;
+      }
       if (message.channel !== ROW_CHANGE_CHANNEL) {
         version++;
         return;
@@ -72,12 +87,16 @@ function listenForChanges(url: string, logger?: Logger) {
       await c.connect();
       await c.query(`LISTEN ${CHANGE_CHANNEL}`);
       await c.query(`LISTEN ${ROW_CHANGE_CHANNEL}`);
+      await c.query(`LISTEN ${RELAY_CHANNEL}`);
       client = c;
       isListening = true;
       delayMs = 250;
       version++;
       // Notifications sent while the connection was down are lost: listeners are told to catch up.
-      if (hasListened) for (const listener of rowListeners) listener();
+      if (hasListened) {
+        for (const listener of rowListeners) listener();
+        for (const listener of relayListeners) listener();
+      }
       hasListened = true;
     } catch (err) {
       logger?.warn({ err: (err as Error).message }, "database change listener could not connect");
@@ -104,6 +123,10 @@ function listenForChanges(url: string, logger?: Logger) {
       rowListeners.add(listener);
       return () => rowListeners.delete(listener);
     },
+    onRelayMessages(listener: (notice?: RelayNotice) => void) {
+      relayListeners.add(listener);
+      return () => relayListeners.delete(listener);
+    },
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
@@ -122,6 +145,7 @@ export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
     ready: listener.ready,
     changeStamp: listener.changeStamp,
     onRowChanges: listener.onRowChanges,
+    onRelayMessages: listener.onRelayMessages,
     stopListening: listener.stop,
   };
 }

@@ -143,7 +143,7 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
     };
     const channel: Channel = { member, isPrivate, principal };
     channels.set(frame.topic, channel);
-    hub.join(member);
+    await hub.join(member);
     holdToken(frame.topic, channel);
     if (bindings.length > 0) {
       const changes = deps.changes.subscribe({
@@ -163,7 +163,7 @@ export function serveConnection(socket: WebSocket, vsn: Vsn, apiKey: Principal, 
         message: "Subscribed to PostgreSQL",
         channel: frame.topic.replace(/^realtime:/, ""),
       });
-    if (config.presence?.enabled) member.send("presence_state", hub.presenceState(member.room));
+    if (config.presence?.enabled) member.send("presence_state", await hub.presenceState(member.room));
   }
 
   async function refreshToken(frame: Frame, channel: Channel) {

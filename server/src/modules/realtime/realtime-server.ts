@@ -7,6 +7,7 @@ import type { TableHandle } from "../../rest/data-api";
 import type { ChangeFeed } from "./change-feed";
 import { type ConnectionDeps, type RealtimeLimits, serveConnection } from "./connection";
 import { createRealtimeHub } from "./hub";
+import type { RealtimeRelay } from "./realtime-relay";
 
 const REALTIME_PATH = "/realtime/v1/websocket";
 
@@ -15,6 +16,7 @@ export interface RealtimeServerDeps {
   verify(token: string): Promise<Principal>;
   now?: () => number;
   changes: ChangeFeed;
+  relay: RealtimeRelay;
   handles: ReadonlyMap<string, TableHandle>;
   engine: Engine;
 }
@@ -27,8 +29,14 @@ function refuse(socket: Duplex, status: number, text: string) {
  * The Supabase Realtime endpoint on the app's own HTTP server: sockets arrive as upgrades, carry the
  * API key as `apikey`, and speak Phoenix channels in the `vsn` they ask for.
  */
-export function createRealtimeServer({ limits, verify, now = Date.now, ...tables }: RealtimeServerDeps) {
-  const hub = createRealtimeHub();
+export function createRealtimeServer({
+  limits,
+  verify,
+  now = Date.now,
+  relay,
+  ...tables
+}: RealtimeServerDeps) {
+  const hub = createRealtimeHub(relay);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   const deps: ConnectionDeps = { hub, limits, verify, now, ...tables };
 
@@ -60,6 +68,8 @@ export function createRealtimeServer({ limits, verify, now = Date.now, ...tables
       for (const client of wss.clients) client.terminate();
       wss.close();
     },
+    /** After close: this node's presences leave the other nodes at once (see RealtimeRelay.stop). */
+    stopRelay: () => relay.stop(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../../db/database";
 import { repeatingJob } from "../../platform/repeating-job";
+import { pruneMessages, RELAYED_MESSAGES_KEEP_MS } from "./relay-repository";
 import { pruneChanges } from "./row-changes-repository";
 
 const PRUNE_EVERY_MS = 60_000;
@@ -8,7 +9,8 @@ const PRUNE_EVERY_MS = 60_000;
 /**
  * Keeps `row_changes` a delivery buffer, not a history: every minute, the changes logged more than
  * `keepSeconds` ago go (every node has long delivered them by then). Every node may run it; deleting
- * the same old rows twice is harmless.
+ * the same old rows twice is harmless. The relayed broadcasts and presence diffs older than a minute go
+ * too: the nodes with members prune them as well, but HTTP broadcasts while nobody listens would pile up.
  */
 export function createRowChangesPruning(deps: {
   db: Db;
@@ -20,7 +22,10 @@ export function createRowChangesPruning(deps: {
   let running: Promise<unknown> | undefined;
 
   async function tick(): Promise<number> {
-    const p = pruneChanges(db, new Date(now() - keepSeconds * 1000).toISOString());
+    const at = now();
+    const p = pruneMessages(db, new Date(at - RELAYED_MESSAGES_KEEP_MS).toISOString()).then(() =>
+      pruneChanges(db, new Date(at - keepSeconds * 1000).toISOString()),
+    );
     running = p.catch(() => undefined);
     try {
       return await p;
