@@ -96,7 +96,7 @@ export async function signInWithForm(page: Page, user: Pick<TestUser, "email" | 
  * its session stored where the app reads it. A test of something else than signing in starts here, which
  * spares it the sign-in screen and the dashboard the form leads to; the form has tests of its own.
  */
-export async function signInThroughApi(page: Page, user: Pick<TestUser, "email" | "password">) {
+async function signInThroughApi(page: Page, user: Pick<TestUser, "email" | "password">) {
   const response = await page.request.post("/auth/v1/token?grant_type=password", {
     headers: { apikey: await anonKeyOf(page.request) },
     data: { email: user.email, password: user.password },

@@ -69,10 +69,6 @@ export function renewLease(db: Db, node: string, expiresAt: string) {
     .execute();
 }
 
-export function endLease(db: Db, node: string) {
-  return db.deleteFrom("realtime_nodes").where("id", "=", node).execute();
-}
-
 export interface StoredPresence {
   ref: string;
   room: string;
