@@ -119,7 +119,7 @@ export async function removeLapsedPresences(db: Db, now: string): Promise<Stored
 
 /** A stopping node's own presences, removed with its lease; returns them. */
 export async function removeNode(db: Db, node: string): Promise<StoredPresence[]> {
-  await endLease(db, node);
+  await db.deleteFrom("realtime_nodes").where("id", "=", node).execute();
   const rows = await db
     .deleteFrom("realtime_presences")
     .where("node", "=", node)
