@@ -1,7 +1,15 @@
-import { type Compilable, type CompiledQuery, Kysely, type KyselyPlugin, type QueryResult } from "kysely";
+import {
+  type Compilable,
+  type CompiledQuery,
+  Kysely,
+  type KyselyPlugin,
+  PostgresAdapter,
+  type QueryResult,
+} from "kysely";
 import type { Logger } from "pino";
 import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
 import { openPostgres } from "./engine/postgres";
+import { prepareOnPostgres } from "./engine/postgres-client";
 import { openSqlite } from "./engine/sqlite";
 import type { Tables } from "./schema";
 
@@ -35,6 +43,12 @@ interface DatabaseExtras {
    * ROW_CHANGES_POLL_MS while anyone listens). Returns a function that stops listening.
    */
   onRowChanges(listener: (tx?: number) => void): () => void;
+  /**
+   * Statements this process has sent to the database: on PostgreSQL each is a round trip on a pooled
+   * connection (BEGIN and COMMIT included); on SQLite, each statement run. What the hot writes' budget
+   * of round trips is measured with.
+   */
+  statementsSent(): number;
   /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
   cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -120,6 +134,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let onRowChanges: DatabaseExtras["onRowChanges"];
   let kysely: Kysely<Tables>;
   let shutdown: () => Promise<void>;
+  let statementsSent: () => number;
   if (target.engine === "sqlite") {
     const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
     kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
@@ -127,6 +142,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const rowChanges = sqliteRowChanges(sqlite.changeStamp);
     counter.onWrite = rowChanges.wake;
     onRowChanges = rowChanges.listen;
+    statementsSent = sqlite.statementsRun;
     shutdown = () => kysely.destroy();
   } else {
     const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
@@ -134,6 +150,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await pg.ready;
     engineStamp = pg.changeStamp;
     onRowChanges = pg.onRowChanges;
+    statementsSent = pg.statementsSent;
     shutdown = async () => {
       await pg.stopListening();
       await kysely.destroy();
@@ -158,6 +175,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     changeStamp,
     onRowChanges,
+    statementsSent,
     cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
       if (options.readCache === false) return read();
       const stamp = changeStamp();
@@ -186,7 +204,8 @@ const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" &&
  * builds and compiles it once per engine with placeholders, and every call after that runs the compiled
  * SQL with the new values (constants written into the query stay as they were). For queries on hot paths
  * (session checks, token rotation), where building and compiling a Kysely query costs more than running
- * it. Works on the database and inside a transaction alike.
+ * it. Works on the database and inside a transaction alike. On PostgreSQL each connection prepares it once
+ * (a named statement) and only binds the values after that.
  */
 export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
   type Slot = { arg: number } | { constant: unknown };
@@ -202,6 +221,7 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
       );
       entry = { query, slots };
       compiled.set(key, entry);
+      if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
     }
     return entry;
   }

@@ -1,6 +1,7 @@
 import { PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { instrumentConnections } from "./postgres-client";
 
 export interface PostgresOptions {
   url: string;
@@ -113,7 +114,9 @@ function listenForChanges(url: string, logger?: Logger) {
 }
 
 export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
+  const counter = { sent: 0 };
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  instrumentConnections(pool, counter);
   pool.on("error", (err) => logger?.warn({ err: err.message }, "idle database connection failed"));
   const listener = listenForChanges(url, logger);
   return {
@@ -123,5 +126,6 @@ export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
     changeStamp: listener.changeStamp,
     onRowChanges: listener.onRowChanges,
     stopListening: listener.stop,
+    statementsSent: () => counter.sent,
   };
 }

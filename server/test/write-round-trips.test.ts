@@ -1,0 +1,57 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refresh, signIn } from "./auth/support";
+import { createTestContext, type TestContext } from "./helpers";
+
+/**
+ * The hot writes' budget of round trips to the database, counted as statements the server sends (on
+ * PostgreSQL each is a round trip on a pooled connection, BEGIN and COMMIT included). SQLite runs in
+ * process, where a statement costs no round trip: its budget is what its transactions run today.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMITS: "false" } });
+});
+afterAll(() => ctx.close());
+
+const budget = (postgres: number, sqlite: number) => (ctx.engine === "postgres" ? postgres : sqlite);
+
+/** The statements `fn` sent to the database, and what it answered. */
+async function counted<T>(fn: () => Promise<T>): Promise<{ statements: number; result: T }> {
+  const before = ctx.db.statementsSent();
+  const result = await fn();
+  return { statements: ctx.db.statementsSent() - before, result };
+}
+
+describe("refresh-token rotation", () => {
+  it("rotates a token in at most two round trips, and its answer is the one the transaction gave", async () => {
+    const user = await ctx.createUser({ role: "staff" });
+    const session = await signIn(ctx, user.email, user.password);
+    const { statements, result: res } = await counted(() => refresh(ctx, session.refresh_token));
+    expect(res.status, res.text).toBe(200);
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThanOrEqual(budget(2, 12));
+    expect(res.body.refresh_token).not.toBe(session.refresh_token);
+    expect(res.body.user).toEqual(session.user);
+    const fromUser = await request(ctx.app)
+      .get("/auth/v1/user")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${res.body.access_token}`);
+    expect(fromUser.status).toBe(200);
+    expect(res.body.user).toEqual(fromUser.body);
+    // The child works, and the token it replaced is spent.
+    const next = await refresh(ctx, res.body.refresh_token);
+    expect(next.status, next.text).toBe(200);
+    const rows = await ctx.db
+      .selectFrom("refresh_tokens")
+      .select(["id", "parent_id", "revoked_at"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.parent_id).toBe(rows[0]?.id);
+    expect(rows[2]?.parent_id).toBe(rows[1]?.id);
+    expect(rows.map((r) => r.revoked_at !== null)).toEqual([true, true, false]);
+  });
+});
