@@ -9,7 +9,7 @@ import {
 import type { Logger } from "pino";
 import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
 import { openPostgres } from "./engine/postgres";
-import { prepareOnPostgres } from "./engine/postgres-client";
+import { prepareOnPostgres, SENT_WITH_NEXT } from "./engine/postgres-client";
 import { openSqlite } from "./engine/sqlite";
 import type { Tables } from "./schema";
 
@@ -237,6 +237,22 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
     run: async (db: Db, ...args: A): Promise<number> =>
       Number((await execute(db, args)).numAffectedRows ?? 0n),
   };
+}
+
+/**
+ * A write inside a transaction whose answer nobody reads (a timeline row, a touched timestamp): on
+ * PostgreSQL it goes out with the transaction's next statement, usually its COMMIT, instead of costing a
+ * round trip of its own; if it fails, that statement fails with its error and nothing is written. On
+ * SQLite, which has no round trips, and outside a transaction (where no next statement of the same
+ * connection is sure to follow), it runs at once.
+ */
+export async function sendWithNext(trx: Db, query: Compilable<unknown>): Promise<void> {
+  const compiled = query.compile();
+  if (trx.isTransaction && trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.executeQuery({ ...compiled, sql: SENT_WITH_NEXT + compiled.sql });
+  } else {
+    await trx.executeQuery(compiled);
+  }
 }
 
 /** Opens the database the configuration names. */

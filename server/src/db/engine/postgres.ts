@@ -115,7 +115,8 @@ function listenForChanges(url: string, logger?: Logger) {
 
 export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
   const counter = { sent: 0 };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // Pipeline mode: see instrumentConnections for what goes out together.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, pipeline: true } as pg.PoolConfig);
   instrumentConnections(pool, counter);
   pool.on("error", (err) => logger?.warn({ err: err.message }, "idle database connection failed"));
   const listener = listenForChanges(url, logger);
