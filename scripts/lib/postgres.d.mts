@@ -1,3 +1,5 @@
 export function ensurePostgres(): string;
-export function startThrowawayPostgres(): Promise<{ url: string; stop(): void }>;
+export function startThrowawayPostgres(options?: {
+  durable?: boolean;
+}): Promise<{ url: string; stop(): void }>;
 export const TEST_LOCALE: string;

@@ -101,9 +101,10 @@ function runAsOwner(bin, args) {
 /**
  * C.UTF-8 orders text by code point, as SQLite does, and still folds case across Unicode for ILIKE.
  * Starts a fresh cluster on a free loopback port and answers its URL and a stop function. The data
- * folder goes when it stops. fsync is off: the cluster lives only as long as the test run.
+ * folder goes when it stops. fsync is off: the cluster lives only as long as the test run. With
+ * `durable`, commits wait for the disk as a production server's do (the benchmark's fsync=on figures).
  */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres({ durable = false } = {}) {
   const bin = ensurePostgres();
   // The server reads the operating system's locales when a database is created, so they come first.
   ensureTestLocale();
@@ -129,9 +130,9 @@ export async function startThrowawayPostgres() {
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses=127.0.0.1",
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
+    ...(durable
+      ? ["-c fsync=on", "-c synchronous_commit=on", "-c full_page_writes=on"]
+      : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     "-c max_connections=200",
   ].join(" ");
   runAsOwner(bin, ["pg_ctl", "-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "start"]);

@@ -725,7 +725,8 @@ function report(engine, r) {
       "",
     ],
   );
-  console.log(`\n${engine} (${DURATION} s per measurement)`);
+  const durable = engine === "postgres" && process.env.BENCH_PG_FSYNC === "on" ? ", fsync=on" : "";
+  console.log(`\n${engine} (${DURATION} s per measurement${durable})`);
   printTable(["Scenario", "Server", "Baseline (same run)", "Ratio", "Target", "Result"], rows);
   const failed = [
     r.events?.server,

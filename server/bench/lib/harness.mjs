@@ -74,7 +74,8 @@ export function tempDir(prefix) {
 
 /** A throwaway PostgreSQL cluster (scripts/lib/postgres.mjs, as the server tests use), stopped on exit. */
 async function startPostgres() {
-  const cluster = await startThrowawayPostgres();
+  // BENCH_PG_FSYNC=on: commits wait for the disk, as in production (the default cluster skips fsync).
+  const cluster = await startThrowawayPostgres({ durable: process.env.BENCH_PG_FSYNC === "on" });
   clusters.add(cluster);
   return {
     url: cluster.url,

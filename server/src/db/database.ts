@@ -1,7 +1,15 @@
-import { type Compilable, type CompiledQuery, Kysely, type KyselyPlugin, type QueryResult } from "kysely";
+import {
+  type Compilable,
+  type CompiledQuery,
+  Kysely,
+  type KyselyPlugin,
+  PostgresAdapter,
+  type QueryResult,
+} from "kysely";
 import type { Logger } from "pino";
 import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
 import { openPostgres, type RelayNotice } from "./engine/postgres";
+import { prepareOnPostgres, SENT_WITH_NEXT } from "./engine/postgres-client";
 import { openSqlite } from "./engine/sqlite";
 import type { Tables } from "./schema";
 
@@ -41,6 +49,12 @@ interface DatabaseExtras {
    * listening connection is back after a loss; on SQLite without them, woken as onRowChanges is.
    */
   onRelayMessages(listener: (notice?: RelayNotice) => void): () => void;
+  /**
+   * Statements this process has sent to the database: on PostgreSQL each is a round trip on a pooled
+   * connection (BEGIN and COMMIT included); on SQLite, each statement run. What the hot writes' budget
+   * of round trips is measured with.
+   */
+  statementsSent(): number;
   /** Memoises a read until the change stamp moves. For hot, rarely written tables. */
   cachedRead<T>(key: string, read: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -127,6 +141,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let onRelayMessages: DatabaseExtras["onRelayMessages"];
   let kysely: Kysely<Tables>;
   let shutdown: () => Promise<void>;
+  let statementsSent: () => number;
   if (target.engine === "sqlite") {
     const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
     kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
@@ -135,6 +150,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     counter.onWrite = rowChanges.wake;
     onRowChanges = rowChanges.listen;
     onRelayMessages = (listener) => rowChanges.listen(() => listener());
+    statementsSent = sqlite.statementsRun;
     shutdown = () => kysely.destroy();
   } else {
     const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
@@ -143,6 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engineStamp = pg.changeStamp;
     onRowChanges = pg.onRowChanges;
     onRelayMessages = pg.onRelayMessages;
+    statementsSent = pg.statementsSent;
     shutdown = async () => {
       await pg.stopListening();
       await kysely.destroy();
@@ -168,6 +185,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     changeStamp,
     onRowChanges,
     onRelayMessages,
+    statementsSent,
     cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
       if (options.readCache === false) return read();
       const stamp = changeStamp();
@@ -196,7 +214,8 @@ const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" &&
  * builds and compiles it once per engine with placeholders, and every call after that runs the compiled
  * SQL with the new values (constants written into the query stay as they were). For queries on hot paths
  * (session checks, token rotation), where building and compiling a Kysely query costs more than running
- * it. Works on the database and inside a transaction alike.
+ * it. Works on the database and inside a transaction alike. On PostgreSQL each connection prepares it once
+ * (a named statement) and only binds the values after that.
  */
 export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
   type Slot = { arg: number } | { constant: unknown };
@@ -212,6 +231,7 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
       );
       entry = { query, slots };
       compiled.set(key, entry);
+      if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
     }
     return entry;
   }
@@ -227,6 +247,22 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
     run: async (db: Db, ...args: A): Promise<number> =>
       Number((await execute(db, args)).numAffectedRows ?? 0n),
   };
+}
+
+/**
+ * A write inside a transaction whose answer nobody reads (a timeline row, a touched timestamp): on
+ * PostgreSQL it goes out with the transaction's next statement, usually its COMMIT, instead of costing a
+ * round trip of its own; if it fails, that statement fails with its error and nothing is written. On
+ * SQLite, which has no round trips, and outside a transaction (where no next statement of the same
+ * connection is sure to follow), it runs at once.
+ */
+export async function sendWithNext(trx: Db, query: Compilable<unknown>): Promise<void> {
+  const compiled = query.compile();
+  if (trx.isTransaction && trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.executeQuery({ ...compiled, sql: SENT_WITH_NEXT + compiled.sql });
+  } else {
+    await trx.executeQuery(compiled);
+  }
 }
 
 /** Opens the database the configuration names. */

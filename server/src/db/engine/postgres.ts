@@ -1,6 +1,7 @@
 import { PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { instrumentConnections } from "./postgres-client";
 
 export interface PostgresOptions {
   url: string;
@@ -136,7 +137,10 @@ function listenForChanges(url: string, logger?: Logger) {
 }
 
 export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  const counter = { sent: 0 };
+  // Pipeline mode: see instrumentConnections for what goes out together.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, pipeline: true } as pg.PoolConfig);
+  instrumentConnections(pool, counter);
   pool.on("error", (err) => logger?.warn({ err: err.message }, "idle database connection failed"));
   const listener = listenForChanges(url, logger);
   return {
@@ -147,5 +151,6 @@ export function openPostgres({ url, poolSize = 10, logger }: PostgresOptions) {
     onRowChanges: listener.onRowChanges,
     onRelayMessages: listener.onRelayMessages,
     stopListening: listener.stop,
+    statementsSent: () => counter.sent,
   };
 }

@@ -27,11 +27,13 @@ function bindable(value: unknown): unknown {
  */
 function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void) {
   const statements = new Map<string, SQLite.Statement>();
+  let run = 0;
   const after = <T>(result: T) => {
     afterStatement();
     return result;
   };
   return {
+    statementsRun: () => run,
     close: () => {
       statements.clear();
       if (sqlite.open) sqlite.close();
@@ -44,6 +46,7 @@ function withStatementCache(sqlite: SQLite.Database, afterStatement: () => void)
         statements.set(sql, stmt);
       }
       const s = stmt;
+      run++;
       return {
         reader: s.reader,
         all: (parameters: readonly unknown[]) => after(s.all(parameters.map(bindable))),
@@ -177,6 +180,7 @@ export function openSqlite({ path, synchronous = "FULL" }: SqliteOptions) {
   return {
     dialect: new ImmediateSqliteDialect(database),
     sqlite,
+    statementsRun: cached.statementsRun,
     changeStamp: () => {
       if (lastStamp === undefined) {
         const [version, changes] = stamp.get() as [number, number];

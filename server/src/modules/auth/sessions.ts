@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AuthSession, LogoutScope } from "@app/contracts";
+import type { AuthSession, AuthUser, LogoutScope } from "@app/contracts";
 import type { SessionRow, UserRow } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { audit } from "../../platform/audit";
@@ -8,6 +8,7 @@ import { randomToken, sha256 } from "../../platform/secrets";
 import { isoAt, nowIso } from "../../platform/values";
 import { isBanned, userBanned } from "./bans";
 import type { AuthDeps } from "./deps";
+import { rotateInOneStatement } from "./rotation-statement";
 import {
   endSessions,
   findActiveToken,
@@ -21,7 +22,7 @@ import {
   revokeToken,
   touchSession,
 } from "./sessions-repository";
-import { appMetadataOf, toUserJson, userMetadataOf } from "./user-json";
+import { appMetadataOf, toUserJson, userJsonFrom, userMetadataOf } from "./user-json";
 import { findUserById, lockUser, touchIdentity, updateUser } from "./users-repository";
 
 export type AmrMethod =
@@ -89,14 +90,26 @@ async function startSession(
   return { session, refreshToken };
 }
 
+type BodySession = Pick<SessionRow, "id" | "user_id" | "aal" | "amr">;
+
 /** The GoTrue session body: a fresh access token for the session plus the given refresh token. */
 export async function sessionBody(
   deps: AuthDeps,
-  session: SessionRow,
+  session: BodySession,
   refreshToken: string,
 ): Promise<AuthSession> {
   const user = await findUserById(deps.db, session.user_id);
   if (!user) throw new AppError("user_not_found", "User not found");
+  return sessionBodyOf(deps, session, refreshToken, user, await toUserJson(deps.db, user));
+}
+
+function sessionBodyOf(
+  deps: AuthDeps,
+  session: BodySession,
+  refreshToken: string,
+  user: UserRow,
+  userJson: AuthUser,
+): AuthSession {
   const expiresIn = deps.config.JWT_EXPIRY;
   const { token, claims } = deps.tokens.signAccessToken(
     {
@@ -119,7 +132,7 @@ export async function sessionBody(
     expires_in: expiresIn,
     expires_at: claims.exp,
     refresh_token: refreshToken,
-    user: await toUserJson(deps.db, user),
+    user: userJson,
   };
 }
 
@@ -180,6 +193,15 @@ export async function rotateRefreshToken(
   const nowMs = deps.now();
   const at = isoAt(nowMs);
   const tokenHash = sha256(presented);
+  const idleSince = isoAt(nowMs - config.SESSION_INACTIVITY_TIMEOUT * 1000);
+  if (db.engine === "postgres") {
+    const child = secrets.childToken(presented);
+    const rotated = await rotateInOneStatement(db, { tokenHash, at, idleSince, childHash: sha256(child) });
+    if (rotated) {
+      const { session, user, identities, factors } = rotated;
+      return sessionBodyOf(deps, session, child, user, userJsonFrom(user, identities, factors));
+    }
+  }
   const outcome = await db.withTransaction(async (trx): Promise<RotationOutcome> => {
     const found = await findRefreshToken(trx, tokenHash);
     if (!found) return { kind: "not_found" };
@@ -191,7 +213,6 @@ export async function rotateRefreshToken(
     // Read again under the lock: the refresh ahead of this one may just have rotated it.
     const row = await findRefreshToken(trx, tokenHash);
     if (!row) return { kind: "not_found" };
-    const idleSince = isoAt(nowMs - config.SESSION_INACTIVITY_TIMEOUT * 1000);
     if (session.not_after <= at || session.refreshed_at <= idleSince) {
       await endSessions(trx, { userId: session.user_id, only: session.id, at, reason: "timeout" });
       return { kind: "expired", userId: session.user_id };
@@ -242,7 +263,7 @@ export async function rotateRefreshToken(
 
   switch (outcome.kind) {
     case "ok":
-      return sessionBody(deps, { ...outcome.session, refreshed_at: at }, outcome.refreshToken);
+      return sessionBody(deps, outcome.session, outcome.refreshToken);
     case "not_found":
       throw refreshTokenNotFound();
     case "banned":

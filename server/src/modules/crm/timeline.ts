@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityAction } from "@app/contracts";
-import type { Db } from "../../db/database";
+import { type Db, sendWithNext } from "../../db/database";
 import { type HookContext, hookActor, type Row, type TableHooks } from "../../rest/table-hooks";
 
 /** Fields whose change is bookkeeping, not news: they never make a timeline row on their own. */
@@ -30,45 +30,42 @@ function actionOf(changes: Changes, stateField?: string): ActivityAction | undef
   return Object.keys(changes).length > 0 ? "updated" : undefined;
 }
 
-export async function appendActivity(
-  trx: Db,
-  entry: {
-    recordType: string;
-    recordId: string;
-    action: ActivityAction;
-    changes: Changes;
-    actorId: string | null;
-    /** Set when the service_role key, not a person, made the change (see hookActor). */
-    actorRole?: "service_role" | null;
-    at: string;
-    note?: string;
-  },
-) {
-  return trx
-    .insertInto("crm_activity")
-    .values({
-      id: randomUUID(),
-      record_type: entry.recordType,
-      record_id: entry.recordId,
-      action: entry.action,
-      changes: JSON.stringify(entry.changes),
-      actor_id: entry.actorId,
-      actor_role: entry.actorRole ?? null,
-      note: entry.note ?? null,
-      created_at: entry.at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+interface ActivityEntry {
+  recordType: string;
+  recordId: string;
+  action: ActivityAction;
+  changes: Changes;
+  actorId: string | null;
+  /** Set when the service_role key, not a person, made the change (see hookActor). */
+  actorRole?: "service_role" | null;
+  at: string;
+  note?: string;
+}
+
+const activityInsert = (trx: Db, entry: ActivityEntry) =>
+  trx.insertInto("crm_activity").values({
+    id: randomUUID(),
+    record_type: entry.recordType,
+    record_id: entry.recordId,
+    action: entry.action,
+    changes: JSON.stringify(entry.changes),
+    actor_id: entry.actorId,
+    actor_role: entry.actorRole ?? null,
+    note: entry.note ?? null,
+    created_at: entry.at,
+  });
+
+export async function appendActivity(trx: Db, entry: ActivityEntry) {
+  return activityInsert(trx, entry).returningAll().executeTakeFirstOrThrow();
 }
 
 /** A contact touched by this change (its own row, or the one a deal or brief link names). */
 export async function touchContact(ctx: Pick<HookContext, "trx" | "at">, contactId: unknown) {
   if (typeof contactId !== "string") return;
-  await ctx.trx
-    .updateTable("crm_contacts")
-    .set({ last_activity_at: ctx.at })
-    .where("id", "=", contactId)
-    .execute();
+  await sendWithNext(
+    ctx.trx,
+    ctx.trx.updateTable("crm_contacts").set({ last_activity_at: ctx.at }).where("id", "=", contactId),
+  );
 }
 
 /**
@@ -94,14 +91,16 @@ export function timelineHooks(
         action = actionOf(changes, opts.stateField);
       }
       if (!action) return;
-      await appendActivity(ctx.trx, {
+      // Nothing reads the row back: it goes out with the transaction's next statement (see sendWithNext).
+      const entry = {
         recordType,
         recordId: String(row.id),
         action,
         changes,
         ...hookActor(ctx),
         at: ctx.at,
-      });
+      };
+      await sendWithNext(ctx.trx, activityInsert(ctx.trx, entry));
       if (opts.contactField && verb !== "delete") await touchContact(ctx, row[opts.contactField]);
     },
   };
