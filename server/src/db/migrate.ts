@@ -44,6 +44,7 @@ import * as recordServiceRoleWrites from "./migrations/m0041_record_service_role
 import * as addTextSearchIndexes from "./migrations/m0042_add_text_search_indexes";
 import * as addMoneyListIndexes from "./migrations/m0043_add_money_list_indexes";
 import * as recordRowChanges from "./migrations/m0044_record_row_changes";
+import * as addCwrExportReads from "./migrations/m0045_add_cwr_export_reads";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   m0042_add_text_search_indexes: addTextSearchIndexes,
   m0043_add_money_list_indexes: addMoneyListIndexes,
   m0044_record_row_changes: recordRowChanges,
+  m0045_add_cwr_export_reads: addCwrExportReads,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */
