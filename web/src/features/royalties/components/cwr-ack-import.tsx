@@ -3,7 +3,6 @@ import { Upload } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useImportCwrAck } from "@/features/royalties/api/cwr";
 import { ackStatusLabel, societyName } from "@/features/royalties/utils/acknowledgements";
 import { describeApiError } from "@/lib/api-errors";
@@ -17,29 +16,21 @@ function AckReceipt({ receipt }: { receipt: CwrAckReceipt }) {
         {society} acknowledged {receipt.recorded === 1 ? "1 work" : `${receipt.recorded} works`}
       </p>
       {receipt.works.length > 0 ? (
-        <div className="overflow-x-auto">
-          <Table aria-label={`What ${society} said of each work`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Work</TableHead>
-                <TableHead scope="col">Status</TableHead>
-                <TableHead scope="col">Society work number</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {receipt.works.map((work) => (
-                <TableRow key={work.work_id}>
-                  <TableCell>
-                    <span className="block font-medium">{work.title}</span>
-                    <span className="block text-xs text-muted-foreground">{work.submitter_work_id}</span>
-                  </TableCell>
-                  <TableCell>{ackStatusLabel(work.status)}</TableCell>
-                  <TableCell className="font-mono text-sm">{work.society_work_id ?? "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        // A list rather than a table: each work's line wraps on a phone, nothing to scroll sideways.
+        <ul aria-label={`What ${society} said of each work`} className="grid gap-2">
+          {receipt.works.map((work) => (
+            <li key={work.work_id} className="grid gap-0.5 border-t pt-2 text-sm sm:grid-cols-3">
+              <span>
+                <span className="block font-medium">{work.title}</span>
+                <span className="block text-xs text-muted-foreground">{work.submitter_work_id}</span>
+              </span>
+              <span>{ackStatusLabel(work.status)}</span>
+              <span>
+                {work.society_work_id ? `Society work no. ${work.society_work_id}` : "No society work number"}
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
       {receipt.unknown_work_ids.length > 0 ? (
         <p className="text-sm text-error-text">
@@ -99,7 +90,7 @@ export function CwrAckImport() {
       </form>
       <div aria-live="polite">
         {problem ? (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+          <p id={`${id}-problem`} role="alert" className="text-sm text-error-text">
             {problem}
           </p>
         ) : receipt ? (

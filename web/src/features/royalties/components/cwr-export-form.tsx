@@ -65,54 +65,52 @@ export function CwrExportForm({ works, registered }: { works: Work[]; registered
 
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
-      <div className="overflow-x-auto">
-        <Table aria-label="Works to register">
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col" className="w-12">
+      <Table aria-label="Works to register">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col" className="w-12">
+              <div className="flex size-11 items-center justify-center">
+                <Checkbox
+                  className={TOUCH_TARGET}
+                  aria-label="Select all works"
+                  checked={all ? true : some ? "indeterminate" : false}
+                  onCheckedChange={(checked) =>
+                    setChosen(checked === true ? new Set(works.map((work) => work.id)) : new Set())
+                  }
+                />
+              </div>
+            </TableHead>
+            <TableHead scope="col">Work</TableHead>
+            <TableHead scope="col">Registration</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {works.map((work) => (
+            <TableRow key={work.id} data-state={chosen.has(work.id) ? "selected" : undefined}>
+              <TableCell>
                 <div className="flex size-11 items-center justify-center">
                   <Checkbox
                     className={TOUCH_TARGET}
-                    aria-label="Select all works"
-                    checked={all ? true : some ? "indeterminate" : false}
-                    onCheckedChange={(checked) =>
-                      setChosen(checked === true ? new Set(works.map((work) => work.id)) : new Set())
-                    }
+                    aria-label={`Select ${work.title}`}
+                    checked={chosen.has(work.id)}
+                    onCheckedChange={(checked) => toggle(work.id, checked === true)}
                   />
                 </div>
-              </TableHead>
-              <TableHead scope="col">Work</TableHead>
-              <TableHead scope="col">Registration</TableHead>
+              </TableCell>
+              <TableCell>
+                <WorkName work={work} />
+              </TableCell>
+              <TableCell className="text-sm">
+                {(registered.get(work.id) ?? ["Not acknowledged by a society yet"]).map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {works.map((work) => (
-              <TableRow key={work.id} data-state={chosen.has(work.id) ? "selected" : undefined}>
-                <TableCell>
-                  <div className="flex size-11 items-center justify-center">
-                    <Checkbox
-                      className={TOUCH_TARGET}
-                      aria-label={`Select ${work.title}`}
-                      checked={chosen.has(work.id)}
-                      onCheckedChange={(checked) => toggle(work.id, checked === true)}
-                    />
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <WorkName work={work} />
-                </TableCell>
-                <TableCell className="text-sm">
-                  {(registered.get(work.id) ?? ["Not acknowledged by a society yet"]).map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
       <div className="flex flex-wrap items-end gap-4">
         <fieldset className="grid gap-1">
           <legend className="text-sm font-medium">CWR version</legend>
@@ -148,7 +146,7 @@ export function CwrExportForm({ works, registered }: { works: Work[]; registered
       </div>
       <div aria-live="polite">
         {problem ? (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+          <p id={`${id}-problem`} role="alert" className="text-sm text-error-text">
             {problem}
           </p>
         ) : made ? (

@@ -25,56 +25,54 @@ export function CwrFiles() {
         />
       }
     >
-      <div className="overflow-x-auto">
-        <Table aria-label="CWR files made, newest first">
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">File</TableHead>
-              <TableHead scope="col" className="text-right">
-                Number
-              </TableHead>
-              <TableHead scope="col">Version</TableHead>
-              <TableHead scope="col" className="text-right">
-                Works
-              </TableHead>
-              <TableHead scope="col" className="hidden md:table-cell">
-                Made
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                <span className="sr-only">Download</span>
-              </TableHead>
+      <Table aria-label="CWR files made, newest first">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">File</TableHead>
+            <TableHead scope="col" className="text-right">
+              Number
+            </TableHead>
+            <TableHead scope="col">Version</TableHead>
+            <TableHead scope="col" className="text-right">
+              Works
+            </TableHead>
+            <TableHead scope="col" className="hidden md:table-cell">
+              Made
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              <span className="sr-only">Download</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((file) => (
+            <TableRow key={file.id}>
+              <TableCell className="font-mono text-sm break-all">{file.file_name}</TableCell>
+              <TableCell className="text-right tabular-nums whitespace-nowrap">
+                {file.number_in_year} of {file.year}
+              </TableCell>
+              <TableCell>{file.version}</TableCell>
+              <TableCell className="text-right tabular-nums">{file.work_count}</TableCell>
+              <TableCell className="hidden md:table-cell whitespace-nowrap">
+                {formatDateTime(file.created_at)}
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={download.isPending}
+                  aria-label={`Download ${file.file_name}`}
+                  onClick={() => download.mutate({ id: file.id, fileName: file.file_name })}
+                >
+                  <Download aria-hidden="true" />
+                  Download
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((file) => (
-              <TableRow key={file.id}>
-                <TableCell className="font-mono text-sm break-all">{file.file_name}</TableCell>
-                <TableCell className="text-right tabular-nums whitespace-nowrap">
-                  {file.number_in_year} of {file.year}
-                </TableCell>
-                <TableCell>{file.version}</TableCell>
-                <TableCell className="text-right tabular-nums">{file.work_count}</TableCell>
-                <TableCell className="hidden md:table-cell whitespace-nowrap">
-                  {formatDateTime(file.created_at)}
-                </TableCell>
-                <TableCell className="text-right">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={download.isPending}
-                    aria-label={`Download ${file.file_name}`}
-                    onClick={() => download.mutate({ id: file.id, fileName: file.file_name })}
-                  >
-                    <Download aria-hidden="true" />
-                    Download
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
     </ListState>
   );
 }

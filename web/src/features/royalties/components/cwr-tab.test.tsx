@@ -210,13 +210,12 @@ describe("the CWR tab", () => {
     await user.click(screen.getByRole("button", { name: "Import acknowledgements" }));
     const receipt = await screen.findByRole("region", { name: "Acknowledgements from STIM (079)" });
     expect(receipt).toHaveTextContent("STIM (079) acknowledged 2 works");
-    const rows = within(receipt)
-      .getAllByRole("row")
-      .slice(1)
-      .map((r) => r.textContent);
-    expect(rows).toEqual([
-      "MidsommarnattW000001Registration accepted (AS)7012345",
-      "HöstljusW000002Rejected (RJ)—",
+    const works = within(receipt)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(works).toEqual([
+      "MidsommarnattW000001Registration accepted (AS)Society work no. 7012345",
+      "HöstljusW000002Rejected (RJ)No society work number",
     ]);
     expect(receipt).toHaveTextContent("Work numbers the catalogue never sent, not recorded: W999999");
     expect(sent[0]?.url).toBe("/api/royalties/cwr/ack");

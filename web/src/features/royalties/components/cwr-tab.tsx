@@ -30,7 +30,7 @@ export function CwrTab() {
         {catalogue.isPending ? (
           <Spinner label="Loading the works" />
         ) : catalogue.isError ? (
-          <p role="alert" className="text-sm text-destructive">
+          <p role="alert" className="text-sm text-error-text">
             The works could not be loaded.
           </p>
         ) : (
