@@ -1,10 +1,9 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { access, apiErrorSchema, apiKeyErrorSchema } from "./common";
+import { CWR_ACK_STATUS_CODES, CWR_VERSIONS } from "./royalties/cwr";
 
 const c = initContract();
-
-export const CWR_VERSIONS = ["2.1", "2.2"] as const;
 
 export const cwrExportRequestSchema = z
   .object({
@@ -21,12 +20,25 @@ export type CwrExportRequest = z.infer<typeof cwrExportRequestSchema>;
 /** The file as made: CWR's fixed-width records in ASCII, lines ending in CR LF. */
 const cwrFile = c.otherResponse({ contentType: "text/plain; charset=us-ascii", body: z.string() });
 
-/** What an acknowledgement file recorded: per status, and the work numbers it named that we never sent. */
+/** What an acknowledgement file said of one of our works, as recorded. */
+const cwrAcknowledgedWorkSchema = z.object({
+  work_id: z.string().uuid(),
+  submitter_work_id: z.string(),
+  title: z.string(),
+  status: z.enum(CWR_ACK_STATUS_CODES),
+  society_work_id: z.string().nullable(),
+});
+
+/**
+ * What an acknowledgement file recorded: per status, each of our works in the file's order, and the
+ * work numbers it named that we never sent.
+ */
 export const cwrAckReceiptSchema = z.object({
   society_code: z.string(),
   society_name: z.string(),
   recorded: z.number().int(),
   statuses: z.record(z.string(), z.number().int()),
+  works: z.array(cwrAcknowledgedWorkSchema),
   unknown_work_ids: z.array(z.string()),
 });
 export type CwrAckReceipt = z.infer<typeof cwrAckReceiptSchema>;

@@ -119,8 +119,30 @@ describe("POST /api/royalties/cwr/ack", () => {
       society_name: "STIM",
       recorded: 2,
       statuses: { AS: 1, RJ: 1 },
+      works: [
+        expect.objectContaining({ submitter_work_id: "W000001", status: "AS", society_work_id: "7012345" }),
+        expect.objectContaining({ submitter_work_id: "W000002", status: "RJ", society_work_id: null }),
+      ],
       unknown_work_ids: ["W999999"],
     });
+    const titles = await ctx.db
+      .selectFrom("works")
+      .select(["id", "title"])
+      .where("submitter_work_id", "in", ["W000001", "W000002"])
+      .orderBy("submitter_work_id")
+      .execute();
+    expect(res.body.works.map((w: { work_id: string; title: string }) => [w.work_id, w.title])).toEqual(
+      titles.map((w) => [w.id, w.title]),
+    );
+    // Staff read each work's acknowledgements through the data API, as the catalogue shows them.
+    const read = await request(ctx.app)
+      .get("/rest/v1/work_acknowledgements?select=work_id,society_code,status,society_work_id&status=eq.AS")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${staff}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toEqual([
+      { work_id: titles[0]?.id, society_code: "079", status: "AS", society_work_id: "7012345" },
+    ]);
     const rows = await ctx.db
       .selectFrom("work_acknowledgements")
       .innerJoin("works", "works.id", "work_acknowledgements.work_id")

@@ -121,6 +121,34 @@ describe("POST /api/royalties/cwr", () => {
     expect(registered.map((r) => r.transaction_type)).toEqual(["NWR", "REV"]);
   });
 
+  it("lists the files made to staff through the data API, newest first, with how many works each holds", async () => {
+    const list = await request(ctx.app)
+      .get(
+        "/rest/v1/cwr_exports?select=year,number_in_year,version,file_name,work_count&order=year.desc,number_in_year.desc",
+      )
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${staff}`);
+    expect(list.status, list.text).toBe(200);
+    const year = Number(stockholmWallTime(ctx.clock.now()).date.slice(0, 4));
+    expect(list.body).toEqual([
+      { year, number_in_year: 2, version: "2.2", file_name: `CW${yy()}0002SSW_000.V22`, work_count: 2 },
+      {
+        year,
+        number_in_year: 1,
+        version: "2.1",
+        file_name: `CW${yy()}0001SSW_000.V21`,
+        work_count: seededWorks.length,
+      },
+    ]);
+    const write = await rest("patch", "/rest/v1/cwr_exports?number_in_year=eq.1").send({ work_count: 0 });
+    expect(write.status).toBe(403);
+    const member = await request(ctx.app)
+      .get("/rest/v1/cwr_exports?select=id")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${await ctx.userToken({ role: null })}`);
+    expect(member.status).toBe(403);
+  });
+
   it("refuses a work CISAC's share rules would reject, naming it, and neither numbers nor keeps a file", async () => {
     const partial = await workWithWriter("Halvfärdig", 6000);
     const before = await exportsKept();

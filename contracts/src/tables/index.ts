@@ -4,6 +4,7 @@ import { crmBriefsTable, crmBriefTalentTable } from "./crm-briefs.table";
 import { crmCompaniesTable } from "./crm-companies.table";
 import { crmContactsTable } from "./crm-contacts.table";
 import { crmDealsTable } from "./crm-deals.table";
+import { cwrAckImportsTable, cwrExportsTable, workAcknowledgementsTable } from "./cwr.table";
 import { deliverablesTable, deliverableVersionsTable } from "./deliverables.table";
 import { eventsTable } from "./events.table";
 import { invoiceLinesTable, invoicePaymentsTable, invoicesTable } from "./invoices.table";
@@ -75,6 +76,9 @@ export const tables = {
   royalty_statements: royaltyStatementsTable,
   royalty_statement_mailings: royaltyStatementMailingsTable,
   royalty_advances: royaltyAdvancesTable,
+  cwr_exports: cwrExportsTable,
+  cwr_ack_imports: cwrAckImportsTable,
+  work_acknowledgements: workAcknowledgementsTable,
 } as const;
 
 export type TableName = keyof typeof tables;
@@ -93,6 +97,7 @@ export * from "./crm-briefs.table";
 export * from "./crm-companies.table";
 export * from "./crm-contacts.table";
 export * from "./crm-deals.table";
+export * from "./cwr.table";
 export * from "./define-table";
 export * from "./deliverables.table";
 export * from "./events.table";

@@ -41,7 +41,7 @@ export const currencySchema = z.string().regex(/^[A-Z]{3}$/, "A currency is its 
 let sampleSources = 0;
 
 /** Read by staff; written only by the server (an import, a match, a close), never through the data API. */
-const serverWritten: Policy = { select: ["staff", "admin"], insert: [], update: [], delete: [] };
+export const serverWritten: Policy = { select: ["staff", "admin"], insert: [], update: [], delete: [] };
 
 /**
  * Where royalty money comes from (a distributor, a society, …) and how its statement files are read: a

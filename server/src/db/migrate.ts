@@ -45,6 +45,7 @@ import * as addTextSearchIndexes from "./migrations/m0042_add_text_search_indexe
 import * as addMoneyListIndexes from "./migrations/m0043_add_money_list_indexes";
 import * as recordRowChanges from "./migrations/m0044_record_row_changes";
 import * as addRealtimeRelay from "./migrations/m0045_add_realtime_relay";
+import * as addCwrExportReads from "./migrations/m0046_add_cwr_export_reads";
 
 /**
  * Every migration, in the order it runs, which is also its names' order: Kysely runs them sorted by name
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   m0043_add_money_list_indexes: addMoneyListIndexes,
   m0044_record_row_changes: recordRowChanges,
   m0045_add_realtime_relay: addRealtimeRelay,
+  m0046_add_cwr_export_reads: addCwrExportReads,
 };
 
 /** Kysely's migrator with its defaults; `list` stands in for the migrations only in tests. */

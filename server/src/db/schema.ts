@@ -408,44 +408,11 @@ interface RoyaltyCounterTable {
   last_number: number;
 }
 
-/** A CWR file as it was made and sent: immutable, numbered within its year. */
-interface CwrExportTable {
-  id: string;
-  year: number;
-  number_in_year: number;
-  file_name: string;
-  version: "2.1" | "2.2";
-  content: string;
-  created_by: string | null;
-  created_at: Generated<string>;
-}
-
 /** A work a CWR file registered, new (NWR) or revised (REV). */
 interface CwrExportWorkTable {
   export_id: string;
   work_id: string;
   transaction_type: "NWR" | "REV";
-}
-
-/** A society's acknowledgement (ACK) file as received. */
-interface CwrAckImportTable {
-  id: string;
-  society_code: string;
-  file_name: string;
-  content: string;
-  created_by: string | null;
-  created_at: Generated<string>;
-}
-
-/** What a society's acknowledgement said of one of our works. */
-interface WorkAcknowledgementTable {
-  id: string;
-  import_id: string;
-  work_id: string;
-  society_code: string;
-  status: string;
-  society_work_id: string | null;
-  processed_on: string;
 }
 
 export type NewEventRow = Insertable<RegistryTables["events"]>;
@@ -479,10 +446,7 @@ export interface Tables extends RegistryTables {
   studio_calendar_feeds: StudioCalendarFeedTable;
   project_code_counters: ProjectCodeCounterTable;
   royalty_counters: RoyaltyCounterTable;
-  cwr_exports: CwrExportTable;
   cwr_export_works: CwrExportWorkTable;
-  cwr_ack_imports: CwrAckImportTable;
-  work_acknowledgements: WorkAcknowledgementTable;
   storage_buckets: StorageBucketTable;
   storage_objects: StorageObjectTable;
   storage_blobs: StorageBlobTable;

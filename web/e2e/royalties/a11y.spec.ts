@@ -77,6 +77,12 @@ for (const viewport of WIDTHS) {
     await expect(page.getByRole("heading", { name: "Works" })).toBeVisible();
     await check("royalty catalogue");
 
+    await page.getByRole("tab", { name: "CWR" }).click();
+    await expect(page.getByRole("table", { name: "Works to register" })).toBeVisible();
+    await page.getByRole("button", { name: "Export CWR" }).click();
+    await expect(page.getByRole("alert")).toContainText("Choose at least one work");
+    await check("royalty CWR tab with its problem");
+
     await page.getByRole("tab", { name: "Sources" }).click();
     await expect(page.getByRole("table", { name: "Sources" })).toBeVisible();
     await check("royalty sources");

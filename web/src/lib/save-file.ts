@@ -25,7 +25,11 @@ export async function downloadWithToken(url: string, fallbackName: string) {
   if (!response.ok) {
     throw { status: response.status, body: await response.json().catch(() => null) };
   }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  saveFile(await response.blob(), name);
+  saveFile(await response.blob(), attachmentName(response.headers, fallbackName));
+}
+
+/** The file name a response's `Content-Disposition` gives its attachment, else `fallbackName`. */
+export function attachmentName(headers: Headers, fallbackName: string): string {
+  const disposition = headers.get("content-disposition") ?? "";
+  return /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
 }

@@ -30,10 +30,10 @@ export async function importCwrAck(
     const ids = [...new Set(ack.acknowledgements.map((a) => a.submitterWorkId))];
     const works = await trx
       .selectFrom("works")
-      .select(["id", "submitter_work_id"])
+      .select(["id", "submitter_work_id", "title"])
       .where("submitter_work_id", "in", ids)
       .execute();
-    const workOf = new Map(works.map((w) => [w.submitter_work_id, w.id]));
+    const workOf = new Map(works.map((w) => [w.submitter_work_id, w]));
     const importId = randomUUID();
     await trx
       .insertInto("cwr_ack_imports")
@@ -53,7 +53,7 @@ export async function importCwrAck(
           known.map((a) => ({
             id: randomUUID(),
             import_id: importId,
-            work_id: workOf.get(a.submitterWorkId) as string,
+            work_id: workOf.get(a.submitterWorkId)?.id as string,
             society_code: ack.societyCode,
             status: a.status,
             society_work_id: a.societyWorkId,
@@ -69,6 +69,16 @@ export async function importCwrAck(
       society_name: ack.societyName,
       recorded: known.length,
       statuses,
+      works: known.map((a) => {
+        const work = workOf.get(a.submitterWorkId) as (typeof works)[number];
+        return {
+          work_id: work.id,
+          submitter_work_id: work.submitter_work_id,
+          title: work.title,
+          status: a.status,
+          society_work_id: a.societyWorkId,
+        };
+      }),
       unknown_work_ids: ids.filter((id) => !workOf.has(id)),
     };
   });

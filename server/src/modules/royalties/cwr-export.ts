@@ -146,6 +146,7 @@ export async function exportCwr(
         file_name: file.name,
         version: request.version,
         content: file.content,
+        work_count: works.length,
         created_by: actorId,
       })
       .execute();

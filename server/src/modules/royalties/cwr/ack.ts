@@ -4,29 +4,14 @@
  * CISAC's, 1-based and inclusive.
  */
 
-/** What a society can answer a registration, by CISAC's transaction status code. */
-const ACK_STATUSES = {
-  CO: "Conflict",
-  DU: "Duplicate",
-  RA: "Transaction accepted",
-  AS: "Registration accepted",
-  AC: "Accepted with changes",
-  SR: "Accepted, ready for payment",
-  CR: "Accepted with changes, ready for payment",
-  RJ: "Rejected",
-  NP: "No participation",
-  RC: "Claim rejected",
-  NA: "Rejected, no society agreement number",
-  WA: "Rejected, wrong society agreement number",
-} as const;
-type AckStatus = keyof typeof ACK_STATUSES;
+import { CWR_ACK_STATUSES, type CwrAckStatus } from "@app/contracts";
 
 interface WorkAcknowledgement {
   /** Our Submitter Work # the society answers. */
   submitterWorkId: string;
   /** The society's number for the work, when it gave one. */
   societyWorkId: string | null;
-  status: AckStatus;
+  status: CwrAckStatus;
   /** YYYY-MM-DD. */
   processedOn: string;
   title: string;
@@ -61,7 +46,7 @@ export function parseAck(content: string): AckFile {
     .filter(({ line }) => line.startsWith("ACK"))
     .map(({ line, number }) => {
       const status = at(line, 158, 159);
-      if (!Object.hasOwn(ACK_STATUSES, status)) {
+      if (!Object.hasOwn(CWR_ACK_STATUSES, status)) {
         throw new AckFormatError(`Line ${number}: "${status}" is not a CWR transaction status`);
       }
       const processedOn = isoDate(at(line, 150, 157));
@@ -74,7 +59,7 @@ export function parseAck(content: string): AckFile {
       return {
         submitterWorkId,
         societyWorkId: at(line, 130, 149) || null,
-        status: status as AckStatus,
+        status: status as CwrAckStatus,
         processedOn,
         title: at(line, 50, 109),
         originalTransactionType: at(line, 47, 49),

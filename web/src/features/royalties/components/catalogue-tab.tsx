@@ -4,8 +4,11 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useWorkAcknowledgements } from "@/features/royalties/api/cwr";
 import { useCatalogue, type WorkWriter } from "@/features/royalties/api/royalties";
 import { LinkSplitSheetDialog } from "@/features/royalties/components/link-split-sheet-dialog";
+import { WorkName } from "@/features/royalties/components/work-name";
+import { acknowledgementLine, latestAcknowledgements } from "@/features/royalties/utils/acknowledgements";
 
 /** A share in basis points as a person reads it: 3333 → "33.33 %". */
 function formatShare(basisPoints: number): string {
@@ -38,6 +41,8 @@ function SplitStatus({ links }: { links: { id: string; effective_from: string }[
 
 export function CatalogueTab() {
   const catalogue = useCatalogue();
+  const acknowledgements = useWorkAcknowledgements();
+  const latest = latestAcknowledgements(acknowledgements.data ?? []);
   const [linking, setLinking] = useState<{ id: string; title: string } | null>(null);
   if (catalogue.isPending)
     return (
@@ -73,16 +78,14 @@ export function CatalogueTab() {
                 <TableHead scope="col">Work</TableHead>
                 <TableHead scope="col">Writers</TableHead>
                 <TableHead scope="col">Signed split</TableHead>
+                <TableHead scope="col">Society registration</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {works.map((work) => (
                 <TableRow key={work.id}>
                   <TableCell>
-                    <span className="block font-medium">{work.title}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {[work.submitter_work_id, work.iswc].filter(Boolean).join(" · ")}
-                    </span>
+                    <WorkName work={work} />
                   </TableCell>
                   <TableCell className="text-sm">
                     {writersLine(writers.filter((writer) => writer.work_id === work.id))}
@@ -99,6 +102,16 @@ export function CatalogueTab() {
                     >
                       Link split sheet
                     </Button>
+                  </TableCell>
+                  <TableCell className="text-sm">
+                    {(latest.get(work.id) ?? []).map((ack) => (
+                      <span key={ack.society_code} className="block">
+                        {acknowledgementLine(ack)}
+                      </span>
+                    ))}
+                    {latest.has(work.id) ? null : (
+                      <span className="text-muted-foreground">Not acknowledged yet</span>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RoyaltiesPage } from "@/features/royalties/routes/royalties-page";
 import { formatDateTime } from "@/lib/format";
 import { jsonResponse } from "@/test/fetch-stub";
 import { renderBackOffice } from "@/test/render-back-office";
 import { stubSavedFiles } from "@/test/saved-files";
 import { rowsResponse, stubTableApi, writeResponse } from "@/test/table-api";
+import { stubUpload } from "@/test/upload-stub";
 
 const STAMP = "2026-11-20T10:00:00.000Z";
 const SOURCE = "11111111-1111-4111-8111-111111111111";
@@ -117,46 +118,6 @@ const closedStatement = {
       },
     ]),
 };
-
-type Sent = { url: string; headers: Record<string, string>; body: FormData };
-
-/**
- * jsdom's XMLHttpRequest goes nowhere: a stand-in that records the request, reports the upload's
- * progress, then answers, as the browser does for a multipart upload.
- */
-/** Answers each upload once `until` settles, so the progress shown meanwhile can be seen. */
-function stubUpload(status: number, answer: unknown, until: Promise<void> = Promise.resolve()) {
-  const sent: Sent[] = [];
-  class FakeUpload {
-    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null = null;
-  }
-  class FakeXhr {
-    upload = new FakeUpload();
-    status = 0;
-    responseText = "";
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = "";
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, body });
-      this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
-      void until.then(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(answer);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  return sent;
-}
 
 describe("the royalties screen", () => {
   it("imports a statement into a source and period with upload progress, then shows its counts", async () => {

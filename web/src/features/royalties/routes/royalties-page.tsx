@@ -1,6 +1,7 @@
 import { PageHeading } from "@/components/ui/page-heading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CatalogueTab } from "@/features/royalties/components/catalogue-tab";
+import { CwrTab } from "@/features/royalties/components/cwr-tab";
 import { ImportsTab } from "@/features/royalties/components/imports-tab";
 import { PayeesTab } from "@/features/royalties/components/payees-tab";
 import { PeriodsTab } from "@/features/royalties/components/periods-tab";
@@ -15,7 +16,7 @@ export function RoyaltiesPage() {
     <div className="grid gap-6">
       <PageHeading
         title="Royalties"
-        description="Statements in, lines matched to the catalogue, periods closed into each payee's statement."
+        description="Statements in, lines matched to the catalogue, periods closed into each payee's statement, works registered with the societies."
       />
       <Tabs defaultValue="imports">
         <div className="max-w-full overflow-x-auto">
@@ -26,6 +27,7 @@ export function RoyaltiesPage() {
             <TabsTrigger value="payees">Payees</TabsTrigger>
             <TabsTrigger value="statements">Statements</TabsTrigger>
             <TabsTrigger value="catalogue">Catalogue</TabsTrigger>
+            <TabsTrigger value="cwr">CWR</TabsTrigger>
             <TabsTrigger value="sources">Sources</TabsTrigger>
           </TabsList>
         </div>
@@ -47,6 +49,9 @@ export function RoyaltiesPage() {
         </TabsContent>
         <TabsContent value="catalogue">
           <CatalogueTab />
+        </TabsContent>
+        <TabsContent value="cwr">
+          <CwrTab />
         </TabsContent>
         <TabsContent value="sources">
           <SourcesTab />
