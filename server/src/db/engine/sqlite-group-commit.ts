@@ -72,6 +72,17 @@ export function groupCommit<DB>(kysely: Kysely<DB>, sqlite: SQLite.Database, aft
     return group.queue.shift();
   }
 
+  /** Undoes the running body's writes; false when its savepoint is gone (so is the transaction's state). */
+  function undoMember() {
+    try {
+      rollbackTo.run();
+      release.run();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function run(group: Group<DB>) {
     let trx: ControlledTransaction<DB>;
     try {
@@ -86,20 +97,19 @@ export function groupCommit<DB>(kysely: Kysely<DB>, sqlite: SQLite.Database, aft
     setImmediate(() => close(group));
     const done: { member: Member<DB>; value: unknown }[] = [];
     for (let member = await nextMember(group); member; member = await nextMember(group)) {
-      savepoint.run();
       try {
+        savepoint.run();
         const value = await member.body(trx);
         release.run();
         done.push({ member, value });
       } catch (error) {
-        if (sqlite.inTransaction) {
-          rollbackTo.run();
-          release.run();
+        if (sqlite.inTransaction && undoMember()) {
           member.reject(error);
           continue;
         }
         // Some errors (a full disk, an I/O error) make SQLite roll back the whole transaction: the
         // bodies before this one are undone too and fail with it; the ones still waiting start afresh.
+        // A savepoint that cannot be rolled back to leaves nothing known to commit either.
         member.reject(error);
         for (const settled of done) settled.member.reject(new GroupRolledBackError(error));
         close(group);
