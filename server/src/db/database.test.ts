@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/support/test-database";
-import { fixedQuery } from "./database";
+import { type Database, fixedQuery, openDatabase } from "./database";
+import { parseDatabaseUrl } from "./engine/connection-url";
 
 let test: TestDatabase;
 let dir: string;
@@ -65,6 +66,30 @@ describe("transactions and the change stamp", () => {
       }),
     ).rejects.toThrow("changed my mind");
     expect(await findEvent.first(test.db, "00000000-0000-4000-8000-000000000003")).toBeUndefined();
+  });
+
+  it("settles each of concurrent transactions only once its writes are committed, undoing only a failing one's", async () => {
+    // Another connection to the same data sees only what was committed.
+    const other: Database = await openDatabase({ target: parseDatabaseUrl(test.url, dir) });
+    try {
+      const keptId = "00000000-0000-4000-8000-000000000005";
+      const undoneId = "00000000-0000-4000-8000-000000000006";
+      const committed = (id: string) => findEvent.first(other, id);
+      const [kept, undone] = await Promise.allSettled([
+        test.db
+          .withTransaction((trx) => insertEvent.run(trx, keptId, "Kept", 1))
+          .then(() => committed(keptId)),
+        test.db.withTransaction(async (trx) => {
+          await insertEvent.run(trx, undoneId, "Undone", 1);
+          throw new Error("changed my mind");
+        }),
+      ]);
+      expect(kept).toMatchObject({ status: "fulfilled", value: { title: "Kept" } });
+      expect(undone).toMatchObject({ status: "rejected", reason: { message: "changed my mind" } });
+      expect(await committed(undoneId)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 
   it("moves the change stamp when this process writes, and memoises reads until then", async () => {

@@ -11,6 +11,7 @@ import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url"
 import { openPostgres, type RelayNotice } from "./engine/postgres";
 import { prepareOnPostgres, SENT_WITH_NEXT } from "./engine/postgres-client";
 import { openSqlite } from "./engine/sqlite";
+import { groupCommit } from "./engine/sqlite-group-commit";
 import type { Tables } from "./schema";
 
 export type Engine = DatabaseTarget["engine"];
@@ -23,10 +24,12 @@ interface DatabaseExtras {
   /** Where the data lives, without a password: for logs and messages. */
   readonly description: string;
   /**
-   * Runs fn in one transaction (BEGIN IMMEDIATE on SQLite, so writers queue; READ COMMITTED on PostgreSQL,
-   * where callers lock the rows they decide on with `forUpdate`). Inside, use only the `trx` it is given:
-   * on SQLite the one connection is held by the transaction, so a query on the outer database would wait
-   * for ever.
+   * Runs fn in one transaction (READ COMMITTED on PostgreSQL, where callers lock the rows they decide on
+   * with `forUpdate`). On SQLite fn runs as a savepoint of a BEGIN IMMEDIATE transaction shared with the
+   * other bodies of the same event-loop turn, one body at a time, committed once (see
+   * sqlite-group-commit.ts); its promise settles after that commit, and a body that throws undoes only its
+   * own writes. Inside, use only the `trx` it is given: on SQLite the one connection is held by the
+   * transaction, so a query on the outer database would wait for ever.
    */
   withTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
   /**
@@ -142,6 +145,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let kysely: Kysely<Tables>;
   let shutdown: () => Promise<void>;
   let statementsSent: () => number;
+  let withTransaction: DatabaseExtras["withTransaction"];
+  // Moves the stamp after a commit too (a read cached while the transaction ran is not reused) and, as a
+  // write whose statement returns its rows reports no affected rows, wakes the realtime feed on SQLite
+  // (PostgreSQL's own notification does it there).
+  const afterCommit = () => {
+    counter.writes++;
+    counter.onWrite();
+  };
   if (target.engine === "sqlite") {
     const sqlite = openSqlite({ path: target.path, synchronous: options.synchronous });
     kysely = new Kysely<Tables>({ dialect: sqlite.dialect, plugins: [counter] });
@@ -151,6 +162,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     onRowChanges = rowChanges.listen;
     onRelayMessages = (listener) => rowChanges.listen(() => listener());
     statementsSent = sqlite.statementsRun;
+    withTransaction = groupCommit(kysely, sqlite.sqlite, afterCommit);
     shutdown = () => kysely.destroy();
   } else {
     const pg = openPostgres({ url: target.url, poolSize: options.poolSize, logger: options.logger });
@@ -160,6 +172,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     onRowChanges = pg.onRowChanges;
     onRelayMessages = pg.onRelayMessages;
     statementsSent = pg.statementsSent;
+    const pgKysely = kysely;
+    withTransaction = async (fn) => {
+      try {
+        return await pgKysely.transaction().execute(fn);
+      } finally {
+        afterCommit();
+      }
+    };
     shutdown = async () => {
       await pg.stopListening();
       await kysely.destroy();
@@ -171,17 +191,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const extras: DatabaseExtras = {
     engine: target.engine,
     description: redactDatabaseUrl(target),
-    async withTransaction(fn) {
-      try {
-        return await kysely.transaction().execute(fn);
-      } finally {
-        // Moves the stamp after the commit too: a read cached while the transaction ran is not reused.
-        counter.writes++;
-        // A write whose statement returns its rows reports no affected rows, so the commit wakes the
-        // realtime feed as well (on SQLite; PostgreSQL's own notification does it there).
-        counter.onWrite();
-      }
-    },
+    withTransaction,
     changeStamp,
     onRowChanges,
     onRelayMessages,

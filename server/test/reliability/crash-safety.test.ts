@@ -11,7 +11,7 @@ import { PROCESS_TEST_TIMEOUT, startServerProcess } from "../support/server-proc
 
 const dir = mkdtempSync(join(tmpdir(), "sms-crash-"));
 const dbPath = join(dir, "app.db");
-const anonKey = createTokenSigner(TEST_SECRET).anonKey;
+const { anonKey, serviceRoleKey } = createTokenSigner(TEST_SECRET);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Writes each round has acknowledged before its kill. */
@@ -32,17 +32,39 @@ const exited = (child: ChildProcess) =>
     else child.once("exit", (code) => resolve(code));
   });
 
-/** Submits contact messages from several concurrent writers until the server dies; returns the acknowledged ones. */
+/**
+ * Two kinds of write: a contact message (one statement of its own) and an event through the data API,
+ * whose insert runs in a transaction, so concurrent ones share a group commit on SQLite.
+ */
+const writes = [
+  {
+    path: "/rest/v1/contact_messages",
+    key: anonKey,
+    body: (subject: string) => ({ name: "Load", email: "load@example.com", subject, message: "crash test" }),
+  },
+  {
+    path: "/rest/v1/events",
+    key: serviceRoleKey,
+    body: (subject: string) => ({ title: subject, status: "upcoming" }),
+  },
+];
+
+/** Writes from several concurrent writers until the server dies; returns the acknowledged ones. */
 async function writeUntilKilled(base: string, round: number, acknowledged: string[]) {
   let stop = false;
   const writer = async (w: number) => {
+    const write = writes[w % writes.length] as (typeof writes)[number];
     for (let i = 0; !stop; i++) {
       const subject = `r${round}-w${w}-${i}`;
       try {
-        const res = await fetch(`${base}/rest/v1/contact_messages`, {
+        const res = await fetch(`${base}${write.path}`, {
           method: "POST",
-          headers: { apikey: anonKey, "content-type": "application/json" },
-          body: JSON.stringify({ name: "Load", email: "load@example.com", subject, message: "crash test" }),
+          headers: {
+            apikey: write.key,
+            authorization: `Bearer ${write.key}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify(write.body(subject)),
         });
         if (res.status === 201) acknowledged.push(subject);
         else if (res.status >= 500) throw new Error(`server answered ${res.status}`);
@@ -52,7 +74,7 @@ async function writeUntilKilled(base: string, round: number, acknowledged: strin
       }
     }
   };
-  return { run: Promise.all([0, 1, 2, 3].map(writer)), stop: () => (stop = true) };
+  return { run: Promise.all([0, 1, 2, 3, 4, 5].map(writer)), stop: () => (stop = true) };
 }
 
 describe("crash safety", { timeout: PROCESS_TEST_TIMEOUT }, () => {
@@ -78,15 +100,19 @@ describe("crash safety", { timeout: PROCESS_TEST_TIMEOUT }, () => {
       const db = openSqliteFile(dbPath, { readonly: true });
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
       const stored = new Set(
-        (db.prepare("SELECT subject FROM contact_messages").all() as { subject: string }[]).map(
-          (r) => r.subject,
-        ),
+        (
+          db.prepare("SELECT subject FROM contact_messages UNION ALL SELECT title FROM events").all() as {
+            subject: string;
+          }[]
+        ).map((r) => r.subject),
       );
       db.close();
       const lost = acknowledged.filter((s) => !stored.has(s));
       expect(lost).toEqual([]);
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(4 * WRITES_PER_ROUND);
+    // Both kinds were acknowledged: the transactional inserts (odd writers) too.
+    expect(acknowledged.filter((s) => /-w[135]-/.test(s)).length).toBeGreaterThan(0);
     // And it still starts cleanly afterwards.
     const { child, base } = await startChild();
     expect((await fetch(`${base}/health`)).status).toBe(200);
