@@ -20,9 +20,9 @@ const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
 const secondHalfPort = port + 4;
 const SECOND_HALF_SPECS = /\/e2e\/(backoffice|crm)\/[^/]+\.spec\.ts$/;
 const moneyPort = port + 5;
-const MONEY_SPECS = /\/e2e\/(deliverables|invoices|legal|money|royalties)\/[^/]+\.spec\.ts$/;
+const MONEY_SPECS = /\/e2e\/(deliverables|invoices|legal|money)\/[^/]+\.spec\.ts$/;
 const sitePort = port + 6;
-const SITE_SPECS = /\/e2e\/(backups|projects|public|sessions|team)\/[^/]+\.spec\.ts$/;
+const SITE_SPECS = /\/e2e\/(projects|public|sessions|team)\/[^/]+\.spec\.ts$/;
 
 const serverEnv = (extra: Record<string, string>) =>
   JSON.stringify({

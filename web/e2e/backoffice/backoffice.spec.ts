@@ -33,7 +33,7 @@ const ROUTES: [path: string, text: string | RegExp][] = [
   ["/app/invoices/some-id", "Invoice not found"],
   [
     "/app/royalties",
-    "Statements in, lines matched to the catalogue, periods closed into each payee's statement.",
+    "Statements in, lines matched to the catalogue, periods closed into each payee's statement, works registered with the societies.",
   ],
   ["/app/activity", "Record type"],
   ["/app/settings", "Two-factor authentication"],
