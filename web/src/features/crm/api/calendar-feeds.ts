@@ -1,9 +1,9 @@
 import type { CalendarFeedState, NewCalendarFeed } from "@app/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { crmKeys } from "@/features/crm/api/crm-keys";
-import { apiHeaders, tsr } from "@/lib/api-client";
+import { tsr } from "@/lib/api-client";
 import { expectSuccess } from "@/lib/postgrest";
-import { saveFile } from "@/lib/save-file";
+import { downloadWithToken } from "@/lib/save-file";
 
 const feedKey = (contactId: string) => crmKeys.record("studio_calendar_feeds", contactId);
 
@@ -56,14 +56,8 @@ export function useRevokeCalendarFeed(contactId: string) {
 /** One session as an .ics file, fetched with the staff token and saved, so no token sits in a link. */
 export function useDownloadSessionCalendar() {
   return useMutation({
-    mutationFn: async (sessionId: string) => {
-      const response = await fetch(`/api/studio/sessions/${sessionId}/calendar.ics`, {
-        headers: await apiHeaders(),
-      });
-      if (!response.ok) throw { status: response.status, body: await response.json().catch(() => null) };
-      const disposition = response.headers.get("content-disposition") ?? "";
-      saveFile(await response.blob(), /filename="([^"]+)"/.exec(disposition)?.[1] ?? "session.ics");
-    },
+    mutationFn: (sessionId: string) =>
+      downloadWithToken(`/api/studio/sessions/${sessionId}/calendar.ics`, "session.ics"),
     meta: { errorMessage: "Could not download the calendar file" },
   });
 }
