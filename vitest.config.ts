@@ -7,6 +7,7 @@ export default defineConfig({
       "contracts",
       "server/vitest.config.ts",
       "server/vitest.postgres.config.ts",
+      "server/vitest.sqlite-driver.config.ts",
       "web",
       "packages/*",
     ],

@@ -1,5 +1,6 @@
-// `npm test`: installs what is missing, builds, then runs every unit, API and browser test, and the server
-// (SQLite) suites a second time on Node 24. `--node24-only` runs that second pass alone.
+// `npm test`: installs what is missing, builds, then runs every unit, API and browser test: the server
+// suites on SQLite on Node 24 and on PostgreSQL on Node 20, everything else on Node 20. `--node24-only`
+// runs the Node 24 pass alone.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +36,8 @@ const throwDeprecation = {
 };
 
 const POSTGRES_PROJECT = "server (postgres)";
-const NODE24_TITLE = `Node ${node24.version}: server tests on SQLite`;
+const SQLITE_PROJECT = "server (sqlite)";
+const NODE24_TITLE = `server tests on SQLite (vitest, Node ${node24.version})`;
 
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
 
@@ -111,20 +113,21 @@ async function main() {
     return finish([{ report: readJson(node24Json), node: node24.version }], null, [status]);
   }
 
-  // vitest runs its projects one after another, so the PostgreSQL server suite (the longest) runs in a
-  // vitest of its own beside the others instead of after them.
+  // vitest runs its projects one after another, so the server suites run in vitests of their own beside
+  // the rest: on SQLite on Node 24 and on PostgreSQL on Node 20. The browser tests then have the machine.
   const postgresJson = join(resultsDir, "vitest-postgres.json");
   const postgresLog = join(resultsDir, "vitest-postgres.log");
-  const postgresStartedAt = Date.now();
+  const serverStartedAt = Date.now();
   const postgresPass = startVitestPass({
     projects: [POSTGRES_PROJECT],
     json: postgresJson,
     log: postgresLog,
     env: pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,
   });
+  const node24Pass = startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
   const vitestJson = join(resultsDir, "vitest.json");
   const unit = step(
-    `unit, component and API tests (vitest, Node ${process.versions.node}), with the PostgreSQL server suite beside them`,
+    `unit, component and SQLite driver tests (vitest, Node ${process.versions.node}), with the server suites beside them`,
     () =>
       runTool(
         [
@@ -133,6 +136,8 @@ async function main() {
           "run",
           "--project",
           `!${POSTGRES_PROJECT}`,
+          "--project",
+          `!${SQLITE_PROJECT}`,
           "--reporter=default",
           "--reporter=json",
           `--outputFile.json=${vitestJson}`,
@@ -140,25 +145,22 @@ async function main() {
         throwDeprecation,
       ),
   );
+  const node24Status = await node24Pass;
+  reportVitestPass(NODE24_TITLE, node24Status, node24Log, serverStartedAt);
   const postgresStatus = await postgresPass;
   reportVitestPass(
     `server tests on PostgreSQL (vitest, Node ${process.versions.node})`,
     postgresStatus,
     postgresLog,
-    postgresStartedAt,
+    serverStartedAt,
   );
-  // The browser tests run one at a time; the Node 24 pass runs beside them instead of adding its minutes.
-  const node24StartedAt = Date.now();
-  const node24Pass = startNode24Pass({ json: node24Json, log: node24Log, env: throwDeprecation });
   const e2eJson = join(resultsDir, "playwright.json");
-  const e2e = step("browser tests (playwright), with the Node 24 pass beside them", () =>
+  const e2e = step("browser tests (playwright)", () =>
     runTool(["--filter", "@app/web", "exec", "playwright", "test"], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
     }),
   );
-  const node24Status = await node24Pass;
-  reportVitestPass(NODE24_TITLE, node24Status, node24Log, node24StartedAt);
 
   const vitestRuns = [
     { report: readJson(vitestJson), node: process.versions.node },

