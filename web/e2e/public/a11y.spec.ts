@@ -1,34 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations, WCAG, WCAG_AND_BEST_PRACTICES } from "../support/axe";
 import { expect, navigateInApp, openPage, POLICY_ROUTES, PUBLIC_ROUTES, test } from "./fixtures";
 
 const WIDTHS = [
   { name: "mobile", width: 375, height: 740 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/**
- * Runs axe and returns the serious and critical violations. Page scans use the WCAG 2.1 A/AA rules; the
- * open states add axe's best practices (e.g. dialog names), which cost a third more time per scan.
- */
-async function seriousViolations(page: Page, tags: string[] = WCAG) {
-  const results = await new AxeBuilder({ page })
-    .withTags(tags)
-    // Only violations are needed; skipping the details of passes keeps each scan fast.
-    // The only frame is the third-party playlist (stubbed offline); its title is still checked from here.
-    .options({ resultTypes: ["violations"], iframes: false })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-}
 
 for (const viewport of WIDTHS) {
   test.describe(`axe at ${viewport.width} px`, () => {
@@ -46,40 +22,38 @@ for (const viewport of WIDTHS) {
         await openPage(page, "/");
         // Scan the loaded events list, not the loading state.
         await expect(page.getByText(/^\d+ max attendees$/).first()).toBeVisible();
-        if (index === 0) expect(await seriousViolations(page), "/").toEqual([]);
+        if (index === 0) expect(await seriousViolations(page, WCAG), "/").toEqual([]);
         // The other pages through the router, as a visitor would reach them (a full load per page is slow).
         for (const route of part.routes) {
           await navigateInApp(page, route.path, route.h1);
-          expect(await seriousViolations(page), route.path).toEqual([]);
+          expect(await seriousViolations(page, WCAG), route.path).toEqual([]);
         }
       });
     }
 
     test("the policy pages", async ({ page }) => {
       await openPage(page, POLICY_ROUTES[0].path);
-      expect(await seriousViolations(page), POLICY_ROUTES[0].path).toEqual([]);
+      expect(await seriousViolations(page, WCAG), POLICY_ROUTES[0].path).toEqual([]);
       await navigateInApp(page, POLICY_ROUTES[1].path, POLICY_ROUTES[1].h1);
-      expect(await seriousViolations(page), POLICY_ROUTES[1].path).toEqual([]);
+      expect(await seriousViolations(page, WCAG), POLICY_ROUTES[1].path).toEqual([]);
     });
   });
 }
 
-// Open states do not change with the width (except the menu, which only exists on small screens).
-const WITH_BEST_PRACTICES = [...WCAG, "best-practice"];
-
-// Two open states per test: four page loads and scans in one test ran past its time on a busy machine.
+// Open states do not change with the width (except the menu, which only exists on small screens). Two open
+// states per test: four page loads and scans in one test ran past its time on a busy machine.
 test("axe on open states: mobile menu and founder dialog", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openPage(page, "/");
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.locator("#mobile-menu")).toBeVisible();
-  expect(await seriousViolations(page, WITH_BEST_PRACTICES), "mobile menu").toEqual([]);
+  expect(await seriousViolations(page, WCAG_AND_BEST_PRACTICES), "mobile menu").toEqual([]);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPage(page, "/about");
   await page.getByRole("button", { name: "Read Elin's bio" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  expect(await seriousViolations(page, WITH_BEST_PRACTICES), "founder dialog").toEqual([]);
+  expect(await seriousViolations(page, WCAG_AND_BEST_PRACTICES), "founder dialog").toEqual([]);
 });
 
 test("axe on open states: application errors and contact info", async ({ page }) => {
@@ -88,10 +62,10 @@ test("axe on open states: application errors and contact info", async ({ page })
   await page.getByRole("tab", { name: "Apply Now" }).click();
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
-  expect(await seriousViolations(page, WITH_BEST_PRACTICES), "application form with errors").toEqual([]);
+  expect(await seriousViolations(page, WCAG_AND_BEST_PRACTICES), "application form with errors").toEqual([]);
 
   await openPage(page, "/contact");
   await page.getByRole("tab", { name: "Contact Info" }).click();
   await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
-  expect(await seriousViolations(page, WITH_BEST_PRACTICES), "contact info").toEqual([]);
+  expect(await seriousViolations(page, WCAG_AND_BEST_PRACTICES), "contact info").toEqual([]);
 });

@@ -1,23 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { SQLite } from "../../../server/src/db/engine/sqlite-driver.mjs";
 import { signInWithForm, type TestUser } from "../auth/support";
 import { serverEnv } from "../support/server";
 import { totpCode } from "../support/totp";
 
-/** WCAG 2.1 A/AA plus best practices; serious and critical violations only. */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-}
+export { seriousViolations } from "../support/axe";
 
 /** Signs in through the form; the screen goes on to the back office (where a signed-out guard sent it from). */
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
