@@ -11,6 +11,6 @@ export default defineConfig({
   test: {
     ...base.test,
     name: "server (sqlite driver)",
-    include: ["src/db/engine/sqlite*.test.ts", "test/reliability/crash-safety.test.ts"],
+    include: ["src/db/engine/sqlite*.test.ts"],
   },
 });
