@@ -36,7 +36,6 @@ const throwDeprecation = {
 };
 
 const POSTGRES_PROJECT = "server (postgres)";
-const SQLITE_PROJECT = "server (sqlite)";
 const NODE24_TITLE = `server tests on SQLite (vitest, Node ${node24.version})`;
 
 const NOT_RUN = new Set(["skipped", "pending", "todo", "disabled"]);
@@ -134,10 +133,10 @@ async function main() {
           "exec",
           "vitest",
           "run",
+          // Both server projects ("server (sqlite)", "server (postgres)"): vitest joins several --project
+          // filters as alternatives, so two negations would let each other's project back in.
           "--project",
-          `!${POSTGRES_PROJECT}`,
-          "--project",
-          `!${SQLITE_PROJECT}`,
+          "!server (*)",
           "--reporter=default",
           "--reporter=json",
           `--outputFile.json=${vitestJson}`,

@@ -10,7 +10,7 @@ import base from "./vitest.config.ts";
 export default defineConfig({
   test: {
     ...base.test,
-    name: "server (sqlite driver)",
+    name: "sqlite driver",
     include: ["src/db/engine/sqlite*.test.ts"],
   },
 });
