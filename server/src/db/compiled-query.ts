@@ -81,6 +81,8 @@ export interface ShapedQueryOptions<S, R> {
   group: (shape: S) => string;
   /** Shapes kept per group and engine. */
   perGroup: number;
+  /** Shapes kept in all, whatever their group: on PostgreSQL, each is a statement every connection may hold. */
+  total: number;
   build: (db: Db, shape: S, arg: (i: number) => unknown) => Compilable<R>;
 }
 
@@ -90,7 +92,9 @@ export interface ShapedQueryOptions<S, R> {
  * shape runs the compiled SQL with its own values. A client chooses which columns it sends, so the shapes
  * kept per group are capped: once a group holds `perGroup` of them, a new shape is built and compiled for
  * its one call, as any other query is, and neither kept nor prepared on PostgreSQL (whose connections would
- * otherwise hold ever more named statements). The first shapes stay; in practice a table sees a handful.
+ * otherwise hold ever more named statements); so is one beyond the `total` of all groups. The first shapes
+ * stay (none is evicted, so no connection prepares a text it may soon drop); in practice a table sees a
+ * handful.
  */
 export function shapedQuery<S, R>(options: ShapedQueryOptions<S, R>) {
   const kept = new Map<string, Compiled<R>>();
@@ -103,7 +107,7 @@ export function shapedQuery<S, R>(options: ShapedQueryOptions<S, R>) {
     if (hit) return bind(hit, args);
     compilations++;
     const inGroup = keptPerGroup.get(group) ?? 0;
-    const keep = inGroup < options.perGroup;
+    const keep = inGroup < options.perGroup && kept.size < options.total;
     const entry = compileWithPlaceholders(db, (arg) => options.build(db, shape, arg), keep);
     if (keep) {
       kept.set(key, entry);

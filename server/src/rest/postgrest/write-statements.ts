@@ -9,8 +9,12 @@ import { type DynamicRow, dynamicTables } from "../../db/dynamic-tables";
  * Kysely for every request cost more than the statements on the hot writes.
  */
 
-/** Kept shapes per table and statement; a table's clients send a handful of column lists. */
-const SHAPES_PER_TABLE = 64;
+/**
+ * Kept shapes per table and statement (a table's clients send a handful of column lists), and in all per
+ * statement: on PostgreSQL each kept shape is a named statement each pooled connection may prepare.
+ */
+const SHAPES_PER_TABLE = 32;
+const SHAPES_IN_ALL = 512;
 
 interface InsertShape {
   table: string;
@@ -30,6 +34,7 @@ const inserts = shapedQuery<InsertShape, DynamicRow>({
   key: (s) => JSON.stringify([s.table, s.columns, s.ignoreOn ?? null]),
   group: (s) => s.table,
   perGroup: SHAPES_PER_TABLE,
+  total: SHAPES_IN_ALL,
   build: (db, s, arg) => {
     const ignoreOn = s.ignoreOn;
     let insert = dynamicTables(db)
@@ -44,6 +49,7 @@ const updates = shapedQuery<UpdateShape, DynamicRow>({
   key: (s) => JSON.stringify([s.table, s.columns, s.key]),
   group: (s) => s.table,
   perGroup: SHAPES_PER_TABLE,
+  total: SHAPES_IN_ALL,
   build: (db, s, arg) =>
     dynamicTables(db)
       .updateTable(s.table)
