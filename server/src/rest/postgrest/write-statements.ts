@@ -18,7 +18,10 @@ const SHAPES_IN_ALL = 512;
 
 interface InsertShape {
   table: string;
-  /** In the order sent: with two bad values, the database reports the first, as it did before. */
+  /**
+   * In the row's own order (a validated body's is the table's), so that with two bad values the database
+   * reports the same one as when each insert was built for its request.
+   */
   columns: string[];
   /** The key whose duplicates are ignored (resolution=ignore-duplicates). */
   ignoreOn?: string[];
