@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/support/test-database";
-import { type Database, fixedQuery, openDatabase } from "./database";
+import { fixedQuery } from "./compiled-query";
+import { type Database, openDatabase } from "./database";
 import { parseDatabaseUrl } from "./engine/connection-url";
 
 let test: TestDatabase;

@@ -9,7 +9,7 @@ import {
 import type { Logger } from "pino";
 import { type DatabaseTarget, redactDatabaseUrl } from "./engine/connection-url";
 import { openPostgres, type RelayNotice } from "./engine/postgres";
-import { prepareOnPostgres, SENT_WITH_NEXT } from "./engine/postgres-client";
+import { SENT_WITH_NEXT } from "./engine/postgres-client";
 import { openSqlite } from "./engine/sqlite";
 import { groupCommit } from "./engine/sqlite-group-commit";
 import type { Tables } from "./schema";
@@ -215,50 +215,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** ISO-8601 UTC timestamp as stored in every *_at column. */
 export const now = () => new Date().toISOString();
 
-const PARAM = Symbol("query parameter");
-type Placeholder = { [PARAM]: number };
-const isPlaceholder = (v: unknown): v is Placeholder => typeof v === "object" && v !== null && PARAM in v;
-
-/**
- * A query of fixed shape whose arguments are used only as plain values (no branching on them): Kysely
- * builds and compiles it once per engine with placeholders, and every call after that runs the compiled
- * SQL with the new values (constants written into the query stay as they were). For queries on hot paths
- * (session checks, token rotation), where building and compiling a Kysely query costs more than running
- * it. Works on the database and inside a transaction alike. On PostgreSQL each connection prepares it once
- * (a named statement) and only binds the values after that.
- */
-export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
-  type Slot = { arg: number } | { constant: unknown };
-  const compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot[] }>();
-  function compiledFor(db: Db) {
-    const key = db.getExecutor().adapter.constructor.name;
-    let entry = compiled.get(key);
-    if (!entry) {
-      const placeholders = Array.from({ length: build.length - 1 }, (_, i): Placeholder => ({ [PARAM]: i }));
-      const query = build(db, ...(placeholders as unknown as A)).compile();
-      const slots = query.parameters.map(
-        (p): Slot => (isPlaceholder(p) ? { arg: p[PARAM] } : { constant: p }),
-      );
-      entry = { query, slots };
-      compiled.set(key, entry);
-      if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
-    }
-    return entry;
-  }
-  function execute(db: Db, args: A) {
-    const { query, slots } = compiledFor(db);
-    const parameters = slots.map((s) => ("arg" in s ? args[s.arg] : s.constant));
-    return db.executeQuery<R>({ ...query, parameters });
-  }
-  return {
-    all: async (db: Db, ...args: A): Promise<R[]> => (await execute(db, args)).rows,
-    first: async (db: Db, ...args: A): Promise<R | undefined> => (await execute(db, args)).rows[0],
-    /** Rows changed by a write. */
-    run: async (db: Db, ...args: A): Promise<number> =>
-      Number((await execute(db, args)).numAffectedRows ?? 0n),
-  };
-}
-
 /**
  * A write inside a transaction whose answer nobody reads (a timeline row, a touched timestamp): on
  * PostgreSQL it goes out with the transaction's next statement, usually its COMMIT, instead of costing a
@@ -266,8 +222,11 @@ export function fixedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) =
  * SQLite, which has no round trips, and outside a transaction (where no next statement of the same
  * connection is sure to follow), it runs at once.
  */
-export async function sendWithNext(trx: Db, query: Compilable<unknown>): Promise<void> {
-  const compiled = query.compile();
+export async function sendWithNext(
+  trx: Db,
+  query: Compilable<unknown> | CompiledQuery<unknown>,
+): Promise<void> {
+  const compiled = "compile" in query ? query.compile() : query;
   if (trx.isTransaction && trx.getExecutor().adapter instanceof PostgresAdapter) {
     await trx.executeQuery({ ...compiled, sql: SENT_WITH_NEXT + compiled.sql });
   } else {

@@ -52,7 +52,8 @@ export function instrumentConnections(pool: pg.Pool, counter: { sent: number }) 
         return unsent("BEGIN");
       }
       if (text.startsWith(SENT_WITH_NEXT)) {
-        waiting.push(query);
+        // The mark only says when to send: without it, a fixed text still goes out as its named statement.
+        waiting.push([text.slice(SENT_WITH_NEXT.length), query[1]]);
         return unsent("SELECT");
       }
       const ending = text === "commit" || text === "rollback";

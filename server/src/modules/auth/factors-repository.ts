@@ -1,4 +1,5 @@
-import { type Db, fixedQuery } from "../../db/database";
+import { fixedQuery } from "../../db/compiled-query";
+import type { Db } from "../../db/database";
 import type { MfaChallengeRow, MfaFactorRow } from "../../db/schema";
 
 /** The statements of MFA factors and their challenges. */

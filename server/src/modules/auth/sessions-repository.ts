@@ -1,4 +1,5 @@
-import { type Db, fixedQuery } from "../../db/database";
+import { fixedQuery } from "../../db/compiled-query";
+import type { Db } from "../../db/database";
 import type { RefreshTokenRow, SessionRow } from "../../db/schema";
 import { lockedOnPostgres } from "./locks";
 

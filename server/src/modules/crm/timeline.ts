@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityAction } from "@app/contracts";
-import { type Db, sendWithNext } from "../../db/database";
+import { fixedQuery } from "../../db/compiled-query";
+import type { Db } from "../../db/database";
 import { type HookContext, hookActor, type Row, type TableHooks } from "../../rest/table-hooks";
 
 /** Fields whose change is bookkeeping, not news: they never make a timeline row on their own. */
@@ -42,30 +43,76 @@ interface ActivityEntry {
   note?: string;
 }
 
-const activityInsert = (trx: Db, entry: ActivityEntry) =>
-  trx.insertInto("crm_activity").values({
-    id: randomUUID(),
-    record_type: entry.recordType,
-    record_id: entry.recordId,
-    action: entry.action,
-    changes: JSON.stringify(entry.changes),
-    actor_id: entry.actorId,
-    actor_role: entry.actorRole ?? null,
-    note: entry.note ?? null,
-    created_at: entry.at,
+/** A timeline row's values, in the order the compiled statements below take them. */
+const activityValues = (entry: ActivityEntry) =>
+  [
+    randomUUID(),
+    entry.recordType,
+    entry.recordId,
+    entry.action,
+    JSON.stringify(entry.changes),
+    entry.actorId,
+    entry.actorRole ?? null,
+    entry.note ?? null,
+    entry.at,
+  ] as const;
+
+const activityInsert = (
+  k: Db,
+  id: string,
+  recordType: string,
+  recordId: string,
+  action: ActivityAction,
+  changes: string,
+  actorId: string | null,
+  actorRole: "service_role" | null,
+  note: string | null,
+  at: string,
+) =>
+  k.insertInto("crm_activity").values({
+    id,
+    record_type: recordType,
+    record_id: recordId,
+    action,
+    changes,
+    actor_id: actorId,
+    actor_role: actorRole,
+    note,
+    created_at: at,
   });
 
+// Every change to a CRM record writes one: compiled once (see fixedQuery), not built per request.
+const insertActivity = fixedQuery(activityInsert);
+// fixedQuery counts the builder's parameters, so these are spelled out rather than spread.
+const insertActivityReturning = fixedQuery(
+  (
+    k: Db,
+    id: string,
+    recordType: string,
+    recordId: string,
+    action: ActivityAction,
+    changes: string,
+    actorId: string | null,
+    actorRole: "service_role" | null,
+    note: string | null,
+    at: string,
+  ) =>
+    activityInsert(k, id, recordType, recordId, action, changes, actorId, actorRole, note, at).returningAll(),
+);
+const touchLastActivity = fixedQuery((k, contactId: string, at: string) =>
+  k.updateTable("crm_contacts").set({ last_activity_at: at }).where("id", "=", contactId),
+);
+
 export async function appendActivity(trx: Db, entry: ActivityEntry) {
-  return activityInsert(trx, entry).returningAll().executeTakeFirstOrThrow();
+  const row = await insertActivityReturning.first(trx, ...activityValues(entry));
+  if (!row) throw new Error("the timeline row was not returned");
+  return row;
 }
 
 /** A contact touched by this change (its own row, or the one a deal or brief link names). */
 export async function touchContact(ctx: Pick<HookContext, "trx" | "at">, contactId: unknown) {
   if (typeof contactId !== "string") return;
-  await sendWithNext(
-    ctx.trx,
-    ctx.trx.updateTable("crm_contacts").set({ last_activity_at: ctx.at }).where("id", "=", contactId),
-  );
+  await touchLastActivity.sendWithNext(ctx.trx, contactId, ctx.at);
 }
 
 /**
@@ -100,7 +147,7 @@ export function timelineHooks(
         ...hookActor(ctx),
         at: ctx.at,
       };
-      await sendWithNext(ctx.trx, activityInsert(ctx.trx, entry));
+      await insertActivity.sendWithNext(ctx.trx, ...activityValues(entry));
       if (opts.contactField && verb !== "delete") await touchContact(ctx, row[opts.contactField]);
     },
   };

@@ -14,6 +14,7 @@ import {
   type WriteRequest,
   withTimestamps,
 } from "./write-rows";
+import { insertStoredRow } from "./write-statements";
 
 /**
  * POST over one declared table: inserts, and upserts (`Prefer: resolution=…`, `on_conflict`). A row the
@@ -121,15 +122,11 @@ async function insertOne(
     ctx.at,
     true,
   );
-  const row = await translatingDatabaseErrors({ table: table.name, row: values }, async () => {
-    let insert = dynamicTables(ctx.trx)
-      .insertInto(table.name)
-      .values(toStoredRow(table, values, db.engine));
-    // A row another transaction inserted since the lookup is a duplicate to ignore, or (for a merge) a
-    // conflict the client retries: never an update that skipped the update hooks.
-    if (ignoreOn) insert = insert.onConflict((oc) => oc.columns(ignoreOn).doNothing());
-    return insert.returningAll().executeTakeFirst();
-  });
+  // A row another transaction inserted since the lookup is a duplicate to ignore, or (for a merge) a
+  // conflict the client retries: never an update that skipped the update hooks.
+  const row = await translatingDatabaseErrors({ table: table.name, row: values }, () =>
+    insertStoredRow(ctx.trx, table.name, toStoredRow(table, values, db.engine), ignoreOn),
+  );
   if (!row) return undefined;
   const after = await asRead(ctx.trx, handle, readClock(Date.parse(ctx.at)), row);
   await hooks.afterWrite?.(ctx, { verb: "insert", after });

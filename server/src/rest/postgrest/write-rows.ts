@@ -12,6 +12,7 @@ import { readOnlyColumnError } from "./body-errors";
 import { whereSql } from "./conditions";
 import type { ParsedQuery, Preferences } from "./parse-query";
 import { asRead, readClock, readSource, type TableHandle, visibleWhere, writeOrder } from "./table-service";
+import { updateStoredRow } from "./write-statements";
 
 /**
  * PATCH and DELETE over one declared table, and what every write shares: the hooks run per row in the
@@ -99,15 +100,14 @@ export async function updateOne(
     laterThan(before.updated_at, ctx.at),
     false,
   );
-  const row = await translatingDatabaseErrors(
-    { table: table.name, row: { ...before, ...values } },
-    async () =>
-      dynamicTables(ctx.trx)
-        .updateTable(table.name)
-        .set(toStoredRow(table, values, db.engine))
-        .where(sql.ref(table.primaryKey), "=", before[table.primaryKey])
-        .returningAll()
-        .executeTakeFirst(),
+  const row = await translatingDatabaseErrors({ table: table.name, row: { ...before, ...values } }, () =>
+    updateStoredRow(
+      ctx.trx,
+      table.name,
+      table.primaryKey,
+      before[table.primaryKey],
+      toStoredRow(table, values, db.engine),
+    ),
   );
   if (!row) return undefined;
   const after = await asRead(ctx.trx, handle, readClock(Date.parse(ctx.at)), row);
