@@ -4,11 +4,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { prerender } from "./build/prerender.ts";
 import { routePreloads } from "./build/route-preloads.ts";
+import { signedInChunks } from "./build/signed-in-chunks.ts";
 
 const apiTarget = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), prerender()],
+  plugins: [react(), tailwindcss(), signedInChunks(), routePreloads(), prerender()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

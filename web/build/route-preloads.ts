@@ -51,9 +51,11 @@ export function routePreloads(): Plugin {
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
+      // A lazily loaded module is its own chunk's facade, or one of the modules of a chunk grouped by
+      // build/signed-in-chunks.ts.
       const byModule = new Map<string, OutputChunk>();
       for (const chunk of chunks) {
-        if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId.replaceAll("\\", "/"), chunk);
+        for (const id of chunk.moduleIds) byModule.set(id.replaceAll("\\", "/"), chunk);
       }
       const chunkOf = (module: string) => {
         const found = [...byModule.entries()].find(([id]) => id.endsWith(`/${module}`))?.[1];

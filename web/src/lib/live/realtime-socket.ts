@@ -9,6 +9,8 @@ import { loadPublicConfig } from "@/lib/public-config";
  * session reaches the open channels.
  */
 export async function connectRealtime(): Promise<RealtimeClient> {
+  // The screen that asks paints first: its code and data download without this library beside them.
+  await afterNextPaint();
   const [{ RealtimeClient }, config] = await Promise.all([
     import("@supabase/realtime-js"),
     loadPublicConfig(),
@@ -25,4 +27,16 @@ export async function connectRealtime(): Promise<RealtimeClient> {
   // and a staff table's changes would wait for the token's first refresh on the channel.
   await client.setAuth();
   return client;
+}
+
+/** A background tab draws no frames: it connects after this long instead. */
+const PAINT_WAIT_MS = 500;
+
+/** Resolves once the browser has painted the frame being built now (a task queued from the next frame). */
+function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, PAINT_WAIT_MS);
+  });
 }

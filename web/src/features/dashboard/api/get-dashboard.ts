@@ -4,6 +4,7 @@ import type { AppRoute } from "@ts-rest/core";
 import { mergeTasks } from "@/features/dashboard/utils/my-tasks";
 import { summarizePipeline } from "@/features/dashboard/utils/summarize-pipeline";
 import { fetchWithKeys } from "@/lib/api-fetch";
+import { takeEarlyRead } from "@/lib/early-read";
 import { expectSuccess } from "@/lib/postgrest";
 import { dashboardQueryKey } from "@/lib/query-keys";
 
@@ -14,6 +15,10 @@ import { dashboardQueryKey } from "@/lib/query-keys";
 const dashboardRoute = { method: "GET", path: "/api/dashboard", responses: {} } satisfies AppRoute;
 
 async function readDashboard(signal: AbortSignal): Promise<Dashboard> {
+  // The entry may have asked already (a signed-in first load of /app); a refused answer is read again
+  // here, where a stale token gets refreshed.
+  const early = await takeEarlyRead(dashboardRoute.path);
+  if (early?.status === 200) return early.body as Dashboard;
   const response = await fetchWithKeys({
     route: dashboardRoute,
     path: dashboardRoute.path,
