@@ -117,8 +117,11 @@ async function main() {
   const postgresJson = join(resultsDir, "vitest-postgres.json");
   const postgresLog = join(resultsDir, "vitest-postgres.log");
   const serverStartedAt = Date.now();
+  // The PostgreSQL run is the longest (each file clones a database, and the cluster's own work comes on
+  // top): two workers let it take the core the others leave when they end.
   const postgresPass = startVitestPass({
     projects: [POSTGRES_PROJECT],
+    workers: 2,
     json: postgresJson,
     log: postgresLog,
     env: pgBin ? { ...throwDeprecation, PG_BIN: pgBin } : throwDeprecation,

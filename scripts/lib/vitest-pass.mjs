@@ -5,10 +5,10 @@ import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { root } from "./toolchain.mjs";
 
-/** Starts `vitest run` on `node` for `projects`; resolves to its exit status. */
-export function startVitestPass({ node = process.execPath, projects, json, log, env }) {
+/** Starts `vitest run` on `node` for `projects`, in `workers` processes; resolves to its exit status. */
+export function startVitestPass({ node = process.execPath, projects, workers = 1, json, log, env }) {
   const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
-  const selected = projects.flatMap((name) => ["--project", name]);
+  const selected = [...projects.flatMap((name) => ["--project", name]), `--maxWorkers=${workers}`];
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
   const out = openSync(log, "w");
   const child = spawn(node, [vitest, "run", ...selected, ...reporters], {

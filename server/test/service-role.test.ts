@@ -48,14 +48,14 @@ afterAll(async () => {
 });
 
 /**
- * The README's integration script, run as it is by Node in a process of its own (stock supabase-js, no
+ * The API map's integration script (docs/api/README.md), run as it is by Node in a process of its own (stock supabase-js, no
  * Origin), from a folder beside the server's own packages so its import resolves. `pdfBytes` is the file
  * it uploads; what it imported is printed for the test to check.
  */
-async function runReadmeScript(): Promise<{ id: string; email: string }[]> {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const script = /A server-side integration[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!script) throw new Error("the README has no integration script");
+async function runIntegrationScript(): Promise<{ id: string; email: string }[]> {
+  const apiMap = readFileSync(new URL("../../docs/api/README.md", import.meta.url), "utf8");
+  const script = /A server-side integration[\s\S]*?```js\n([\s\S]*?)```/.exec(apiMap)?.[1];
+  if (!script) throw new Error("docs/api/README.md has no integration script");
   const dir = mkdtempSync(
     join(fileURLToPath(new URL("../node_modules/", import.meta.url)), ".service-role-"),
   );
@@ -86,8 +86,8 @@ async function newTalent(firstName: string) {
 }
 
 describe("the service_role key through stock supabase-js", () => {
-  it("runs the README's script: contacts into a staff-only table, on the timeline as the service", async () => {
-    const imported = await runReadmeScript();
+  it("runs the API map's integration script: contacts into a staff-only table, on the timeline as the service", async () => {
+    const imported = await runIntegrationScript();
     expect(imported).toEqual([{ id: expect.any(String), email: "ada@example.com" }]);
     const id = imported[0]?.id as string;
 
