@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { goInApp } from "../support/navigation";
 
 export { expect };
 
@@ -71,9 +72,6 @@ export async function openPage(page: Page, path: string) {
 
 /** Client-side navigation inside the already loaded app (as a router link would), then waits for the h1. */
 export async function navigateInApp(page: Page, path: string, h1: string | RegExp) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  }, path);
+  await goInApp(page, path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
 }
