@@ -18,7 +18,7 @@ const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
  * the others leave.
  */
 const secondHalfPort = port + 4;
-const SECOND_HALF_SPECS = /\/e2e\/(backoffice|crm)\/[^/]+\.spec\.ts$/;
+const SECOND_HALF_SPECS = /\/e2e\/(backoffice|backups|crm)\/[^/]+\.spec\.ts$/;
 const moneyPort = port + 5;
 const MONEY_SPECS = /\/e2e\/(deliverables|invoices|legal|money)\/[^/]+\.spec\.ts$/;
 const sitePort = port + 6;
