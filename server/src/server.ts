@@ -18,6 +18,9 @@ import { createMailer } from "./platform/mail/transport";
 import { READ_CLOCK_MS } from "./rest/data-api";
 import { createWorkQueue, type WorkQueue } from "./work-queue";
 
+/** Longer than the idle timeout of the proxies and clients in front of the server. */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface RunningServer {
   server: Server;
   db: Database;
@@ -52,6 +55,12 @@ export async function startServer(
     logger,
   });
   const server = createServer(handler).listen(config.PORT, config.HOST);
+  // A client or proxy that reuses a kept-alive connection just as the server closes it gets a reset for a
+  // request it sent once. Node closes idle connections after 5 s, sooner than proxies and browsers drop
+  // theirs (a load balancer's usual 60 s), so the server keeps them longer than those do; headers must
+  // still arrive within their own, longer limit. Shutdown closes idle connections at once either way.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const realtime = app.locals.realtime as RealtimeServer;
   realtime.attach(server);
   await new Promise<void>((resolve, reject) => {
