@@ -1,5 +1,5 @@
 // The bare node:http baseline of the read benchmarks, in its own process: answers every request with the
-// bytes the server answered, after verifying the request's bearer JWT (HS256, the server's secret) when
+// status and bytes the server answered, after verifying the request's bearer JWT (HS256, the server's secret) when
 // BARE_JWT_SECRET is set. With BARE_ENGINE and BARE_SQL it instead runs that query on the bare driver
 // (better-sqlite3, or a pg pool of BARE_POOL) for every request and answers its rows as JSON, each row's
 // `a__b` columns nested as `{ a: { b } }` (null when all are null), the shape of PostgREST's embedding.
@@ -13,6 +13,7 @@ import { SQLite } from "../../src/db/engine/sqlite-driver.mjs";
 const { BARE_BODY, BARE_ENGINE, BARE_SQL, BARE_URL, BARE_POOL } = process.env;
 const headers = JSON.parse(process.env.BARE_HEADERS ?? "{}");
 const secret = process.env.BARE_JWT_SECRET;
+const status = Number(process.env.BARE_STATUS ?? 200);
 
 function nest(row) {
   const out = {};
@@ -62,6 +63,6 @@ createServer(async (req, res) => {
     }
   }
   const body = await read();
-  res.writeHead(200, { ...headers, "content-length": body.length });
+  res.writeHead(status, { ...headers, "content-length": body.length });
   res.end(body);
 }).listen(Number(process.env.BARE_PORT), "127.0.0.1", () => process.send("ready"));
