@@ -57,34 +57,9 @@ const activityValues = (entry: ActivityEntry) =>
     entry.at,
   ] as const;
 
-const activityInsert = (
-  k: Db,
-  id: string,
-  recordType: string,
-  recordId: string,
-  action: ActivityAction,
-  changes: string,
-  actorId: string | null,
-  actorRole: "service_role" | null,
-  note: string | null,
-  at: string,
-) =>
-  k.insertInto("crm_activity").values({
-    id,
-    record_type: recordType,
-    record_id: recordId,
-    action,
-    changes,
-    actor_id: actorId,
-    actor_role: actorRole,
-    note,
-    created_at: at,
-  });
-
-// Every change to a CRM record writes one: compiled once (see fixedQuery), not built per request.
-const insertActivity = fixedQuery(activityInsert);
-// fixedQuery counts the builder's parameters, so these are spelled out rather than spread.
-const insertActivityReturning = fixedQuery(
+// Every change to a CRM record writes one: compiled once (see fixedQuery), not built per request. One
+// statement answers the row for the callers that show it; a write sent with the next statement drops it.
+const insertActivity = fixedQuery(
   (
     k: Db,
     id: string,
@@ -97,14 +72,27 @@ const insertActivityReturning = fixedQuery(
     note: string | null,
     at: string,
   ) =>
-    activityInsert(k, id, recordType, recordId, action, changes, actorId, actorRole, note, at).returningAll(),
+    k
+      .insertInto("crm_activity")
+      .values({
+        id,
+        record_type: recordType,
+        record_id: recordId,
+        action,
+        changes,
+        actor_id: actorId,
+        actor_role: actorRole,
+        note,
+        created_at: at,
+      })
+      .returningAll(),
 );
 const touchLastActivity = fixedQuery((k, contactId: string, at: string) =>
   k.updateTable("crm_contacts").set({ last_activity_at: at }).where("id", "=", contactId),
 );
 
 export async function appendActivity(trx: Db, entry: ActivityEntry) {
-  const row = await insertActivityReturning.first(trx, ...activityValues(entry));
+  const row = await insertActivity.first(trx, ...activityValues(entry));
   if (!row) throw new Error("the timeline row was not returned");
   return row;
 }
