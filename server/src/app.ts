@@ -348,7 +348,7 @@ export async function createApp({
   mount(contract.royaltyLedger, royaltyLedgerRouter(royalties));
   mount(
     contract.personalData,
-    personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config) })),
+    personalDataRouter(personalDataService({ db, storage, now, erasureLog: erasureLogFor(config), logger })),
   );
   app.get("/rest/v1", openApiRootHandler(authorizer));
   const schema = { handleOf: (name: string) => handles.get(name), tables: Object.values(tables) };

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +123,74 @@ async function indexedWords(words: Set<string>): Promise<string[]> {
   return rows.map((r) => r.term).filter((t) => words.has(t));
 }
 
+/** The engine's driver as the server picks it for this Node. */
+const SQLITE_DRIVER = new URL("../src/db/engine/sqlite-driver.mjs", import.meta.url).href;
+
+/** How long the other session's read stays open after it began. */
+const READ_MS = 400;
+
+interface OpenRead {
+  /** Settles once the read has begun. */
+  holding: Promise<unknown>;
+  ended(): boolean;
+  done: Promise<unknown>;
+}
+
+/**
+ * A read transaction on PostgreSQL, from another connection: a repeatable read holds its snapshot from its
+ * first statement to its end.
+ */
+async function postgresReader(): Promise<OpenRead> {
+  const other = await openOtherConnection(ctx.databaseUrl);
+  let ended = false;
+  let began!: () => void;
+  const holding = new Promise<void>((resolve) => (began = resolve));
+  const done = other
+    .connection()
+    .execute(async (conn) => {
+      await sql`begin isolation level repeatable read`.execute(conn);
+      await sql`select count(*) as n from users`.execute(conn);
+      began();
+      await new Promise((resolve) => setTimeout(resolve, READ_MS));
+      ended = true;
+      await sql`commit`.execute(conn);
+    })
+    .finally(() => other.close());
+  return { holding, ended: () => ended, done };
+}
+
+/**
+ * A read transaction on SQLite, from another thread: the engine's calls block their thread, so a reader
+ * on this one could not end while the erasure's checkpoint waits for it.
+ */
+function sqliteReader(): OpenRead {
+  const path = ctx.config.DATABASE.engine === "sqlite" ? ctx.config.DATABASE.path : "";
+  const ended = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { workerData, parentPort } = require("node:worker_threads");
+     import(workerData.driver).then(({ SQLite }) => {
+       const db = new SQLite(workerData.path);
+       db.exec("begin");
+       db.prepare("select count(*) as n from users").get();
+       parentPort.postMessage("holding");
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+       Atomics.store(workerData.ended, 0, 1);
+       db.exec("commit");
+       db.close();
+     });`,
+    { eval: true, workerData: { path, ms: READ_MS, ended, driver: SQLITE_DRIVER } },
+  );
+  const holding = new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  const done = new Promise((resolve, reject) => {
+    worker.once("exit", resolve);
+    worker.once("error", reject);
+  });
+  return { holding, ended: () => Atomics.load(ended, 0) === 1, done };
+}
+
 describe("erasure", () => {
   it("leaves the address, the name and the password hash nowhere in the database's files", async () => {
     await seedPerson(ctx, staff, ylva, { signs: false });
@@ -143,6 +212,22 @@ describe("erasure", () => {
         statSync(`${ctx.config.DATABASE.engine === "sqlite" ? ctx.config.DATABASE.path : ""}-wal`).size,
       ).toBe(0);
     }
+  });
+
+  it("waits for a read that began before it, then leaves nothing of the person in the files", async () => {
+    const late: Person = { ...tor, email: "torvaldo.late@example.se", last: "Quillmarkesson", day: 12 };
+    await seedPerson(ctx, staff, late, { signs: false });
+    const secrets = secretsOf(late, await passwordHashOf(late.email));
+    // Another session's read, still open when the erasure commits: until it ends, it may see the old rows.
+    const reader = ctx.db.engine === "sqlite" ? sqliteReader() : await postgresReader();
+    await reader.holding;
+    const res = await erase(late.email);
+    // The erasure answered only once the read had ended.
+    const waited = reader.ended();
+    await reader.done;
+    expect(res.status, res.text).toBe(200);
+    expect(waited).toBe(true);
+    expect(found(await databaseFiles(ctx.db), secrets)).toEqual([]);
   });
 
   it("leaves none of the person's words in the search index", async () => {

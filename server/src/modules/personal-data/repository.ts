@@ -365,6 +365,7 @@ async function purgeSearchIndexes(db: Db) {
  * tuples in the table's pages (and its indexes and TOAST) until VACUUM; a plain VACUUM only marks the
  * space free, so the touched tables are rewritten with VACUUM FULL (a short exclusive lock on each, fine
  * for a rare erasure). PostgreSQL's WAL segments still hold the old pages until the server recycles them.
+ * False when something may remain: another session kept needing the old pages or rows past the wait.
  */
 export async function purgeErasedContent(db: Db, tables: readonly string[]): Promise<boolean> {
   if (!isPostgresDb(db)) {
@@ -378,7 +379,36 @@ export async function purgeErasedContent(db: Db, tables: readonly string[]): Pro
     return false;
   }
   const touched = await withDependents(db, tables);
-  if (touched.length > 0)
-    await sql`vacuum (full, analyze) ${sql.join(touched.map((t) => sql.table(t)))}`.execute(db);
+  if (touched.length === 0) return true;
+  const unseen = await waitForOlderSnapshots(db);
+  await sql`vacuum (full, analyze) ${sql.join(touched.map((t) => sql.table(t)))}`.execute(db);
+  return unseen;
+}
+
+/** How long a purge waits for reads that began before the erasure to end. */
+const OLDER_SNAPSHOTS_WAIT_MS = 15_000;
+
+/**
+ * VACUUM FULL copies into the new files every row version a snapshot still open in this database may see:
+ * an autovacuum's ANALYZE, a long report, a backup's dump that began before the erasure would keep the
+ * person's old rows alive through the rewrite. So the purge first waits for every transaction open in this
+ * database now to end, as CREATE INDEX CONCURRENTLY waits for older snapshots: each holds a lock on its
+ * virtual transaction id to its end, which pg_locks shows whatever the role (pg_stat_activity hides other
+ * roles' snapshots). False when one outlived the wait.
+ */
+async function waitForOlderSnapshots(db: Db): Promise<boolean> {
+  const open = sql`
+    select l.virtualxid as id from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'virtualxid' and l.granted and a.datname = current_database()
+      and l.pid <> pg_backend_pid()`;
+  const { rows } = await sql<{ id: string }>`${open}`.execute(db);
+  const older = rows.map((r) => r.id);
+  const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS;
+  while (older.length > 0) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { rows: still } = await sql<{ id: string }>`${open} and l.virtualxid = any(${older})`.execute(db);
+    older.splice(0, older.length, ...still.map((r) => r.id));
+  }
   return true;
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Database } from "../../db/database";
 import { audit } from "../../platform/audit";
 import type { Requester } from "../../platform/deps";
@@ -15,6 +16,8 @@ export interface PersonalDataDeps {
   now: () => number;
   /** Where erasures are recorded for replay after a restore; absent while replaying them. */
   erasureLog?: ErasureLog;
+  /** Told when the erased rows could not yet be taken out of the database's files. */
+  logger?: Logger;
 }
 
 /** Who asked: the administrator's account (none from the CLI) and where from. */
@@ -71,7 +74,10 @@ export function personalDataService(deps: PersonalDataDeps) {
           detail: { ...summary },
         });
         const files = summary.removed_files > 0 ? ["storage_objects", "storage_blobs"] : [];
-        await purgeErasedContent(deps.db, [...Object.keys(summary.changed), ...files]);
+        if (!(await purgeErasedContent(deps.db, [...Object.keys(summary.changed), ...files])))
+          deps.logger?.warn(
+            "an erasure's old row versions may remain in the database's files: another session's read outlived the wait",
+          );
       }
       return summary;
     },
