@@ -39,8 +39,22 @@ export interface TableRouteMetadata extends RouteMetadata {
 /** Every table route needs the API key; the table's policy then decides per caller and verb. */
 const meta = (table: string, verb: Verb): TableRouteMetadata => ({ access: "public", table, verb });
 
-/** PostgREST's verbs of one declared table: GET, POST, PUT, PATCH and DELETE (HEAD is answered by GET). */
-export function tableRoutes<T extends TableDefinition>(table: T) {
+const built = new WeakMap<TableDefinition, unknown>();
+
+/**
+ * PostgREST's verbs of one declared table: GET, POST, PUT, PATCH and DELETE (HEAD is answered by GET).
+ * Built once per table: the contract and the server's table router ask for the same routes, and their
+ * schemas are most of what a start builds.
+ */
+export function tableRoutes<T extends TableDefinition>(table: T): ReturnType<typeof routesOf<T>> {
+  const known = built.get(table) as ReturnType<typeof routesOf<T>> | undefined;
+  if (known) return known;
+  const routes = routesOf(table);
+  built.set(table, routes);
+  return routes;
+}
+
+function routesOf<T extends TableDefinition>(table: T) {
   const path = `/rest/v1/${table.name}`;
   const row = table.row.partial();
   // Rows as a select shapes them (a read's, or a write's representation): renamed columns and embedded

@@ -72,23 +72,36 @@ function negotiate(header: string, available: readonly Encoding[]): Encoding | n
   return best;
 }
 
-/** One body in each encoding we send; for answers made once at start (the SPA's HTML). */
+/** One body in each encoding we send; for answers made once (the SPA's HTML). */
 export interface EncodedBody {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
 }
 
+/**
+ * Each encoding is compressed on its first use and kept: the server renders every page's HTML at start,
+ * and compressing all of them there (Brotli at its best quality) was most of the start's time, before
+ * the first answer; a page compresses once, when its first visitor asks.
+ */
 export function encodeOnce(body: string | Buffer): EncodedBody {
   const identity = typeof body === "string" ? Buffer.from(body) : body;
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     identity,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
+    get br() {
+      br ??= brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      });
+      return br;
+    },
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: 9 });
+      return gzip;
+    },
   };
 }

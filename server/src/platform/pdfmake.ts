@@ -13,12 +13,15 @@ interface PdfMake {
   createPdf(definition: Record<string, unknown>): { getBuffer(): Promise<Buffer> };
 }
 
-// pdfmake is CommonJS and exports one configured instance.
-const pdfmake = createRequire(import.meta.url)("pdfmake") as PdfMake;
+let loaded: PdfMake | undefined;
 
-let configured = false;
-function configure() {
-  if (configured) return;
+/**
+ * pdfmake is CommonJS and exports one configured instance. It is loaded on the first document, not at
+ * start: with pdfkit and fontkit it is a large part of the modules a start would otherwise compile.
+ */
+function configured(): PdfMake {
+  if (loaded) return loaded;
+  const pdfmake = createRequire(import.meta.url)("pdfmake") as PdfMake;
   const files = fontFiles();
   pdfmake.setFonts({
     [FONT_FAMILY]: {
@@ -32,11 +35,11 @@ function configure() {
   const allowed = new Set(Object.values(files));
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => allowed.has(path));
-  configured = true;
+  loaded = pdfmake;
+  return pdfmake;
 }
 
 /** A pdfmake document definition as PDF bytes, in the shipped fonts (the family is FONT_FAMILY). */
 export function renderPdf(definition: Record<string, unknown>): Promise<Buffer> {
-  configure();
-  return pdfmake.createPdf(definition).getBuffer();
+  return configured().createPdf(definition).getBuffer();
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { AppError } from "../../http/app-error";
 import { createPasswordThreads, type PasswordThreads } from "./password-threads";
 
@@ -8,10 +8,19 @@ const MIN_LENGTH = 8;
 /** bcrypt ignores everything after 72 bytes: a longer password would be silently truncated. */
 const MAX_BYTES = 72;
 
-/** zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively; built on first use. */
+/**
+ * zxcvbn-ts's list of the ~50,000 most common passwords, looked up case-insensitively; loaded and built on
+ * first use (its dictionaries are half a megabyte of script a start would otherwise compile).
+ */
 let commonPasswords: Set<string> | undefined;
 function isCommonPassword(password: string) {
-  commonPasswords ??= new Set(dictionary.passwords.map((p) => p.toLowerCase()));
+  commonPasswords ??= new Set(
+    (
+      createRequire(import.meta.url)("@zxcvbn-ts/language-common") as {
+        dictionary: { passwords: string[] };
+      }
+    ).dictionary.passwords.map((p) => p.toLowerCase()),
+  );
   return commonPasswords.has(password.toLowerCase());
 }
 

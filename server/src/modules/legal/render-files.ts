@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { buildDocx } from "./docx";
 import { type Block, parseMarkdown, toHtml } from "./markdown";
 import { buildPdf } from "./pdf";
 
@@ -21,7 +20,9 @@ export async function renderFiles(args: {
   const parsed = parseMarkdown(args.markdown);
   const [pdf, docx] = await Promise.all([
     buildPdf(parsed.blocks, { title: args.title, createdAt: new Date(args.at) }),
-    buildDocx(parsed.blocks, { title: args.title }),
+    // Word's writer is loaded with the first document: it is the largest library of the server's, and a
+    // start that compiled it before the first answer would wait for a file most starts never write.
+    import("./docx").then(({ buildDocx }) => buildDocx(parsed.blocks, { title: args.title })),
   ]);
   return { html: toHtml(parsed), pdf, docx, pdfSha256: sha256Hex(pdf) };
 }

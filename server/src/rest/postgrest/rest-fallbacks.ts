@@ -40,15 +40,17 @@ export const rpcResultsWhole: RequestHandler = (req, _res, next) => {
   );
 };
 
-/** Every `/rest/v1/rpc/<name>` path a route of the contract serves, found by walking the contract. */
+/**
+ * Every `/rest/v1/rpc/<name>` path a route of the contract serves, found by walking the contract's routers
+ * down to their routes (never into a route's schemas, which are most of the contract's objects).
+ */
 export function rpcNames(contract: unknown): Set<string> {
   const names = new Set<string>();
   const walk = (node: unknown) => {
     if (node === null || typeof node !== "object") return;
     const path = (node as { path?: unknown }).path;
-    if (typeof path === "string" && path.startsWith("/rest/v1/rpc/"))
-      names.add(path.slice("/rest/v1/rpc/".length));
-    else for (const child of Object.values(node)) walk(child);
+    if (typeof path !== "string") for (const child of Object.values(node)) walk(child);
+    else if (path.startsWith("/rest/v1/rpc/")) names.add(path.slice("/rest/v1/rpc/".length));
   };
   walk(contract);
   return names;
