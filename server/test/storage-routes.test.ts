@@ -144,4 +144,15 @@ describe("bad input to a storage JSON route", () => {
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ statusCode: "415", error: "InvalidRequest" });
   });
+
+  it("refuses JSON in a charset other than UTF-8 with 415, as the other API families do", async () => {
+    const res = await request(ctx.app)
+      .post("/storage/v1/object/list/event-posters")
+      .set("apikey", ctx.anonKey)
+      .set("Authorization", `Bearer ${staffToken}`)
+      .set("Content-Type", "application/json; charset=utf-7")
+      .send('{"prefix":"+AHg-"}');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ statusCode: "415", error: "InvalidRequest" });
+  });
 });

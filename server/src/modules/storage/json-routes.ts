@@ -3,6 +3,7 @@ import express, { type Request } from "express";
 import { AppError } from "../../http/app-error";
 import { principalOf } from "../../http/authorize";
 import { jsonBodiesOnly } from "../../http/json-bodies-only";
+import { utf8JsonOnly } from "../../http/json-charset";
 import { storageAccess } from "./access";
 import { createBucketAdmin } from "./buckets";
 import type { StorageDeps } from "./deps";
@@ -17,9 +18,10 @@ const s = initServer();
 
 /**
  * Storage is mounted before the app's JSON parser (uploads are streamed), so its JSON routes parse their
- * own bodies, and only JSON ones: a form or XML body would otherwise be read as `{}` and the defaults used.
+ * own bodies, and only UTF-8 JSON ones: a form or XML body would otherwise be read as `{}` and the defaults
+ * used, and the parser would decode a UTF-7 one.
  */
-const jsonBody = { middleware: [jsonBodiesOnly, express.json({ limit: "100kb" })] };
+const jsonBody = { middleware: [jsonBodiesOnly, utf8JsonOnly, express.json({ limit: "100kb" })] };
 
 const NOT_READABLE = "Either the object does not exist or you do not have access to it";
 
