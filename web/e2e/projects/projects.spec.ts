@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { boardColumn, expectNoSeriousViolations, signInAsStaff, toast, uniqueTag } from "../crm/support";
 import { staffHeaders } from "../legal/support";
+import { atEachSize } from "../support/axe";
 import { addMilestone, createProjectFromDeal, createWonDeal } from "./support";
 
 /** The page is no wider than the window: nothing makes a person scroll sideways. */
@@ -84,37 +85,37 @@ test("a won deal becomes a project, whose team member and milestone are added an
   ).toBeVisible();
 });
 
-for (const viewport of [
-  { name: "375 px", width: 375, height: 740 },
-  { name: "1280 px", width: 1280, height: 800 },
-] as const) {
-  test(`the projects screens pass axe at ${viewport.name}`, async ({ page, request }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAsStaff(page, request, "/app/projects");
-    await expect(page.getByRole("link", { name: "Podcast theme, Nordljus" })).toBeVisible();
-    await expectNoSeriousViolations(page, "project list");
-    await expectNoHorizontalOverflow(page, "project list");
-
-    await page.getByRole("button", { name: "Board" }).click();
-    await expect(page.getByRole("region", { name: "Projects by status" })).toBeVisible();
-    await expectNoSeriousViolations(page, "project board");
-    await expectNoHorizontalOverflow(page, "project board");
-
-    await page.getByRole("button", { name: "New Project" }).click();
-    const dialog = page.getByRole("dialog", { name: "New Project" });
-    await dialog.getByRole("button", { name: "Create Project" }).click();
-    await expect(dialog.getByText("A project needs a title")).toBeVisible();
-    await expectNoSeriousViolations(page, "New Project dialog with errors");
-    await page.keyboard.press("Escape");
-
-    await page.goto("/app/projects?status=active");
-    await page.getByRole("link", { name: "Podcast theme, Nordljus" }).click();
-    await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
-    await expect(
-      page.getByRole("listitem").filter({ hasText: "Delivery of the theme and stings" }),
-    ).toBeVisible();
-    await expectNoSeriousViolations(page, "project page");
-    await expectNoHorizontalOverflow(page, "project page");
+/** Axe at both widths, and at both no sideways scrolling where `noOverflow` is set. */
+async function check(page: Page, where: string, { noOverflow = true } = {}) {
+  await atEachSize(page, async (width) => {
+    await expectNoSeriousViolations(page, `${where} at ${width} px`);
+    if (noOverflow) await expectNoHorizontalOverflow(page, `${where} at ${width} px`);
   });
 }
+
+test("the projects screens pass axe at 375 and 1280 px", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAsStaff(page, request, "/app/projects");
+  await expect(page.getByRole("link", { name: "Podcast theme, Nordljus" })).toBeVisible();
+  await check(page, "project list");
+
+  await page.getByRole("button", { name: "Board" }).click();
+  await expect(page.getByRole("region", { name: "Projects by status" })).toBeVisible();
+  await check(page, "project board");
+
+  await page.getByRole("button", { name: "New Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Project" });
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(dialog.getByText("A project needs a title")).toBeVisible();
+  await check(page, "New Project dialog with errors", { noOverflow: false });
+  await page.keyboard.press("Escape");
+
+  await page.goto("/app/projects?status=active");
+  await page.getByRole("link", { name: "Podcast theme, Nordljus" }).click();
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Delivery of the theme and stings" }),
+  ).toBeVisible();
+  await check(page, "project page");
+});

@@ -43,3 +43,45 @@ export async function seriousViolations(page: Page, tags: string[] = WCAG_AND_BE
 export async function expectNoSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page), where).toEqual([]);
 }
+
+type Size = { width: number; height: number };
+
+/** A phone and a laptop: the two widths the back office's screens are scanned at. */
+const SCAN_SIZES: readonly Size[] = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+/** Resizes the page and waits for the frame after next, by when media-query listeners have re-rendered. */
+async function resizeAndSettle(page: Page, size: Size) {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * Runs `check` on the page as it stands at each size, then gives the page back its own size: a state is
+ * reached once and checked at a phone's and a laptop's width, rather than the whole flow walked at each.
+ */
+export async function atEachSize(
+  page: Page,
+  check: (width: number) => Promise<void>,
+  sizes: readonly Size[] = SCAN_SIZES,
+) {
+  const own = page.viewportSize();
+  for (const size of sizes) {
+    await resizeAndSettle(page, size);
+    await check(size.width);
+  }
+  if (own) await resizeAndSettle(page, own);
+}
+
+/** Fails, as `expectNoSeriousViolations` does, when axe finds a serious violation at any of the sizes. */
+export async function expectNoSeriousViolationsAtEachSize(
+  page: Page,
+  where: string,
+  sizes: readonly Size[] = SCAN_SIZES,
+) {
+  await atEachSize(page, (width) => expectNoSeriousViolations(page, `${where} at ${width} px`), sizes);
+}

@@ -3,8 +3,6 @@ import { anonKeyOf, openSignedIn, type TestUser } from "../auth/support";
 import { createUser } from "../support/server";
 import { totpCode } from "./totp";
 
-export { expectNoSeriousViolations } from "../crm/support";
-
 /** An administrator made with the operator CLI (as the first one is), signed in on this page at `path`. */
 export async function signInAsAdmin(page: Page, path = "/app") {
   const admin = createUser("admin");
