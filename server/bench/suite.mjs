@@ -76,8 +76,10 @@ const TARGETS = {
   events: { ratio: 0.85, p99: 10 },
   crm: { ratio: 0.6 },
   refresh: { ratio: 0.6 },
-  contactInsert: { ratio: 0.5 },
-  dealMove: { ratio: 0.5 },
+  // The hot writes, per engine: SQLite's group commit shares one fsync among a turn's requests, so its
+  // server comes closer to a bare driver that pays one per transaction.
+  contactInsert: { ratio: { sqlite: 0.7, postgres: 0.6 } },
+  dealMove: { ratio: { sqlite: 0.7, postgres: 0.6 } },
   // A staff read like the talent list's, so the same target; the baseline does the joins in one query.
   embed: { ratio: 0.6 },
   invoiceIssue: { ratio: 0.5 },
@@ -590,14 +592,17 @@ const pct = (r) => `${Math.round(r * 100)} %`;
 const verdict = (ok) => (ok ? "met" : "**missed**");
 const rate = (s) => `${s.reqPerSec} req/s, p99 ${s.p99} ms`;
 
+/** A target's ratio on this engine: one for both, or one each. */
+const ratioOn = (target, engine) => (typeof target.ratio === "number" ? target.ratio : target.ratio[engine]);
+
 /** One scenario's row: its server figure beside its baseline, the ratio and the verdict. */
-const ratioRow = (label, s, baselineText, target) => [
+const ratioRow = (label, s, baselineText, ratio) => [
   label,
   rate(s.server),
   baselineText,
   pct(s.ratio),
-  `≥ ${pct(target.ratio)}`,
-  verdict(s.ratio >= target.ratio),
+  `≥ ${pct(ratio)}`,
+  verdict(s.ratio >= ratio),
 ];
 
 /** The scenarios reported as one ratio each: key, label, and what their baseline was. */
@@ -642,7 +647,7 @@ function report(engine, r) {
       verdict(r.events.ratio >= t.events.ratio && r.events.server.p99 <= t.events.p99),
     ]);
   for (const [key, label, baseline] of RATIO_ROWS)
-    if (r[key]) rows.push(ratioRow(label, r[key], baseline(r[key]), t[key]));
+    if (r[key]) rows.push(ratioRow(label, r[key], baseline(r[key]), ratioOn(t[key], engine)));
   if (r.invoiceIssue) {
     const { numbers } = r.invoiceIssue;
     const gapless = (n) => n.issued === INVOICES && n.missing === 0 && n.repeated === 0;
@@ -652,7 +657,7 @@ function report(engine, r) {
         `issue ${INVOICES} invoices, ${INVOICE_CONNECTIONS} conn`,
         r.invoiceIssue,
         `bare driver: ${r.invoiceIssue.baseline.reqPerSec} tx/s`,
-        t.invoiceIssue,
+        ratioOn(t.invoiceIssue, engine),
       ),
       [
         "issued numbers: server's series / baseline's",
