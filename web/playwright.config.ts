@@ -18,7 +18,7 @@ const AAL2_SPEC = /settings\/two-factor-required\.spec\.ts$/;
  * the others leave.
  */
 const secondHalfPort = port + 4;
-const SECOND_HALF_SPECS = /\/e2e\/(backoffice|backups|crm)\/[^/]+\.spec\.ts$/;
+const SECOND_HALF_SPECS = /\/e2e\/(backoffice|backups|crm|settings)\/[^/]+\.spec\.ts$/;
 const moneyPort = port + 5;
 const MONEY_SPECS = /\/e2e\/(deliverables|invoices|legal|money)\/[^/]+\.spec\.ts$/;
 const sitePort = port + 6;
@@ -86,7 +86,7 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${secondHalfPort}` },
       workers: 1,
       testMatch: SECOND_HALF_SPECS,
-      testIgnore: EMPTY_DATABASE_SPEC,
+      testIgnore: [EMPTY_DATABASE_SPEC, AAL2_SPEC],
     },
     {
       name: "chromium-money",
