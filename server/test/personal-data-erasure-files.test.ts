@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
+import { Client } from "pg";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../src/db/database";
 import { createBackup } from "../src/modules/backups/create-backup";
 import { restoreBackup } from "../src/modules/backups/restore-backup";
@@ -10,7 +11,7 @@ import { erasureLogPath } from "../src/modules/personal-data/erasure-log";
 import { createTestContext, type TestContext } from "./helpers";
 import { everyRow, type Person, seedPerson } from "./personal-data-support";
 import { restoreTarget } from "./support/backups";
-import { openOtherConnection } from "./support/test-database";
+import { openOtherConnection, testEngine } from "./support/test-database";
 
 /**
  * An erasure takes the person out of the database's files, not only out of its rows: deleted rows,
@@ -229,6 +230,36 @@ describe("erasure", () => {
     expect(waited).toBe(true);
     expect(found(await databaseFiles(ctx.db), secrets)).toEqual([]);
   });
+
+  // PostgreSQL's snapshots see transaction ids server-wide: a write still running in another database
+  // when the erasure commits puts every later snapshot's horizon before it, VACUUM FULL's own included.
+  // SQLite's files are the database's alone.
+  if (testEngine() === "postgres")
+    it("waits for a write in another database that began before it", async () => {
+      const other: Person = { ...tor, email: "torvaldo.elsewhere@example.se", last: "Quillmarkby", day: 13 };
+      await seedPerson(ctx, staff, other, { signs: false });
+      const secrets = secretsOf(other, await passwordHashOf(other.email));
+      const elsewhere = new Client({ connectionString: inject("pgServerUrl") });
+      await elsewhere.connect();
+      let ended = false;
+      try {
+        await elsewhere.query("begin");
+        await elsewhere.query("select pg_current_xact_id()");
+        // Longer than the erasure itself takes, so it is still running when the erasure would vacuum.
+        const ending = new Promise((resolve) => setTimeout(resolve, 2_500)).then(async () => {
+          ended = true;
+          await elsewhere.query("commit");
+        });
+        const res = await erase(other.email);
+        const waited = ended;
+        await ending;
+        expect(res.status, res.text).toBe(200);
+        expect(found(await databaseFiles(ctx.db), secrets)).toEqual([]);
+        expect(waited).toBe(true);
+      } finally {
+        await elsewhere.end();
+      }
+    });
 
   it("leaves none of the person's words in the search index", async () => {
     const { contactId } = await seedPerson(ctx, staff, tor, { signs: false });

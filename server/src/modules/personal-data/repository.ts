@@ -389,24 +389,38 @@ export async function purgeErasedContent(db: Db, tables: readonly string[]): Pro
 const OLDER_SNAPSHOTS_WAIT_MS = 15_000;
 
 /**
- * VACUUM FULL copies into the new files every row version a snapshot still open in this database may see:
- * an autovacuum's ANALYZE, a long report, a backup's dump that began before the erasure would keep the
- * person's old rows alive through the rewrite. So the purge first waits for every transaction open in this
- * database now to end, as CREATE INDEX CONCURRENTLY waits for older snapshots: each holds a lock on its
- * virtual transaction id to its end, which pg_locks shows whatever the role (pg_stat_activity hides other
- * roles' snapshots). False when one outlived the wait.
+ * VACUUM FULL copies into the new files every row version a snapshot still open may see, its own
+ * snapshot included: an autovacuum's ANALYZE, a long report or a backup's dump that began before the
+ * erasure would keep the person's old rows alive through the rewrite. A snapshot's horizon is the oldest
+ * transaction id still running anywhere on the server, so a write in another database that began before
+ * the erasure holds it back too. The purge therefore waits, first for every transaction with an id from
+ * before now to end (cluster-wide), then for every transaction open in this database at that moment,
+ * whose snapshot may be older (each holds a lock on its virtual transaction id to its end, which pg_locks
+ * shows whatever the role; pg_stat_activity hides other roles' snapshots), as CREATE INDEX CONCURRENTLY
+ * waits for older snapshots. False when one outlived the wait.
  */
 async function waitForOlderSnapshots(db: Db): Promise<boolean> {
+  const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const { rows: marks } = await sql<{ next: string }>`
+    select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(db);
+  const next = marks[0]?.next ?? "0";
+  for (;;) {
+    const { rows } = await sql<{ done: boolean }>`
+      select pg_snapshot_xmin(pg_current_snapshot()) >= ${next}::xid8 as done`.execute(db);
+    if (rows[0]?.done) break;
+    if (Date.now() >= deadline) return false;
+    await pause();
+  }
   const open = sql`
     select l.virtualxid as id from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.locktype = 'virtualxid' and l.granted and a.datname = current_database()
       and l.pid <> pg_backend_pid()`;
   const { rows } = await sql<{ id: string }>`${open}`.execute(db);
   const older = rows.map((r) => r.id);
-  const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS;
   while (older.length > 0) {
     if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause();
     const { rows: still } = await sql<{ id: string }>`${open} and l.virtualxid = any(${older})`.execute(db);
     older.splice(0, older.length, ...still.map((r) => r.id));
   }
